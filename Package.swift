@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+//
+// ComputedGen: generated, memoized derived state for Swift.
+//
+// The product keeps zero package dependencies: everything here builds with the toolchain alone.
+// Benchmarks live in their own package (Benchmarks/Package.swift).
+
+import PackageDescription
+
+let package = Package(
+    name: "ComputedGen",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .library(name: "ComputedRuntime", targets: ["ComputedRuntime"]),
+        .executable(name: "ComputedGenTool", targets: ["ComputedGenTool"]),
+        .plugin(name: "ComputedGen", targets: ["ComputedGen"]),
+        .plugin(name: "GenerateStateCode", targets: ["GenerateStateCode"]),
+    ],
+    targets: [
+        // The few atomics the runtime's hot path needs, as C11 atomics (Synchronization needs macOS 15).
+        .target(
+            name: "CComputedAtomics",
+            path: "Sources/CComputedAtomics"
+        ),
+        // The runtime library that generated code calls.
+        .target(
+            name: "ComputedRuntime",
+            dependencies: ["CComputedAtomics"],
+            path: "Sources/Runtime"
+        ),
+        // The generator pipeline: lex/parse → model → check → emit.
+        .target(
+            name: "ComputedGenCore",
+            path: "Sources/ComputedGenTool/Core"
+        ),
+        // The command-line front end of the generator (thin).
+        .executableTarget(
+            name: "ComputedGenTool",
+            dependencies: ["ComputedGenCore"],
+            path: "Sources/ComputedGenTool/CLI"
+        ),
+        // The build-tool plugin: one build command per .statespec of the target it is applied to.
+        .plugin(
+            name: "ComputedGen",
+            capability: .buildTool(),
+            dependencies: ["ComputedGenTool"],
+            path: "Plugins/ComputedGen"
+        ),
+        // `swift package generate-state-code`: writes the generated files into the source tree.
+        .plugin(
+            name: "GenerateStateCode",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-state-code",
+                    description: "Generate Swift from the .statespec files into each target's GeneratedSources folder"
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes the Swift generated from .statespec files into GeneratedSources")
+                ]
+            ),
+            dependencies: ["ComputedGenTool"],
+            path: "Plugins/GenerateStateCode"
+        ),
+        // The golden generated files of Fixtures/, compiled as they are (as swift-openapi-generator
+        // compiles its reference sources), so a golden that does not build fails the build.
+        .target(
+            name: "GoldenStates",
+            dependencies: ["ComputedRuntime"],
+            path: "Fixtures",
+            exclude: ["Specs", "Invalid"],
+            sources: ["Generated", "Support"]
+        ),
+        .testTarget(
+            name: "GoldenStatesTests",
+            dependencies: ["GoldenStates", "ComputedRuntime"]
+        ),
+        .testTarget(
+            name: "ComputedRuntimeTests",
+            dependencies: ["ComputedRuntime"]
+        ),
+        .testTarget(
+            name: "ComputedGenCoreTests",
+            dependencies: ["ComputedGenCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+../ComputedGen/SpecOutputs.swift

@@ -1,0 +1,65 @@
+// CComputedAtomics: the global version counter and the blocking part of the memo-cell "once".
+
+#include "CComputedAtomics.h"
+
+#include <pthread.h>
+
+uint64_t cg_version_counter = 0;
+
+// Waiters block on one of a few striped mutex/condition pairs chosen by the cell's address.
+// Wake-ups are broadcast, and every waiter re-checks its own cell, so sharing a stripe between
+// cells is harmless (at worst a spurious wake-up).
+#define CG_STRIPE_COUNT 64
+
+typedef struct cg_stripe {
+    pthread_mutex_t mutex;
+    pthread_cond_t cond;
+} cg_stripe;
+
+#define CG_STRIPE_INIT { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER }
+#define CG_STRIPE_INIT_8 CG_STRIPE_INIT, CG_STRIPE_INIT, CG_STRIPE_INIT, CG_STRIPE_INIT, \
+                         CG_STRIPE_INIT, CG_STRIPE_INIT, CG_STRIPE_INIT, CG_STRIPE_INIT
+
+static cg_stripe cg_stripes[CG_STRIPE_COUNT] = {
+    CG_STRIPE_INIT_8, CG_STRIPE_INIT_8, CG_STRIPE_INIT_8, CG_STRIPE_INIT_8,
+    CG_STRIPE_INIT_8, CG_STRIPE_INIT_8, CG_STRIPE_INIT_8, CG_STRIPE_INIT_8,
+};
+
+static cg_stripe *cg_stripe_for(const cg_once *o) {
+    uintptr_t address = (uintptr_t)o;
+    // Fibonacci hashing of the address; the low bits are alignment and carry no information.
+    uint64_t hash = (uint64_t)(address >> 4) * 0x9E3779B97F4A7C15ull;
+    return &cg_stripes[hash >> 58]; // top 6 bits: 0..63
+}
+
+void cg_once_wake_waiters(cg_once *o) {
+    cg_stripe *stripe = cg_stripe_for(o);
+    pthread_mutex_lock(&stripe->mutex);
+    pthread_cond_broadcast(&stripe->cond);
+    pthread_mutex_unlock(&stripe->mutex);
+}
+
+uint32_t cg_once_wait(cg_once *o) {
+    cg_stripe *stripe = cg_stripe_for(o);
+    pthread_mutex_lock(&stripe->mutex);
+    uint32_t state = __atomic_load_n(&o->state, __ATOMIC_ACQUIRE);
+    for (;;) {
+        if (state == CG_ONCE_READY || state == CG_ONCE_EMPTY) {
+            break;
+        }
+        if (state == CG_ONCE_COMPUTING) {
+            // Announce a waiter so the computing thread knows it must broadcast. On failure
+            // `state` holds the current value and we re-examine it.
+            if (!__atomic_compare_exchange_n(&o->state, &state, CG_ONCE_WAITING, false,
+                                             __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+                continue;
+            }
+        }
+        // State is WAITING: the computing thread will take this stripe's mutex and broadcast
+        // after publishing, so the wake-up cannot be lost (we hold the mutex until we wait).
+        pthread_cond_wait(&stripe->cond, &stripe->mutex);
+        state = __atomic_load_n(&o->state, __ATOMIC_ACQUIRE);
+    }
+    pthread_mutex_unlock(&stripe->mutex);
+    return state;
+}

@@ -1,0 +1,44 @@
+/// Lays out a spec body so that every line and column in the generated file maps back to the spec.
+///
+/// The body is wrapped in `#sourceLocation(file:line:)` … `#sourceLocation()`. The first line that
+/// holds code keeps its spec column by padding it with spaces (columns count UTF-8 bytes), and the
+/// lines after it are copied verbatim, so a compile error inside a body is reported at the exact
+/// `spec:line:column`.
+struct BodyLayout {
+    let body: Body
+
+    init(_ body: Body) {
+        self.body = body
+    }
+
+    /// The lines to emit, including both `#sourceLocation` directives.
+    func lines(sourcePath: String) -> [String] {
+        var lines = body.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var firstLine = body.location.line
+        var firstColumn = body.location.column
+
+        // A body that starts on the line after `{` begins at column 1 of its next line.
+        while let first = lines.first, first.allSatisfy(\.isWhitespace), lines.count > 1 {
+            lines.removeFirst()
+            firstLine += 1
+            firstColumn = 1
+        }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace), lines.count > 1 {
+            lines.removeLast()
+        }
+        guard !lines.isEmpty else { return [] }
+
+        lines[0] = String(repeating: " ", count: firstColumn - 1) + lines[0]
+        lines = lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        lines = lines.map(trimmingTrailingWhitespace)
+        return ["#sourceLocation(file: \(sourcePath), line: \(firstLine))"] + lines + ["#sourceLocation()"]
+    }
+
+    private func trimmingTrailingWhitespace(_ line: String) -> String {
+        var result = Substring(line)
+        while let last = result.last, last == " " || last == "\t" {
+            result.removeLast()
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,50 @@
+/// Builds Swift source text line by line with four-space indentation.
+///
+/// The emitter never concatenates indentation by hand: it opens and closes blocks, so the output is
+/// formatted like hand-written Swift and deterministic.
+struct CodeWriter {
+    private(set) var text = ""
+    private var depth = 0
+    private static let indentUnit = "    "
+
+    /// Appends one line at the current indentation; an empty string appends an empty line.
+    mutating func line(_ content: String = "") {
+        if content.isEmpty {
+            text += "\n"
+        } else {
+            text += String(repeating: Self.indentUnit, count: depth) + content + "\n"
+        }
+    }
+
+    /// Appends several lines at the current indentation.
+    mutating func lines(_ contents: [String]) {
+        for content in contents { line(content) }
+    }
+
+    /// Appends a line exactly as given, ignoring the current indentation (for `#sourceLocation`
+    /// directives and spec bodies whose columns must match the spec).
+    mutating func verbatim(_ content: String) {
+        text += content + "\n"
+    }
+
+    /// Appends `header {`, runs `body` one level deeper and closes with `}` (plus `suffix`).
+    mutating func block(_ header: String, suffix: String = "", _ body: (inout CodeWriter) -> Void) {
+        line(header + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}" + suffix)
+    }
+
+    /// Appends `///` lines for a doc comment; nothing when `lines` is empty.
+    mutating func doc(_ lines: [String]) {
+        for docLine in lines {
+            line(docLine.isEmpty ? "///" : "/// " + docLine)
+        }
+    }
+
+    /// Removes a trailing empty line, so that blocks do not end with a blank line.
+    mutating func trimTrailingBlankLine() {
+        while text.hasSuffix("\n\n") { text.removeLast() }
+    }
+}

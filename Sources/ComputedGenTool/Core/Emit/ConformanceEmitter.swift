@@ -1,0 +1,152 @@
+/// Emits the conformances a spec asks for: `Equatable`, `Hashable`, `Codable`/`Encodable`/
+/// `Decodable`, plus `CustomReflectable` for every state so that `print` and `dump` show fields
+/// rather than storage.
+///
+/// Equality compares fields only (memo cells never): a plain field first by version stamp, then by
+/// value; an `@Edge` field by its `Edge` equality (stamp, then value when `Equatable`).
+struct ConformanceEmitter {
+    /// Conformances written as extensions here rather than in the struct's inheritance clause.
+    static let handled: Set<String> = ["Equatable", "Hashable", "Codable", "Encodable", "Decodable", "Sendable"]
+
+    let state: CheckedState
+    let access: String
+    let typeName: String
+
+    private var wantsHashable: Bool { state.conforms(to: "Hashable") }
+    private var wantsEquatable: Bool { wantsHashable || state.conforms(to: "Equatable") }
+    private var wantsEncodable: Bool { state.conforms(to: "Codable") || state.conforms(to: "Encodable") }
+    private var wantsDecodable: Bool { state.conforms(to: "Codable") || state.conforms(to: "Decodable") }
+
+    private func swiftName(_ field: CheckedField) -> String {
+        field.decl.name.isEscaped ? "`\(field.name)`" : field.name
+    }
+
+    private func isEdge(_ field: CheckedField) -> Bool {
+        if case .edge = field.kind { return true }
+        return false
+    }
+
+    func emit(into writer: inout CodeWriter) {
+        if wantsEquatable { emitEquatable(into: &writer) }
+        if wantsHashable { emitHashable(into: &writer) }
+        if wantsEncodable || wantsDecodable { emitCodingKeys(into: &writer) }
+        if wantsEncodable { emitEncodable(into: &writer) }
+        if wantsDecodable { emitDecodable(into: &writer) }
+        emitReflectable(into: &writer)
+    }
+
+    private func emitEquatable(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(typeName): Equatable") { writer in
+            writer.doc([
+                "Two states are equal when their fields are: equal version stamps decide without comparing",
+                "values. Cached computed values are never compared.",
+            ])
+            writer.block("\(access)static func == (lhs: \(typeName), rhs: \(typeName)) -> Bool") { writer in
+                if state.fields.isEmpty {
+                    writer.line("true")
+                    return
+                }
+                let comparisons = state.fields.map { field -> String in
+                    if isEdge(field) {
+                        return "lhs._extended.$\(field.name) == rhs._extended.$\(field.name)"
+                    }
+                    let storage = "_extended._\(field.name)"
+                    return "(lhs.\(storage).version == rhs.\(storage).version || lhs.\(storage).wrappedValue == rhs.\(storage).wrappedValue)"
+                }
+                writer.line(comparisons[0])
+                for comparison in comparisons.dropFirst() {
+                    writer.line("    && " + comparison)
+                }
+            }
+        }
+    }
+
+    private func emitHashable(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(typeName): Hashable") { writer in
+            writer.doc(["Hashes the fields' values (never version stamps), consistently with `==`."])
+            writer.block("\(access)func hash(into hasher: inout Hasher)") { writer in
+                for field in state.fields {
+                    writer.line("hasher.combine(\(swiftName(field)))")
+                }
+            }
+        }
+    }
+
+    private func emitCodingKeys(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(typeName)") { writer in
+            writer.block("fileprivate enum CodingKeys: String, CodingKey") { writer in
+                for field in state.fields {
+                    writer.line("case \(swiftName(field))")
+                }
+            }
+        }
+    }
+
+    private func emitEncodable(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(typeName): Encodable") { writer in
+            writer.doc(["Encodes the fields; cached computed values and version stamps are not encoded."])
+            writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+                writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                for field in state.fields {
+                    writer.line("try container.encode(\(swiftName(field)), forKey: .\(swiftName(field)))")
+                }
+            }
+        }
+    }
+
+    private func emitDecodable(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(typeName): Decodable") { writer in
+            writer.doc([
+                "Decodes the fields; a missing key takes the spec's default value when there is one.",
+                "Every decoded field gets a new version stamp.",
+            ])
+            writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                if state.fields.isEmpty {
+                    writer.line("self.init()")
+                    return
+                }
+                writer.line("self.init(")
+                for (index, field) in state.fields.enumerated() {
+                    let separator = index == state.fields.count - 1 ? "" : ","
+                    let name = swiftName(field)
+                    let decode: String
+                    if let defaultValue = field.decl.defaultValue {
+                        decode = "try container.decodeIfPresent((\(field.type)).self, forKey: .\(name)) ?? \(defaultValue.text)"
+                    } else {
+                        decode = "try container.decode((\(field.type)).self, forKey: .\(name))"
+                    }
+                    writer.line("    \(field.decl.name.name): \(decode)\(separator)")
+                }
+                writer.line(")")
+            }
+        }
+    }
+
+    private func emitReflectable(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(typeName): CustomReflectable") { writer in
+            writer.doc(["The fields, as `print` and `dump` show them."])
+            writer.block("\(access)var customMirror: Mirror") { writer in
+                if state.fields.isEmpty {
+                    writer.line("Mirror(self, children: [:], displayStyle: .struct)")
+                    return
+                }
+                writer.line("Mirror(")
+                writer.line("    self,")
+                writer.line("    children: [")
+                for field in state.fields {
+                    writer.line("        \"\(field.name)\": \(swiftName(field)) as Any,")
+                }
+                writer.line("    ] as KeyValuePairs<String, Any>,")
+                writer.line("    displayStyle: .struct")
+                writer.line(")")
+            }
+        }
+    }
+}

@@ -1,0 +1,493 @@
+/// Emits the Swift declarations for one checked state.
+///
+/// Storage layout (all `fileprivate`, names start with `_`, which spec names cannot):
+/// - a plain field `x` is stored as `Extended._x: Edge<T>` (value + version stamp, no middleware);
+/// - an `@Edge` field `x` is a property-wrapped `Extended.x`, so `$x` exists and the state exposes it
+///   through `@dynamicMemberLookup`;
+/// - a computed `y` is cached in `Extended._y: Memo<T>`.
+struct StateEmitter {
+    let state: CheckedState
+    let source: SourceContext
+
+    // MARK: Names
+
+    /// The access modifier with a trailing space (`"public "`), or `""` for internal states.
+    private var access: String {
+        switch state.decl.access {
+        case .internal: ""
+        case .public: "public "
+        case .package: "package "
+        }
+    }
+
+    private var typeName: String { swiftName(state.decl.name) }
+
+    private var edgeFields: [CheckedField] {
+        state.fields.filter { if case .edge = $0.kind { true } else { false } }
+    }
+
+    /// A spec name as a Swift identifier: backticked when the spec backticked it.
+    private func swiftName(_ identifier: Identifier) -> String {
+        identifier.isEscaped ? "`\(identifier.name)`" : identifier.name
+    }
+
+    private func swiftName(of input: Input) -> String {
+        switch input {
+        case .field(let name):
+            state.fields.first { $0.name == name }.map { swiftName($0.decl.name) } ?? name
+        case .computed(let name):
+            state.computeds.first { $0.name == name }.map { swiftName($0.decl.name) } ?? name
+        }
+    }
+
+    private func field(named name: String) -> CheckedField? {
+        state.fields.first { $0.name == name }
+    }
+
+    /// The expression, inside `Extended`, that reads an input's current value.
+    private func readExpression(of input: Input) -> String {
+        switch input {
+        case .field(let name):
+            guard let field = field(named: name) else { return name }
+            if case .edge = field.kind { return "self." + swiftName(field.decl.name) }
+            return "_\(name).wrappedValue"
+        case .computed:
+            return "self." + swiftName(of: input)
+        }
+    }
+
+    /// The expression, on a state `$0`, that reads a field's version stamp.
+    private func versionExpression(of field: CheckedField) -> String {
+        if case .edge = field.kind {
+            return "$0._extended.$\(field.name).version"
+        }
+        return "$0._extended._\(field.name).version"
+    }
+
+    // MARK: Emission
+
+    func emit(into writer: inout CodeWriter) {
+        emitStruct(into: &writer)
+        writer.line()
+        emitExtended(into: &writer)
+        writer.line()
+        emitSelectors(into: &writer)
+        writer.line()
+        emitBodies(into: &writer)
+        let conformances = ConformanceEmitter(state: state, access: access, typeName: typeName)
+        conformances.emit(into: &writer)
+    }
+
+    // MARK: The state struct
+
+    private func emitStruct(into writer: inout CodeWriter) {
+        writer.doc(state.decl.doc?.lines ?? [])
+        if !edgeFields.isEmpty {
+            writer.line("@dynamicMemberLookup")
+        }
+        writer.block("\(access)struct \(typeName)\(inheritanceClause)") { writer in
+            writer.doc(["The stored fields and memo cells, behind `computed`."])
+            writer.line("fileprivate var _extended: Extended")
+            writer.line()
+            emitInit(into: &writer)
+            writer.line()
+            writer.doc([
+                "The memoized computed values of this state.",
+                "",
+                "Each value is computed on its first read and cached until one of its inputs changes;",
+                "reading it again costs about as much as reading a stored property.",
+            ])
+            writer.block("\(access)var computed: Extended") { writer in
+                writer.block("_read") { writer in
+                    writer.line("yield _extended")
+                }
+            }
+            for field in state.fields {
+                writer.line()
+                emitAccessor(for: field, into: &writer)
+            }
+            if !edgeFields.isEmpty {
+                writer.line()
+                writer.doc([
+                    "The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.",
+                ])
+                writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Edge<Value>>) -> Edge<Value> {")
+                writer.line("    _extended[keyPath: keyPath]")
+                writer.line("}")
+            }
+        }
+    }
+
+    /// `: Sendable, P, Q` — explicit `Sendable` for non-internal states (implicit inference
+    /// covers internal ones), then the spec's conformances that are not emitted as extensions.
+    private var inheritanceClause: String {
+        var names: [String] = []
+        if state.decl.access != .internal { names.append("Sendable") }
+        for conformance in state.decl.conformances
+        where !ConformanceEmitter.handled.contains(conformance.name) && !names.contains(conformance.name) {
+            names.append(swiftName(conformance))
+        }
+        return names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+    }
+
+    private func emitInit(into writer: inout CodeWriter) {
+        writer.doc(["Creates a state; every field without a value in the spec must be given."])
+        if state.fields.isEmpty {
+            writer.block("\(access)init()") { writer in
+                writer.line("_extended = Extended()")
+            }
+            return
+        }
+        writer.line("\(access)init(")
+        for (index, field) in state.fields.enumerated() {
+            let separator = index == state.fields.count - 1 ? "" : ","
+            let defaultClause = field.decl.defaultValue.map { " = \($0.text)" } ?? ""
+            writer.line("    \(swiftName(field.decl.name)): \(field.type)\(defaultClause)\(separator)")
+        }
+        writer.block(")") { writer in
+            let arguments = state.fields.map { "\($0.decl.name.name): \(swiftName($0.decl.name))" }
+            writer.line("_extended = Extended(\(arguments.joined(separator: ", ")))")
+        }
+    }
+
+    private func emitAccessor(for field: CheckedField, into writer: inout CodeWriter) {
+        let name = swiftName(field.decl.name)
+        let storage: String
+        if case .edge = field.kind {
+            storage = "_extended.\(name)"
+        } else {
+            storage = "_extended._\(field.name).wrappedValue"
+        }
+        writer.doc(field.decl.doc?.lines ?? [])
+        writer.block("\(access)var \(name): \(field.type)") { writer in
+            writer.line("get { \(storage) }")
+            writer.block("_modify") { writer in
+                if needsChangeHook(field) {
+                    writer.line("defer { _extended._\(field.name)DidChange() }")
+                }
+                writer.line("yield &\(storage)")
+            }
+        }
+    }
+
+    private func needsChangeHook(_ field: CheckedField) -> Bool {
+        !field.dependents.isEmpty
+    }
+
+    // MARK: Extended
+
+    private func emitExtended(into writer: inout CodeWriter) {
+        writer.block("extension \(typeName)") { writer in
+            writer.doc([
+                "The stored fields and memoized computed values of ``\(state.name)``, read as `state.computed`.",
+                "",
+                "`state.computed` borrows this storage in place, so reading a cached value never copies the state.",
+            ])
+            let sendable = state.decl.access == .internal ? "" : ": Sendable"
+            writer.block("\(access)struct Extended\(sendable)") { writer in
+                emitExtendedStorage(into: &writer)
+                writer.line()
+                emitExtendedInit(into: &writer)
+                for field in state.fields where !isEdge(field) {
+                    writer.line()
+                    writer.doc(field.decl.doc?.lines ?? [])
+                    writer.line("\(access)var \(swiftName(field.decl.name)): \(field.type) { _\(field.name).wrappedValue }")
+                }
+                for computed in state.computeds {
+                    writer.line()
+                    emitComputedProperty(computed, into: &writer)
+                }
+                for field in state.fields where needsChangeHook(field) {
+                    writer.line()
+                    emitChangeHook(for: field, into: &writer)
+                }
+                if !state.computeds.isEmpty {
+                    writer.line()
+                    writer.doc(["How many times each computed body ran, for `Selectors.x.recomputations`."])
+                    writer.block("fileprivate enum _Recomputations") { writer in
+                        for computed in state.computeds {
+                            writer.line("static let \(swiftName(computed.decl.name)) = RecomputationCounter()")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func isEdge(_ field: CheckedField) -> Bool {
+        if case .edge = field.kind { return true }
+        return false
+    }
+
+    private func emitExtendedStorage(into writer: inout CodeWriter) {
+        for field in state.fields {
+            switch field.kind {
+            case .edge:
+                writer.doc(field.decl.doc?.lines ?? [])
+                writer.line("@Edge \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+            case .plain, .shared:
+                writer.line("fileprivate var _\(field.name): Edge<\(field.type)>")
+            }
+        }
+        for computed in state.computeds {
+            writer.line("fileprivate var _\(computed.name): Memo<\(computed.type)>")
+        }
+    }
+
+    /// The middleware expression for an `@Edge` field's arguments: `nil`, `.assert(…)`,
+    /// `.onSet(…)`, the `middleware:` expression, or a composed list for several arguments.
+    private func edgeMiddleware(_ arguments: [Attribute.Argument]) -> String? {
+        let middlewares = arguments.map { argument -> String in
+            switch argument.label?.name {
+            case "assert": ".assert(\(argument.value.text))"
+            case "onSet": ".onSet(\(argument.value.text))"
+            default: argument.value.text
+            }
+        }
+        switch middlewares.count {
+        case 0: return nil
+        case 1: return middlewares[0]
+        default: return ".init([\(middlewares.joined(separator: ", "))])"
+        }
+    }
+
+    private func emitExtendedInit(into writer: inout CodeWriter) {
+        let parameters = state.fields.map { "\($0.decl.name.name): \($0.type)" }
+        writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
+            let needsVersion = state.fields.contains { !isEdge($0) } || !state.computeds.isEmpty
+            if needsVersion {
+                writer.line("let version = VersionStamp.next()")
+            }
+            for field in state.fields {
+                let name = swiftName(field.decl.name)
+                if case .edge(let arguments) = field.kind {
+                    let middleware = edgeMiddleware(arguments).map { ", middleware: \($0)" } ?? ""
+                    writer.line("_\(field.name) = Edge(wrappedValue: \(name)\(middleware))")
+                } else {
+                    writer.line("_\(field.name) = Edge(wrappedValue: \(name))")
+                }
+            }
+            for computed in state.computeds {
+                writer.line("_\(computed.name) = Memo(version: version)")
+            }
+        }
+    }
+
+    private func emitComputedProperty(_ computed: CheckedComputed, into writer: inout CodeWriter) {
+        var doc = computed.decl.doc?.lines ?? []
+        if !doc.isEmpty { doc.append("") }
+        doc.append("Memoized: recomputed only after \(describe(computed.inputs)) changes.")
+        writer.doc(doc)
+        let name = swiftName(computed.decl.name)
+        writer.block("\(access)var \(name): \(computed.type)") { writer in
+            writer.block("_\(computed.name).value") { writer in
+                writer.line("_Recomputations.\(name).increment()")
+                let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+                writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+            }
+        }
+    }
+
+    /// "`a`", "`a` or `b`", "`a`, `b` or `c`".
+    private func describe(_ inputs: [Input]) -> String {
+        let names = inputs.map { "`\($0.name)`" }
+        guard let last = names.last else { return "nothing" }
+        if names.count == 1 { return last }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    private func emitChangeHook(for field: CheckedField, into writer: inout CodeWriter) {
+        writer.doc(["Invalidates what `\(field.name)` feeds: \(field.dependents.map { "`\($0)`" }.joined(separator: ", "))."])
+        writer.block("fileprivate mutating func _\(field.name)DidChange()") { writer in
+            if isEdge(field) {
+                writer.line("let version = $\(field.name).version")
+            } else {
+                writer.line("let version = _\(field.name).version")
+            }
+            for dependent in field.dependents {
+                writer.line("_\(dependent).invalidate(version: version)")
+            }
+        }
+    }
+
+    // MARK: Selectors
+
+    private func emitSelectors(into writer: inout CodeWriter) {
+        writer.block("extension \(typeName)") { writer in
+            writer.doc([
+                "Selectors over ``\(state.name)``: pure functions from a state to a value, for stores and composition.",
+                "",
+                "Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).",
+            ])
+            writer.block("\(access)enum Selectors") { writer in
+                var first = true
+                func separate() {
+                    if !first { writer.line() }
+                    first = false
+                }
+                for field in state.fields {
+                    separate()
+                    writer.doc(field.decl.doc?.lines ?? [])
+                    writer.line("\(access)static let \(swiftName(field.decl.name)) = Selector<\(typeName), \(field.type)>(version: { \(versionExpression(of: field)) }) {")
+                    writer.line("    $0.\(swiftName(field.decl.name))")
+                    writer.line("}")
+                }
+                for computed in state.computeds {
+                    separate()
+                    writer.doc(computed.decl.doc?.lines ?? [])
+                    let name = swiftName(computed.decl.name)
+                    writer.line("\(access)static let \(name) = Selector<\(typeName), \(computed.type)>(")
+                    writer.line("    version: { $0._extended._\(computed.name).version },")
+                    writer.line("    recomputations: Extended._Recomputations.\(name)")
+                    writer.line(") {")
+                    writer.line("    $0.computed.\(name)")
+                    writer.line("}")
+                }
+                for selector in state.selectors {
+                    separate()
+                    emitSelector(selector, into: &writer)
+                }
+            }
+        }
+    }
+
+    /// The Swift identifier of a selector's cache, unique per full name: `_todos_ownedBy`.
+    private func storageName(of selector: CheckedSelector) -> String {
+        (["_" + selector.name] + selector.decl.parameters.map(\.callLabel)).joined(separator: "_")
+    }
+
+    private func emitSelector(_ selector: CheckedSelector, into writer: inout CodeWriter) {
+        let parameters = selector.decl.parameters
+        let storage = storageName(of: selector)
+        let inputSelectors = selector.inputs.map { "Selectors.\(swiftName(of: $0))" }
+        let inputsClause = inputSelectors.isEmpty ? "" : inputSelectors.joined(separator: ", ") + ", "
+        let inputParameters = selector.inputs.map { input in
+            "\(swiftName(of: input)): \(inputType(input))"
+        }
+        let bodyInputs = selector.inputs.map { swiftName(of: $0) }
+
+        var doc = selector.decl.doc?.lines ?? []
+        if !doc.isEmpty { doc.append("") }
+        if parameters.isEmpty {
+            doc.append("Memoized: recomputed only after \(describe(selector.inputs)) changes.")
+        } else {
+            let capacity = selector.decl.cacheCapacity.map { "the \($0)" }
+                ?? "`ParameterizedSelector.defaultCapacity`"
+            doc.append("Memoized per argument (\(capacity) most recently used arguments are kept);")
+            doc.append("each is recomputed only after \(describe(selector.inputs)) changes.")
+        }
+        writer.doc(doc)
+
+        let signature = parameters.map { parameter -> String in
+            let label = parameter.label.map(swiftName) ?? swiftName(parameter.name)
+            let name = parameter.label == nil ? "" : " " + swiftName(parameter.name)
+            return "\(label)\(name): \(parameter.type?.text ?? "")"
+        }
+        let name = swiftName(selector.decl.name)
+        let resultType = "Selector<\(typeName), \(selector.returnType)>"
+        writer.block("\(access)static func \(name)(\(signature.joined(separator: ", "))) -> \(resultType)") { writer in
+            switch parameters.count {
+            case 0:
+                writer.line(storage)
+            case 1:
+                writer.line("\(storage)(\(swiftName(parameters[0].name)))")
+            default:
+                let fields = parameters.map { "\($0.name.name): \(swiftName($0.name))" }
+                writer.line("\(storage)(\(storage)_Arguments(\(fields.joined(separator: ", "))))")
+            }
+        }
+        writer.line()
+
+        let bodyCall = { (argumentPrefix: String) -> String in
+            let labeled = parameters.map { parameter -> String in
+                let label = parameter.label?.name == "_" ? "" : "\(parameter.callLabel): "
+                return label + argumentPrefix + swiftName(parameter.name)
+            }
+            return "\(typeName)._SelectorBodies.\(name)(\((labeled + bodyInputs).joined(separator: ", ")))"
+        }
+        let closureParameters = inputParameters.joined(separator: ", ")
+        switch parameters.count {
+        case 0:
+            writer.line("private static let \(storage) = createSelector(\(inputsClause)transform: { (\(closureParameters)) in")
+            writer.line("    \(bodyCall(""))")
+            writer.line("})")
+        case 1:
+            let parameter = parameters[0]
+            let argument = "\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
+            writer.line("private static let \(storage) = createParameterizedSelector(")
+            writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(([argument] + inputParameters).joined(separator: ", "))) in")
+            writer.line("        \(bodyCall(""))")
+            writer.line("    }")
+            writer.line(")")
+        default:
+            writer.block("private struct \(storage)_Arguments: Hashable, Sendable") { writer in
+                for parameter in parameters {
+                    writer.line("var \(swiftName(parameter.name)): \(parameter.type?.text ?? "")")
+                }
+            }
+            writer.line()
+            writer.line("private static let \(storage) = createParameterizedSelector(")
+            let arguments = (["arguments: \(storage)_Arguments"] + inputParameters).joined(separator: ", ")
+            writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(arguments)) in")
+            writer.line("        \(bodyCall("arguments."))")
+            writer.line("    }")
+            writer.line(")")
+        }
+    }
+
+    private func capacityArgument(_ selector: CheckedSelector) -> String {
+        selector.decl.cacheCapacity.map { "capacity: \($0), " } ?? ""
+    }
+
+    private func inputType(_ input: Input) -> String {
+        switch input {
+        case .field(let name): state.fields.first { $0.name == name }?.type ?? "Never"
+        case .computed(let name): state.computeds.first { $0.name == name }?.type ?? "Never"
+        }
+    }
+
+    // MARK: Bodies
+
+    private func emitBodies(into writer: inout CodeWriter) {
+        writer.block("extension \(typeName)") { writer in
+            writer.doc([
+                "The computed bodies from the spec. Each is a function of exactly its inputs, so a body",
+                "cannot read state it did not declare.",
+            ])
+            writer.block("fileprivate enum _ComputedBodies") { writer in
+                for (index, computed) in state.computeds.enumerated() {
+                    if index > 0 { writer.line() }
+                    let parameters = computed.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
+                    let header = "static func \(swiftName(computed.decl.name))(\(parameters.joined(separator: ", "))) -> \(computed.type)"
+                    emitBody(header: header, body: computed.decl.body, into: &writer)
+                }
+            }
+            if !state.selectors.isEmpty {
+                writer.line()
+                writer.doc(["The selector bodies from the spec: each a function of its parameters and inputs."])
+                writer.block("fileprivate enum _SelectorBodies") { writer in
+                    for (index, selector) in state.selectors.enumerated() {
+                        if index > 0 { writer.line() }
+                        let parameters = selector.decl.parameters.map { parameter -> String in
+                            let label = parameter.label.map(swiftName).map { $0 + " " } ?? ""
+                            return "\(label)\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
+                        }
+                        let inputs = selector.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
+                        let header = "static func \(swiftName(selector.decl.name))(\((parameters + inputs).joined(separator: ", "))) -> \(selector.returnType)"
+                        emitBody(header: header, body: selector.decl.body, into: &writer)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Emits `header {`, the body verbatim under `#sourceLocation` (so its lines and columns are
+    /// the spec's), and `}`.
+    private func emitBody(header: String, body: Body, into writer: inout CodeWriter) {
+        writer.line(header + " {")
+        for line in BodyLayout(body).lines(sourcePath: source.pathLiteral) {
+            writer.verbatim(line)
+        }
+        writer.line("}")
+    }
+}

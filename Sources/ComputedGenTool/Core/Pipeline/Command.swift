@@ -1,0 +1,231 @@
+import Foundation
+
+/// The `ComputedGenTool` command line: argument parsing and the three commands, kept here (not in
+/// the executable) so that tests can run it in-process.
+public struct Command: Sendable {
+    /// The tool's version, printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// The usage text printed by `--help`.
+    public static let usage = """
+        OVERVIEW: Generates memoized Swift state from .statespec files.
+
+        USAGE: ComputedGenTool <command> [options]
+
+        COMMANDS:
+          generate <spec>... --output-dir <dir>   Write one <spec name>.swift per spec into <dir>.
+          generate <spec> --output <file>         Write the Swift for one spec to <file>.
+          check <spec>...                         Report diagnostics only; write nothing.
+          graph <spec> [--format mermaid|dot]     Print the dependency graph (default: mermaid).
+
+        OPTIONS:
+          --display-name <name>   The spec name written in the generated header (one spec only).
+          -h, --help              Show this help.
+          --version               Show the version.
+
+        Diagnostics are printed to standard error as path:line:column: error: message.
+        Files are written only when their content changes, so unchanged output does not trigger
+        recompilation. Exit status: 0 success, 1 spec or file errors, 2 usage errors.
+        """
+
+    /// What a run printed and how it ended.
+    public struct Result: Sendable, Equatable {
+        /// The process exit status.
+        public var status: Int32
+        /// Text for standard output.
+        public var standardOutput: String
+        /// Text for standard error (diagnostics and errors).
+        public var standardError: String
+    }
+
+    /// A usage error, with the message to print before a hint to `--help`.
+    struct UsageError: Error {
+        var message: String
+    }
+
+    private let fileManager = FileSystem()
+
+    /// Creates the command.
+    public init() {}
+
+    /// Runs the tool with `arguments` (without the executable's name).
+    public func run(_ arguments: [String]) -> Result {
+        var output = Result(status: 0, standardOutput: "", standardError: "")
+        do {
+            try run(arguments, into: &output)
+        } catch let error as UsageError {
+            output.standardError += "error: \(error.message)\nRun 'ComputedGenTool --help' for usage.\n"
+            output.status = 2
+        } catch {
+            output.standardError += "error: \(error)\n"
+            output.status = 1
+        }
+        return output
+    }
+
+    private func run(_ arguments: [String], into output: inout Result) throws {
+        guard let command = arguments.first else {
+            throw UsageError(message: "missing command: expected 'generate', 'check' or 'graph'")
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help", "help":
+            output.standardOutput += Self.usage + "\n"
+        case "--version":
+            output.standardOutput += Self.version + "\n"
+        case "generate":
+            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name"]), into: &output)
+        case "check":
+            try check(Options(parsing: rest, allowed: []), into: &output)
+        case "graph":
+            try graph(Options(parsing: rest, allowed: ["--format"]), into: &output)
+        default:
+            throw UsageError(message: "unknown command '\(command)': expected 'generate', 'check' or 'graph'")
+        }
+    }
+
+    // MARK: Commands
+
+    private func generate(_ options: Options, into output: inout Result) throws {
+        guard !options.specs.isEmpty else { throw UsageError(message: "'generate' needs at least one spec") }
+        let outputFile = options.values["--output"]
+        let outputDirectory = options.values["--output-dir"]
+        switch (outputFile, outputDirectory) {
+        case (nil, nil): throw UsageError(message: "'generate' needs --output-dir <dir> or --output <file>")
+        case (.some, .some): throw UsageError(message: "give either --output or --output-dir, not both")
+        case (.some, nil) where options.specs.count > 1:
+            throw UsageError(message: "--output takes one spec; use --output-dir for several")
+        default: break
+        }
+        if options.values["--display-name"] != nil, options.specs.count > 1 {
+            throw UsageError(message: "--display-name takes one spec")
+        }
+        let destinations = options.specs.map { spec in
+            outputFile ?? (outputDirectory! as NSString).appendingPathComponent(Self.outputName(forSpec: spec))
+        }
+        if let duplicate = firstDuplicate(destinations) {
+            throw UsageError(message: "two specs would both write '\(duplicate)'; generate them into different directories")
+        }
+        for (spec, destination) in zip(options.specs, destinations) {
+            let emitOptions = EmitOptions(displayName: options.values["--display-name"])
+            guard let swift = try process(spec, options: emitOptions, into: &output) else { continue }
+            try fileManager.writeIfChanged(swift, to: destination)
+        }
+    }
+
+    private func check(_ options: Options, into output: inout Result) throws {
+        guard !options.specs.isEmpty else { throw UsageError(message: "'check' needs at least one spec") }
+        for spec in options.specs {
+            _ = try process(spec, options: EmitOptions(), into: &output)
+        }
+    }
+
+    private func graph(_ options: Options, into output: inout Result) throws {
+        guard options.specs.count == 1 else { throw UsageError(message: "'graph' takes exactly one spec") }
+        let formatName = options.values["--format"] ?? GraphEmitter.Format.mermaid.rawValue
+        guard let format = GraphEmitter.Format(rawValue: formatName) else {
+            let names = GraphEmitter.Format.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(message: "unknown graph format '\(formatName)': expected one of \(names)")
+        }
+        let path = options.specs[0]
+        let result = SpecFrontEnd.run(source: try fileManager.read(path), path: path)
+        report(result.diagnostics, into: &output)
+        if let spec = result.spec, !output.hasFailed {
+            output.standardOutput += GraphEmitter.render(spec, format: format)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Runs the pipeline over one spec, reporting diagnostics; returns the Swift when it has no errors.
+    private func process(_ path: String, options: EmitOptions, into output: inout Result) throws -> String? {
+        let generated = Generator.generate(source: try fileManager.read(path), path: path, options: options)
+        report(generated.diagnostics, into: &output)
+        return generated.swift
+    }
+
+    private func report(_ diagnostics: [Diagnostic], into output: inout Result) {
+        for diagnostic in diagnostics {
+            output.standardError += diagnostic.description + "\n"
+            if diagnostic.severity == .error { output.status = 1 }
+        }
+    }
+
+    private func firstDuplicate(_ paths: [String]) -> String? {
+        var seen = Set<String>()
+        for path in paths where !seen.insert(path).inserted {
+            return path
+        }
+        return nil
+    }
+
+    /// The generated file's name for a spec: `Todo.statespec` → `Todo.statespec.swift`, so it never
+    /// collides with a hand-written `Todo.swift` in the same target.
+    public static func outputName(forSpec path: String) -> String {
+        (path as NSString).lastPathComponent + ".swift"
+    }
+}
+
+extension Command.Result {
+    fileprivate var hasFailed: Bool { status != 0 }
+}
+
+/// Parsed `<spec>... --option value` arguments.
+struct Options {
+    var specs: [String] = []
+    var values: [String: String] = [:]
+
+    init(parsing arguments: [String], allowed: Set<String>) throws {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            if argument.hasPrefix("-") {
+                guard allowed.contains(argument) else {
+                    throw Command.UsageError(message: "unknown option '\(argument)'")
+                }
+                guard let value = iterator.next() else {
+                    throw Command.UsageError(message: "option '\(argument)' needs a value")
+                }
+                guard values[argument] == nil else {
+                    throw Command.UsageError(message: "option '\(argument)' given twice")
+                }
+                values[argument] = value
+            } else {
+                specs.append(argument)
+            }
+        }
+    }
+}
+
+/// File reading and change-only writing.
+struct FileSystem: Sendable {
+    /// An I/O failure with the path it concerns.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(description: "cannot read '\(path)': no such file, or it is not readable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Failure(description: "cannot read '\(path)': it is not UTF-8 text")
+        }
+        return text
+    }
+
+    /// Writes `text` to `path` atomically, unless the file already holds exactly `text` (so its
+    /// modification date, and therefore the build, is left alone).
+    func writeIfChanged(_ text: String, to path: String) throws {
+        let data = Data(text.utf8)
+        if FileManager.default.contents(atPath: path) == data { return }
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw Failure(description: "cannot write '\(path)': \(error.localizedDescription)")
+        }
+    }
+}

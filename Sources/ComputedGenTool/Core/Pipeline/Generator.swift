@@ -1,0 +1,48 @@
+/// The whole pipeline for one spec: lex/parse → check → emit.
+public enum Generator {
+    /// What one run over a spec produced.
+    public struct Output: Sendable {
+        /// The generated Swift, or `nil` when the spec has errors.
+        public var swift: String?
+        /// Every diagnostic found, in source order.
+        public var diagnostics: [Diagnostic]
+
+        /// Whether any diagnostic is an error.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Parses and checks `source` (the text of the spec at `path`); without errors, emits Swift.
+    ///
+    /// - Parameters:
+    ///   - source: The spec's text.
+    ///   - path: The spec's path as it should appear in diagnostics and `#sourceLocation`.
+    ///   - options: How to name the spec in the generated file.
+    public static func generate(source: String, path: String, options: EmitOptions = EmitOptions()) -> Output {
+        let checked = SpecFrontEnd.run(source: source, path: path)
+        guard let spec = checked.spec, !checked.diagnostics.contains(where: { $0.severity == .error }) else {
+            return Output(swift: nil, diagnostics: checked.diagnostics)
+        }
+        let unsupported = unsupportedFeatures(in: spec)
+        guard unsupported.isEmpty else {
+            return Output(swift: nil, diagnostics: checked.diagnostics + unsupported)
+        }
+        return Output(swift: SwiftEmitter.emit(spec, options: options), diagnostics: checked.diagnostics)
+    }
+
+    /// Features the spec language accepts but this version cannot emit yet.
+    private static func unsupportedFeatures(in spec: CheckedSpec) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for state in spec.states {
+            for field in state.fields {
+                if case .shared = field.kind, let attribute = field.decl.attributes.first(where: { $0.name.name == "Shared" }) {
+                    diagnostics.append(Diagnostic(
+                        path: spec.file.path,
+                        at: attribute.location,
+                        "'@Shared' fields are not supported by this version of ComputedGen yet"
+                    ))
+                }
+            }
+        }
+        return diagnostics
+    }
+}

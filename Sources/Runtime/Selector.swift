@@ -1,0 +1,367 @@
+/// A function from a state (`Root`) to a derived `Value`, possibly memoized and versioned.
+///
+/// Call it like a function: `selector(state)`. Selectors are immutable, `Sendable` values; a
+/// memoized selector shares its cache among all copies.
+///
+/// - An *unversioned* selector (``init(_:)``) just runs its closure. Used as an input of
+///   ``createSelector(_:memoized:transform:)`` it is compared by `==` when its value is
+///   `Equatable` and counts as always changed otherwise.
+/// - A *versioned* selector (``init(version:recomputations:_:)``, or any memoized selector made by
+///   ``createSelector(_:memoized:transform:)``) also reports a ``VersionStamp`` that changes
+///   whenever its value may have changed. Memoized selectors compare versioned inputs by stamp
+///   only: O(1) per input, and on a hit the input's value is not even computed.
+public struct Selector<Root, Value>: Sendable {
+    /// The value for a root.
+    @usableFromInline
+    let _select: @Sendable (Root) -> Value
+
+    /// The stamp for a root; `nil` when unversioned.
+    @usableFromInline
+    let _version: (@Sendable (Root) -> VersionStamp)?
+
+    /// Reported as ``recomputations``.
+    @usableFromInline
+    let _counter: RecomputationCounter?
+
+    @inlinable
+    init(
+        _select: @escaping @Sendable (Root) -> Value,
+        _version: (@Sendable (Root) -> VersionStamp)?,
+        _counter: RecomputationCounter?
+    ) {
+        self._select = _select
+        self._version = _version
+        self._counter = _counter
+    }
+
+    /// The selector backed by a memo box (closures capturing only the box: no allocation).
+    @inlinable
+    init(_memo box: _MemoizedSelectorBox<Root, Value>) {
+        self.init(
+            _select: { box.evaluate($0).value },
+            _version: { box.evaluate($0).version },
+            _counter: box.counter
+        )
+    }
+
+    /// An unversioned selector that runs `select` on every call.
+    @inlinable
+    public init(_ select: @escaping @Sendable (Root) -> Value) {
+        self.init(_select: select, _version: nil, _counter: nil)
+    }
+
+    /// A versioned selector: `version` must return a stamp that changes whenever the value
+    /// `select` returns may change (typically an ``Edge`` stamp or a generated memo's version),
+    /// and that is cheap to read.
+    ///
+    /// - Parameters:
+    ///   - version: the stamp of the value for a root; must not compute the value.
+    ///   - counter: reported as ``recomputations`` (e.g. the counter of the memo behind
+    ///     `select`); this selector never increments it itself. `nil` reports 0.
+    ///   - select: the value for a root.
+    @inlinable
+    public init(
+        version: @escaping @Sendable (Root) -> VersionStamp,
+        recomputations counter: RecomputationCounter? = nil,
+        _ select: @escaping @Sendable (Root) -> Value
+    ) {
+        self.init(
+            _select: select,
+            _version: version,
+            _counter: counter
+        )
+    }
+
+    /// The value for `root` (memoized selectors return their cached value when the inputs did
+    /// not change).
+    @inlinable
+    public func callAsFunction(_ root: Root) -> Value {
+        _select(root)
+    }
+
+    /// The version stamp of the value for `root`, or `nil` for an unversioned selector.
+    ///
+    /// For a memoized selector this evaluates it (a hit when the inputs did not change): the
+    /// same stamp as long as it returns its cached value, a new stamp on every recomputation.
+    @inlinable
+    public func version(_ root: Root) -> VersionStamp? {
+        _version?(root)
+    }
+
+    /// Whether this selector reports versions (see ``version(_:)``).
+    @inlinable
+    public var isVersioned: Bool {
+        _version != nil
+    }
+
+    /// How many times this selector recomputed its value since creation or the last
+    /// ``resetRecomputations()``: every call for `memoized: false`, every cache miss for a
+    /// memoized selector, the given counter for ``init(version:recomputations:_:)``, 0 for
+    /// ``init(_:)``.
+    public var recomputations: Int {
+        _counter?.count ?? 0
+    }
+
+    /// Resets ``recomputations`` to zero.
+    public func resetRecomputations() {
+        _counter?.reset()
+    }
+}
+
+// MARK: - createSelector
+
+/// Creates a selector that derives a value from any number of input selectors.
+///
+/// ```swift
+/// let visible = createSelector(todos, filter) { todos, filter in todos.filter(filter.includes) }
+/// visible(state)   // computed once, then cached until `todos` or `filter` changes
+/// ```
+///
+/// With `memoized: true` (the default) the selector keeps the inputs' keys of its last
+/// computation and the result (a cache of size 1, as Reselect). An input's key is:
+/// - its ``VersionStamp`` when the input is versioned (see ``Selector/version(_:)``): O(1), and
+///   on a hit the input's value is not computed at all;
+/// - its value, compared with `==`, when it is unversioned and its type is `Equatable` (checked at
+///   run time);
+/// - nothing otherwise: an unversioned non-`Equatable` input counts as changed on every call, so
+///   the selector recomputes every time.
+///
+/// The result is versioned: a new stamp on each recomputation, the same stamp on a hit, so
+/// selectors built on it check it in O(1).
+///
+/// **Thread safety:** a memoized selector holds a lock around its memo, and `transform` runs under
+/// that lock: concurrent callers that miss at the same time compute once, the others wait and
+/// get the same result. Do not call a selector from its own `transform`. Calls with alternating
+/// roots whose inputs differ recompute every time (cache size 1); use
+/// ``createParameterizedSelector(_:capacity:transform:)`` for per-argument caches.
+///
+/// A hit takes the lock, checks each input's key and returns the cached value: no allocation.
+///
+/// With `memoized: false` the selector runs the inputs and `transform` on every call and is
+/// unversioned; ``Selector/recomputations`` counts every call.
+@inlinable
+public func createSelector<Root, each Input: Sendable, Output: Sendable>(
+    _ input: repeat Selector<Root, each Input>,
+    memoized: Bool = true,
+    transform: @escaping @Sendable (repeat each Input) -> Output
+) -> Selector<Root, Output> {
+    let counter = RecomputationCounter()
+    let inputs = (repeat each input)
+    guard memoized else {
+        return Selector(
+            _select: { root in
+                counter.increment()
+                return transform(repeat (each inputs)(root))
+            },
+            _version: nil,
+            _counter: counter
+        )
+    }
+    let slots = (repeat _InputSlot(each inputs))
+    var erased: [_SlotBase<Root>] = []
+    for slot in repeat each slots {
+        erased.append(slot)
+    }
+    let box = _MemoizedSelectorBox<Root, Output>(
+        counter: counter,
+        total: nil,
+        slots: erased,
+        recompute: { root in transform(repeat (each slots).take(root)) }
+    )
+    return Selector(_memo: box)
+}
+
+// MARK: - Implementation
+//
+// Performance note: loops over parameter packs (`for x in repeat each pack`) are not specialized
+// by the optimizer (every iteration goes through generic metadata). So the hit path never loops
+// over a pack: each input's slot is type-erased to `_SlotBase<Root>` (generic over `Root` only,
+// hence specialized in the client), and a versioned input's check is a closure call plus an
+// integer comparison. Only the miss path (`take`, `transform`) uses the pack.
+
+/// A value and its version stamp.
+@usableFromInline
+struct _Stamped<Value> {
+    @usableFromInline var version: VersionStamp
+    @usableFromInline var value: Value
+
+    @inlinable
+    init(version: VersionStamp, value: Value) {
+        self.version = version
+        self.value = value
+    }
+}
+
+/// One input of a memoized selector, erased to its `Root`: the key of the last computation and
+/// the key staged by the current call. Only accessed under the owning selector's lock.
+@usableFromInline
+class _SlotBase<Root> {
+    /// The input's version, for a versioned input.
+    @usableFromInline let versionOf: ((Root) -> VersionStamp)?
+    /// Whether the input is unversioned and `Equatable`: its values are compared.
+    @usableFromInline let comparesValues: Bool
+    /// Stamp of the last computation (raw 0: none yet; real stamps are never 0).
+    @usableFromInline @exclusivity(unchecked) var lastVersion: VersionStamp
+    @usableFromInline @exclusivity(unchecked) var stagedVersion: VersionStamp
+
+    @inlinable
+    init(versionOf: ((Root) -> VersionStamp)?, comparesValues: Bool) {
+        self.versionOf = versionOf
+        self.comparesValues = comparesValues
+        lastVersion = VersionStamp(rawValue: 0)
+        stagedVersion = VersionStamp(rawValue: 0)
+    }
+
+    /// Reads the current key for `root`, stages it, and returns whether it equals the last one.
+    @inlinable
+    final func stage(_ root: Root) -> Bool {
+        if let versionOf {
+            let version = versionOf(root)
+            stagedVersion = version
+            return version == lastVersion
+        }
+        return comparesValues ? stageValue(root) : false
+    }
+
+    /// Makes the staged key the last one (after a recomputation).
+    @inlinable
+    final func commit() {
+        lastVersion = stagedVersion
+        if comparesValues {
+            commitValue()
+        }
+    }
+
+    /// Drops the staged key (after a hit).
+    @inlinable
+    final func discard() {
+        if comparesValues {
+            discardValue()
+        }
+    }
+
+    /// Value comparison, for unversioned `Equatable` inputs.
+    @usableFromInline
+    func stageValue(_ root: Root) -> Bool {
+        fatalError("abstract")
+    }
+
+    @usableFromInline
+    func commitValue() {
+        fatalError("abstract")
+    }
+
+    @usableFromInline
+    func discardValue() {
+        fatalError("abstract")
+    }
+}
+
+/// The typed slot: also holds the last and staged values of an unversioned `Equatable` input.
+@usableFromInline
+final class _InputSlot<Root, Input>: _SlotBase<Root> {
+    @usableFromInline let input: Selector<Root, Input>
+    @usableFromInline let equality: _DynamicEquality<Input>
+    @usableFromInline @exclusivity(unchecked) var lastValue: Input?
+    @usableFromInline @exclusivity(unchecked) var stagedValue: Input?
+
+    @inlinable
+    init(_ input: Selector<Root, Input>) {
+        self.input = input
+        if let version = input._version {
+            equality = _DynamicEquality(witness: nil)
+            super.init(versionOf: version, comparesValues: false)
+        } else {
+            equality = _DynamicEquality()
+            super.init(versionOf: nil, comparesValues: equality.isEquatable)
+        }
+    }
+
+    @usableFromInline
+    override func stageValue(_ root: Root) -> Bool {
+        let value = input._select(root)
+        stagedValue = value
+        guard let last = lastValue else { return false }
+        return equality.isEqual(last, value) ?? false
+    }
+
+    @usableFromInline
+    override func commitValue() {
+        lastValue = stagedValue
+        stagedValue = nil
+    }
+
+    @usableFromInline
+    override func discardValue() {
+        stagedValue = nil
+    }
+
+    /// The input's value for `root` (miss path): the staged one when staging produced it.
+    @inlinable
+    func take(_ root: Root) -> Input {
+        if comparesValues, let value = stagedValue {
+            return value
+        }
+        return input._select(root)
+    }
+}
+
+/// A memoized selector (or one per-argument entry of a parameterized selector): a cache of size
+/// 1 keyed by the inputs' keys, a versioned output, computed under the lock.
+@usableFromInline
+final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
+    // Safety: `cached`, `cachedVersion`, the slots and what `recompute` captures are only
+    // accessed while `lock` is held.
+    @usableFromInline let lock: Lock
+    @usableFromInline let slots: [_SlotBase<Root>]
+    @usableFromInline let recompute: (Root) -> Output
+    @usableFromInline let counter: RecomputationCounter
+    @usableFromInline let total: RecomputationCounter?
+    @usableFromInline @exclusivity(unchecked) var cached: Output?
+    @usableFromInline @exclusivity(unchecked) var cachedVersion: VersionStamp
+
+    @inlinable
+    init(
+        counter: RecomputationCounter,
+        total: RecomputationCounter?,
+        slots: [_SlotBase<Root>],
+        recompute: @escaping (Root) -> Output
+    ) {
+        lock = Lock()
+        self.counter = counter
+        self.total = total
+        self.slots = slots
+        self.recompute = recompute
+        cached = nil
+        cachedVersion = VersionStamp(rawValue: 0)
+    }
+
+    /// The value and its stamp for `root`: cached when every input's key is unchanged.
+    @inlinable
+    func evaluate(_ root: Root) -> _Stamped<Output> {
+        lock.lock()
+        defer { lock.unlock() }
+        var unchanged = true
+        for slot in slots {
+            // Stage every slot (no early exit): a miss needs all keys to commit them.
+            if !slot.stage(root) {
+                unchanged = false
+            }
+        }
+        if unchanged, let cached {
+            for slot in slots {
+                slot.discard()
+            }
+            return _Stamped(version: cachedVersion, value: cached)
+        }
+        counter.increment()
+        total?.increment()
+        let output = recompute(root)
+        for slot in slots {
+            slot.commit()
+        }
+        cached = output
+        cachedVersion = .next()
+        return _Stamped(version: cachedVersion, value: output)
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import Testing
+@testable import ComputedRuntime
+
+private struct Payload: Sendable {
+    var numbers: [Int]
+}
+
+private struct AppState: Sendable {
+    var a = 1
+    var b = 2
+    var words: [String] = ["x"]
+    var payload = Edge(wrappedValue: Payload(numbers: [1, 2, 3]))
+    var loose = Payload(numbers: [10])  // unversioned, not Equatable
+}
+
+/// Counts how often an input selector's value closure runs.
+private func counted<Value>(
+    _ counter: RecomputationCounter,
+    _ select: @escaping @Sendable (AppState) -> Value
+) -> Selector<AppState, Value> {
+    Selector { state in
+        counter.increment()
+        return select(state)
+    }
+}
+
+@Suite("Selector")
+struct SelectorTests {
+    @Test("plain selectors run their closure and are unversioned")
+    func plain() {
+        let selector = Selector<AppState, Int> { $0.a * 10 }
+        #expect(selector(AppState()) == 10)
+        #expect(selector.version(AppState()) == nil)
+        #expect(!selector.isVersioned)
+        #expect(selector.recomputations == 0)
+    }
+
+    @Test("versioned selectors report the supplied stamp and counter")
+    func versioned() {
+        let counter = RecomputationCounter()
+        let selector = Selector<AppState, Payload>(
+            version: { $0.payload.version },
+            recomputations: counter
+        ) { $0.payload.wrappedValue }
+        let state = AppState()
+        #expect(selector.version(state) == state.payload.version)
+        #expect(selector.isVersioned)
+        counter.increment()
+        #expect(selector.recomputations == 1)
+        selector.resetRecomputations()
+        #expect(counter.count == 0)
+    }
+
+    @Test("one Equatable input: memoized by ==")
+    func oneInput() {
+        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 * 2 }
+        var state = AppState()
+        #expect(selector(state) == 2)
+        #expect(selector(state) == 2)
+        #expect(selector.recomputations == 1)
+        state.b = 100  // not an input
+        #expect(selector(state) == 2)
+        #expect(selector.recomputations == 1)
+        state.a = 1  // written, but equal
+        #expect(selector(state) == 2)
+        #expect(selector.recomputations == 1)
+        state.a = 5
+        #expect(selector(state) == 10)
+        #expect(selector.recomputations == 2)
+        selector.resetRecomputations()
+        #expect(selector.recomputations == 0)
+    }
+
+    @Test("two inputs: recomputes when either changes")
+    func twoInputs() {
+        let selector = createSelector(
+            Selector<AppState, Int> { $0.a },
+            Selector<AppState, [String]> { $0.words }
+        ) { a, words in
+            words.map { String(repeating: $0, count: a) }.joined()
+        }
+        var state = AppState()
+        #expect(selector(state) == "x")
+        state.a = 3
+        #expect(selector(state) == "xxx")
+        state.words = ["y", "z"]
+        #expect(selector(state) == "yyyzzz")
+        #expect(selector(state) == "yyyzzz")
+        #expect(selector.recomputations == 3)
+    }
+
+    @Test("twelve inputs via parameter packs")
+    func twelveInputs() {
+        let input = { (offset: Int) in Selector<AppState, Int> { $0.a + offset } }
+        let selector = createSelector(
+            input(0), input(1), input(2), input(3), input(4), input(5),
+            input(6), input(7), input(8), input(9), input(10), input(11)
+        ) { i0, i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11 in
+            [i0, i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11]
+        }
+        var state = AppState()
+        #expect(selector(state) == Array(1...12))
+        #expect(selector(state) == Array(1...12))
+        #expect(selector.recomputations == 1)
+        state.a = 0
+        #expect(selector(state) == Array(0...11))
+        #expect(selector.recomputations == 2)
+    }
+
+    @Test("zero inputs: computed once")
+    func zeroInputs() {
+        let selector = createSelector { () -> Int in 7 } as Selector<AppState, Int>
+        #expect(selector(AppState()) == 7)
+        #expect(selector(AppState()) == 7)
+        #expect(selector.recomputations == 1)
+    }
+
+    @Test("versioned input: compared by stamp; its value is not computed on a hit")
+    func versionedInput() {
+        let valueReads = RecomputationCounter()
+        let payload = Selector<AppState, Payload>(version: { $0.payload.version }) { state in
+            valueReads.increment()
+            return state.payload.wrappedValue
+        }
+        let total = createSelector(payload) { $0.numbers.reduce(0, +) }
+        var state = AppState()
+        #expect(total(state) == 6)
+        #expect(valueReads.count == 1)
+        for _ in 0..<10 {
+            #expect(total(state) == 6)
+        }
+        #expect(valueReads.count == 1)  // hits never read the input's value
+        #expect(total.recomputations == 1)
+        state.payload.wrappedValue.numbers.append(4)
+        #expect(total(state) == 10)
+        #expect(valueReads.count == 2)
+        state.payload.wrappedValue = state.payload.wrappedValue  // same value, new stamp
+        #expect(total(state) == 10)
+        #expect(total.recomputations == 3)
+    }
+
+    @Test("Equatable unversioned input: compared by ==")
+    func equatableInput() {
+        let reads = RecomputationCounter()
+        let selector = createSelector(counted(reads) { $0.words }) { $0.count }
+        var state = AppState()
+        #expect(selector(state) == 1)
+        state.words = ["x"]  // new array, equal contents
+        #expect(selector(state) == 1)
+        #expect(selector.recomputations == 1)
+        #expect(reads.count == 2)  // an unversioned input is read on every call
+        state.words.append("y")
+        #expect(selector(state) == 2)
+        #expect(selector.recomputations == 2)
+    }
+
+    @Test("non-Equatable unversioned input: always recomputes")
+    func nonEquatableInput() {
+        let selector = createSelector(Selector<AppState, Payload> { $0.loose }) { $0.numbers.count }
+        let state = AppState()
+        #expect(selector(state) == 1)
+        #expect(selector(state) == 1)
+        #expect(selector(state) == 1)
+        #expect(selector.recomputations == 3)
+        // Its output is still versioned, with a new stamp per recomputation.
+        let first = selector.version(state)
+        let second = selector.version(state)
+        #expect(first != nil && second != nil && first != second)
+    }
+
+    @Test("memoized: false recomputes on every call and is unversioned")
+    func unmemoized() {
+        let selector = createSelector(Selector<AppState, Int> { $0.a }, memoized: false) { $0 + 1 }
+        let state = AppState()
+        #expect(selector(state) == 2)
+        #expect(selector(state) == 2)
+        #expect(selector(state) == 2)
+        #expect(selector.recomputations == 3)
+        #expect(selector.version(state) == nil)
+        #expect(!selector.isVersioned)
+    }
+
+    @Test("memoized output is versioned: same stamp on a hit, new stamp on a recomputation")
+    func outputVersion() {
+        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 }
+        var state = AppState()
+        let v1 = selector.version(state)
+        let v2 = selector.version(state)
+        #expect(v1 != nil)
+        #expect(v1 == v2)
+        state.a = 9
+        let v3 = selector.version(state)
+        #expect(v3 != v1)
+        #expect(selector.recomputations == 2)
+    }
+
+    @Test("composed selectors check inputs in O(1) and recompute only what changed")
+    func composed() {
+        let aReads = RecomputationCounter()
+        let bReads = RecomputationCounter()
+        let doubledA = createSelector(counted(aReads) { $0.a }) { $0 * 2 }
+        let doubledB = createSelector(counted(bReads) { $0.b }) { $0 * 2 }
+        let sum = createSelector(doubledA, doubledB) { $0 + $1 }
+        let label = createSelector(sum) { "sum=\($0)" }
+        var state = AppState()
+        #expect(label(state) == "sum=6")
+        #expect(label(state) == "sum=6")
+        #expect(doubledA.recomputations == 1)
+        #expect(doubledB.recomputations == 1)
+        #expect(sum.recomputations == 1)
+        #expect(label.recomputations == 1)
+        // A hit of the top selector reads each leaf input once (to compare it) and recomputes
+        // nothing: every level compares one stamp per input.
+        aReads.reset()
+        bReads.reset()
+        #expect(label(state) == "sum=6")
+        #expect(aReads.count == 1)
+        #expect(bReads.count == 1)
+        state.a = 10
+        #expect(label(state) == "sum=24")
+        #expect(doubledA.recomputations == 2)
+        #expect(doubledB.recomputations == 1)
+        #expect(sum.recomputations == 2)
+        #expect(label.recomputations == 2)
+        state.a = 10  // written, equal: `a` is compared by ==, so no new stamp anywhere
+        #expect(label(state) == "sum=24")
+        #expect(doubledA.recomputations == 2)
+        #expect(sum.recomputations == 2)
+        #expect(label.recomputations == 2)
+    }
+
+    @Test("cache of size 1: alternating roots recompute")
+    func cacheSizeOne() {
+        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 }
+        var one = AppState()
+        one.a = 1
+        var two = AppState()
+        two.a = 2
+        for _ in 0..<3 {
+            #expect(selector(one) == 1)
+            #expect(selector(two) == 2)
+        }
+        #expect(selector.recomputations == 6)
+    }
+
+    @Test("copies of a selector share its memo")
+    func copiesShareMemo() {
+        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 + 1 }
+        let copy = selector
+        #expect(selector(AppState()) == 2)
+        #expect(copy(AppState()) == 2)
+        #expect(copy.recomputations == 1)
+    }
+
+    @Test("concurrent calls with the same root compute once; mixed roots stay correct")
+    func concurrency() {
+        let computations = RecomputationCounter()
+        let slow = createSelector(Selector<AppState, Int> { $0.a }) { a -> Int in
+            computations.increment()
+            usleep(5_000)
+            return a * 3
+        }
+        let state = AppState()
+        let wrong = Collected(0)
+        runOnThreads(8) { _ in
+            for _ in 0..<20 where slow(state) != 3 {
+                wrong.withLock { $0 += 1 }
+            }
+        }
+        #expect(wrong.value == 0)
+        #expect(computations.count == 1)
+        #expect(slow.recomputations == 1)
+
+        let composed = createSelector(slow, Selector<AppState, Int> { $0.b }) { $0 + $1 }
+        runOnThreads(8) { index in
+            var mine = AppState()
+            for round in 0..<50 {
+                mine.a = (index + round) % 3
+                mine.b = index
+                if composed(mine) != mine.a * 3 + index {
+                    wrong.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(wrong.value == 0)
+    }
+}
