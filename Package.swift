@@ -78,6 +78,13 @@ let package = Package(
             name: "ComputedRuntimeTests",
             dependencies: ["ComputedRuntime"]
         ),
+        // A child process for the file-storage fault tests: writes and saves in a loop until it
+        // is killed (ComputedRuntimeTests/SharedFaultTests).
+        .executableTarget(
+            name: "SharedFaultWriter",
+            dependencies: ["ComputedRuntime"],
+            path: "Tests/Helpers/SharedFaultWriter"
+        ),
         .testTarget(
             name: "ComputedGenCoreTests",
             dependencies: ["ComputedGenCore"]
