@@ -50,6 +50,13 @@ public struct Selector<Root, Value>: Sendable {
         self.init(_select: select, _version: nil, _counter: nil)
     }
 
+    /// An unversioned selector that runs `select` on every call and reports `counter` as its
+    /// ``recomputations`` (e.g. the counter of a memo behind `select`, which increments it).
+    @inlinable
+    public init(recomputations counter: RecomputationCounter?, _ select: @escaping @Sendable (Root) -> Value) {
+        self.init(_select: select, _version: nil, _counter: counter)
+    }
+
     /// A versioned selector: `version` must return a stamp that changes whenever the value
     /// `select` returns may change (typically an ``Edge`` stamp or a generated memo's version),
     /// and that is cheap to read.

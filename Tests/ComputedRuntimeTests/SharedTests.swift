@@ -305,3 +305,46 @@ struct SharedAppStorageTests {
         #expect(key == "count")
     }
 }
+
+@Suite("SharedMemo")
+struct SharedMemoTests {
+    @Test("recomputes when the shared key changes, and only then")
+    func sharedKey() {
+        let memo = SharedMemo<Int>(version: .next())
+        let counter = RecomputationCounter()
+        func read(_ key: UInt64, _ value: Int) -> Int {
+            memo.value(sharedKey: key) {
+                counter.increment()
+                return value
+            }
+        }
+        #expect(read(1, 10) == 10)
+        #expect(read(1, 99) == 10)  // same key: cached
+        #expect(counter.count == 1)
+        #expect(read(2, 20) == 20)
+        #expect(counter.count == 2)
+    }
+
+    @Test("invalidate drops the value; a copy sharing the cell keeps it")
+    func invalidation() {
+        var memo = SharedMemo<String>(version: .next())
+        _ = memo.value(sharedKey: 1) { "first" }
+        let copy = memo
+        memo.invalidate(version: .next())
+        #expect(memo.value(sharedKey: 1) { "second" } == "second")
+        #expect(copy.value(sharedKey: 1) { "unused" } == "first")
+    }
+
+    @Test("a computed over a Shared value follows writes made through other holders")
+    func followsSharedWrites() {
+        let shared = Shared(value: 2)
+        let memo = SharedMemo<Int>(version: .next())
+        func doubled() -> Int {
+            memo.value(sharedKey: shared.version.rawValue) { shared.wrappedValue * 2 }
+        }
+        #expect(doubled() == 4)
+        let otherHolder = shared
+        otherHolder.wrappedValue = 5
+        #expect(doubled() == 10)
+    }
+}

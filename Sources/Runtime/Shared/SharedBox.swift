@@ -9,52 +9,56 @@ protocol SharedPersistence<Value>: AnyObject, Sendable {
     var saveError: SharedError? { get }
 }
 
+import CComputedAtomics
+
 /// The reference behind a ``Shared``: the value, its version stamp, its subscribers and its
 /// persistence.
 final class SharedBox<Value: Sendable>: @unchecked Sendable {
-    // Safety: `state` is reached only under its lock; the rest is immutable or thread-safe.
-
-    private struct State {
-        var value: Value
-        var version: VersionStamp
-    }
+    // Safety: `value` is reached only under its lock; `versionStorage` only through atomics; the
+    // rest is immutable or thread-safe.
 
     /// The registry key, or `nil` for an unshared value.
     let key: String?
     let loadError: SharedError?
     let persistence: (any SharedPersistence<Value>)?
-    private let state: LockedBox<State>
+    private let state: LockedBox<Value>
+    /// The version stamp's raw value, written under the lock and read without it.
+    private let versionStorage: UnsafeMutablePointer<Int64>
     private let changes = Broadcaster<Value>()
 
     init(value: Value, key: String?, loadError: SharedError? = nil, persistence: (any SharedPersistence<Value>)? = nil) {
         self.key = key
         self.loadError = loadError
         self.persistence = persistence
-        state = LockedBox(State(value: value, version: .next()))
+        state = LockedBox(value)
+        versionStorage = .allocate(capacity: 1)
+        versionStorage.initialize(to: Int64(bitPattern: VersionStamp.next().rawValue))
     }
 
     deinit {
         try? persistence?.flush()
+        versionStorage.deallocate()
     }
 
     var value: Value {
-        state.withLock { $0.value }
+        state.withLock { $0 }
     }
 
+    /// The current version: one atomic load, no lock.
     var version: VersionStamp {
-        state.withLock { $0.version }
+        VersionStamp(rawValue: UInt64(bitPattern: cg_atomic_i64_load(versionStorage)))
     }
 
     /// Runs `body` on the value under the lock; then stamps, persists and notifies.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         defer { changes.drain() }
-        return try state.withLock { state in
+        return try state.withLock { value in
             defer {
-                state.version = .next()
-                changes.enqueue(state.value)
-                persistence?.valueDidChange(state.value)
+                cg_atomic_i64_store(versionStorage, Int64(bitPattern: VersionStamp.next().rawValue))
+                changes.enqueue(value)
+                persistence?.valueDidChange(value)
             }
-            return try body(&state.value)
+            return try body(&value)
         }
     }
 
@@ -65,8 +69,8 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
 
     var values: AsyncStream<Value> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-            let id = state.withLock { state in
-                continuation.yield(state.value)
+            let id = state.withLock { value in
+                continuation.yield(value)
                 return changes.subscribe { continuation.yield($0) }
             }
             continuation.onTermination = { [changes] _ in changes.unsubscribe(id) }
