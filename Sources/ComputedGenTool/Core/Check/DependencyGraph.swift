@@ -58,6 +58,40 @@ struct DependencyGraph {
         reachable(from: index).union([index]).contains { fieldReads[$0].contains(name) }
     }
 
+    /// For every field some computed reads, the computeds that read it directly or through other
+    /// computeds (those for which ``readsField(_:computed:)`` is true), in `order`.
+    ///
+    /// One walk of the reversed graph per field, instead of one reachability search per field and
+    /// computed: linear in the size of the graph per field rather than quadratic.
+    func fieldDependents(in order: [Int]) -> [String: [Int]] {
+        var readers = Array(repeating: [Int](), count: count)
+        for (reader, inputs) in edges.enumerated() {
+            for input in inputs { readers[input].append(reader) }
+        }
+        var directReaders: [String: [Int]] = [:]
+        for (index, fields) in fieldReads.enumerated() {
+            for field in fields { directReaders[field, default: []].append(index) }
+        }
+        var position = Array(repeating: 0, count: count)
+        for (rank, index) in order.enumerated() { position[index] = rank }
+
+        var result: [String: [Int]] = [:]
+        var seen = Array(repeating: false, count: count)
+        for (field, direct) in directReaders {
+            var found: [Int] = []
+            var stack = direct
+            while let next = stack.popLast() {
+                guard !seen[next] else { continue }
+                seen[next] = true
+                found.append(next)
+                stack += readers[next]
+            }
+            for index in found { seen[index] = false }
+            result[field] = found.sorted { position[$0] < position[$1] }
+        }
+        return result
+    }
+
     /// The computeds reachable from `start` by one or more edges.
     private func reachable(from start: Int) -> Set<Int> {
         var seen: Set<Int> = []

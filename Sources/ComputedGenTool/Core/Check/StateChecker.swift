@@ -164,9 +164,10 @@ struct StateChecker {
                 inputsAreExplicit: computedInputs[index].isExplicit
             )
         }
+        let dependentsByField = graph.fieldDependents(in: order)
         let checkedFields = fields.indices.map { index in
             let name = fields[index].name.name
-            let dependents = order.filter { graph.readsField(name, computed: $0) }.map { computeds[$0].name.name }
+            let dependents = (dependentsByField[name] ?? []).map { computeds[$0].name.name }
             return CheckedField(decl: fields[index], kind: kinds[index], type: fields[index].type?.text ?? "", dependents: dependents)
         }
         let checkedSelectors = selectors.indices.map { index in

@@ -13,7 +13,11 @@ struct BodyLayout {
 
     /// The lines to emit, including both `#sourceLocation` directives.
     func lines(sourcePath: String) -> [String] {
-        var lines = body.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // "\r\n" is a single Character in Swift, so splitting on "\n" alone would leave CRLF bodies
+        // in one piece, carrying their carriage returns into the generated file.
+        var lines = body.text
+            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map(String.init)
         var firstLine = body.location.line
         var firstColumn = body.location.column
 

@@ -12,7 +12,10 @@ struct CodeWriter {
         if content.isEmpty {
             text += "\n"
         } else {
-            text += String(repeating: Self.indentUnit, count: depth) + content + "\n"
+            // Appended piece by piece: building the line first costs an allocation per line.
+            for _ in 0..<depth { text += Self.indentUnit }
+            text += content
+            text += "\n"
         }
     }
 

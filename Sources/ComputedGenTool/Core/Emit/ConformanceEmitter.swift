@@ -121,7 +121,7 @@ struct ConformanceEmitter {
                     } else {
                         decode = "try container.decode((\(field.type)).self, forKey: .\(name))"
                     }
-                    writer.line("    \(field.decl.name.name): \(decode)\(separator)")
+                    writer.line("    \(SwiftSpelling.argumentLabel(field.decl.name.name)): \(decode)\(separator)")
                 }
                 writer.line(")")
             }

@@ -8,6 +8,17 @@
 struct StateEmitter {
     let state: CheckedState
     let source: SourceContext
+    /// Fields and computeds by name (the first of a name wins, as linear searches would), so that
+    /// emitting a large state stays linear in its size.
+    private let fieldsByName: [String: CheckedField]
+    private let computedsByName: [String: CheckedComputed]
+
+    init(state: CheckedState, source: SourceContext) {
+        self.state = state
+        self.source = source
+        fieldsByName = Dictionary(state.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        computedsByName = Dictionary(state.computeds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     // MARK: Names
 
@@ -31,17 +42,24 @@ struct StateEmitter {
         identifier.isEscaped ? "`\(identifier.name)`" : identifier.name
     }
 
+    /// A selector parameter's explicit label in a declaration: `_` (even when the spec wrote
+    /// `` `_` ``, which Swift would read as a label named `_`) means no label, as in every call.
+    private func labelName(_ label: Identifier) -> String {
+        if label.name == "_" { return "_" }
+        return label.isEscaped ? swiftName(label) : SwiftSpelling.parameterLabel(label.name)
+    }
+
     private func swiftName(of input: Input) -> String {
         switch input {
         case .field(let name):
-            state.fields.first { $0.name == name }.map { swiftName($0.decl.name) } ?? name
+            fieldsByName[name].map { swiftName($0.decl.name) } ?? name
         case .computed(let name):
-            state.computeds.first { $0.name == name }.map { swiftName($0.decl.name) } ?? name
+            computedsByName[name].map { swiftName($0.decl.name) } ?? name
         }
     }
 
     private func field(named name: String) -> CheckedField? {
-        state.fields.first { $0.name == name }
+        fieldsByName[name]
     }
 
     /// The expression, inside `Extended`, that reads an input's current value.
@@ -145,7 +163,7 @@ struct StateEmitter {
             writer.line("    \(swiftName(field.decl.name)): \(field.type)\(defaultClause)\(separator)")
         }
         writer.block(")") { writer in
-            let arguments = state.fields.map { "\($0.decl.name.name): \(swiftName($0.decl.name))" }
+            let arguments = state.fields.map { "\(SwiftSpelling.argumentLabel($0.decl.name.name)): \(swiftName($0.decl.name))" }
             writer.line("_extended = Extended(\(arguments.joined(separator: ", ")))")
         }
     }
@@ -252,10 +270,11 @@ struct StateEmitter {
     }
 
     private func emitExtendedInit(into writer: inout CodeWriter) {
-        let parameters = state.fields.map { "\($0.decl.name.name): \($0.type)" }
+        let parameters = state.fields.map { "\(SwiftSpelling.parameterLabel($0.decl.name.name)): \($0.type)" }
         writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
-            let needsVersion = state.fields.contains { !isEdge($0) } || !state.computeds.isEmpty
-            if needsVersion {
+            // Only memo cells take the initial stamp (fields stamp themselves), so a state without
+            // computeds must not declare it: an unused `let` is a warning in the user's build.
+            if !state.computeds.isEmpty {
                 writer.line("let version = VersionStamp.next()")
             }
             for field in state.fields {
@@ -343,22 +362,68 @@ struct StateEmitter {
                     writer.line("    $0.computed.\(name)")
                     writer.line("}")
                 }
-                for selector in state.selectors {
+                let storageNames = Self.storageNames(of: state.selectors)
+                for (selector, storage) in zip(state.selectors, storageNames) {
                     separate()
-                    emitSelector(selector, into: &writer)
+                    emitSelector(selector, storage: storage, into: &writer)
                 }
             }
         }
     }
 
-    /// The Swift identifier of a selector's cache, unique per full name: `_todos_ownedBy`.
-    private func storageName(of selector: CheckedSelector) -> String {
+    /// The natural Swift identifier of a selector's cache, from its full name: `_todos_ownedBy`.
+    private static func naturalStorageName(of selector: CheckedSelector) -> String {
         (["_" + selector.name] + selector.decl.parameters.map(\.callLabel)).joined(separator: "_")
     }
 
-    private func emitSelector(_ selector: CheckedSelector, into writer: inout CodeWriter) {
+    /// The identifiers of the selectors' caches, in order, unique within `Selectors`.
+    ///
+    /// Each is the natural name (`_todos_ownedBy`) unless that name, or the `<name>_Arguments`
+    /// struct a selector with several parameters also declares, is already taken: different full
+    /// names can join to the same identifier (`f(a_b:)` and `f(a:b:)` both give `_f_a_b`; `f(x:)`
+    /// and `f_x()` both give `_f_x`). A later clash gets the first free `_2`, `_3`, … suffix that
+    /// is not some other selector's natural name, so names stay stable and deterministic.
+    static func storageNames(of selectors: [CheckedSelector]) -> [String] {
+        let natural = selectors.map(naturalStorageName(of:))
+        var reserved = Set(natural)
+        for (selector, name) in zip(selectors, natural) where selector.decl.parameters.count > 1 {
+            reserved.insert(name + "_Arguments")
+        }
+        var taken: Set<String> = []
+        var names: [String] = []
+        for (selector, name) in zip(selectors, natural) {
+            let needsArguments = selector.decl.parameters.count > 1
+            func isFree(_ candidate: String) -> Bool {
+                !taken.contains(candidate) && !(needsArguments && taken.contains(candidate + "_Arguments"))
+            }
+            var chosen = name
+            var suffix = 2
+            while !isFree(chosen) || (chosen != name && (reserved.contains(chosen) || (needsArguments && reserved.contains(chosen + "_Arguments")))) {
+                chosen = "\(name)_\(suffix)"
+                suffix += 1
+            }
+            taken.insert(chosen)
+            if needsArguments { taken.insert(chosen + "_Arguments") }
+            names.append(chosen)
+        }
+        return names
+    }
+
+    /// The name of a selector's body function in `_SelectorBodies`: its base name, unless another
+    /// selector shares that base name (`f(_:)` and `f(_:_:)` would give body functions that differ
+    /// in labels only by `_`, so their calls could be ambiguous or clash); then its unique cache name.
+    private func bodyFunctionName(of selector: CheckedSelector, storage: String) -> String {
+        let sharesBaseName = state.selectors.contains { $0.name == selector.name && $0.decl != selector.decl }
+        return sharesBaseName ? storage : swiftName(selector.decl.name)
+    }
+
+    private func emitSelector(_ selector: CheckedSelector, storage: String, into writer: inout CodeWriter) {
         let parameters = selector.decl.parameters
-        let storage = storageName(of: selector)
+        let bodyName = bodyFunctionName(of: selector, storage: storage)
+        // Without input selectors, `createSelector` cannot infer the state type: spell it out.
+        let typeAnnotation = { (type: String) -> String in
+            selector.inputs.isEmpty ? ": \(type)" : ""
+        }
         let inputSelectors = selector.inputs.map { "Selectors.\(swiftName(of: $0))" }
         let inputsClause = inputSelectors.isEmpty ? "" : inputSelectors.joined(separator: ", ") + ", "
         let inputParameters = selector.inputs.map { input in
@@ -379,7 +444,7 @@ struct StateEmitter {
         writer.doc(doc)
 
         let signature = parameters.map { parameter -> String in
-            let label = parameter.label.map(swiftName) ?? swiftName(parameter.name)
+            let label = parameter.label.map(labelName) ?? swiftName(parameter.name)
             let name = parameter.label == nil ? "" : " " + swiftName(parameter.name)
             return "\(label)\(name): \(parameter.type?.text ?? "")"
         }
@@ -392,7 +457,7 @@ struct StateEmitter {
             case 1:
                 writer.line("\(storage)(\(swiftName(parameters[0].name)))")
             default:
-                let fields = parameters.map { "\($0.name.name): \(swiftName($0.name))" }
+                let fields = parameters.map { "\(SwiftSpelling.argumentLabel($0.name.name)): \(swiftName($0.name))" }
                 writer.line("\(storage)(\(storage)_Arguments(\(fields.joined(separator: ", "))))")
             }
         }
@@ -400,21 +465,23 @@ struct StateEmitter {
 
         let bodyCall = { (argumentPrefix: String) -> String in
             let labeled = parameters.map { parameter -> String in
-                let label = parameter.label?.name == "_" ? "" : "\(parameter.callLabel): "
+                let label = parameter.label?.name == "_" ? "" : "\(SwiftSpelling.argumentLabel(parameter.callLabel)): "
                 return label + argumentPrefix + swiftName(parameter.name)
             }
-            return "\(typeName)._SelectorBodies.\(name)(\((labeled + bodyInputs).joined(separator: ", ")))"
+            return "\(typeName)._SelectorBodies.\(bodyName)(\((labeled + bodyInputs).joined(separator: ", ")))"
         }
         let closureParameters = inputParameters.joined(separator: ", ")
         switch parameters.count {
         case 0:
-            writer.line("private static let \(storage) = createSelector(\(inputsClause)transform: { (\(closureParameters)) in")
+            let annotation = typeAnnotation("Selector<\(typeName), \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = createSelector(\(inputsClause)transform: { (\(closureParameters)) in")
             writer.line("    \(bodyCall(""))")
             writer.line("})")
         case 1:
             let parameter = parameters[0]
             let argument = "\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
-            writer.line("private static let \(storage) = createParameterizedSelector(")
+            let annotation = typeAnnotation("ParameterizedSelector<\(typeName), \(parameter.type?.text ?? ""), \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = createParameterizedSelector(")
             writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(([argument] + inputParameters).joined(separator: ", "))) in")
             writer.line("        \(bodyCall(""))")
             writer.line("    }")
@@ -426,7 +493,8 @@ struct StateEmitter {
                 }
             }
             writer.line()
-            writer.line("private static let \(storage) = createParameterizedSelector(")
+            let annotation = typeAnnotation("ParameterizedSelector<\(typeName), \(storage)_Arguments, \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = createParameterizedSelector(")
             let arguments = (["arguments: \(storage)_Arguments"] + inputParameters).joined(separator: ", ")
             writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(arguments)) in")
             writer.line("        \(bodyCall("arguments."))")
@@ -441,8 +509,8 @@ struct StateEmitter {
 
     private func inputType(_ input: Input) -> String {
         switch input {
-        case .field(let name): state.fields.first { $0.name == name }?.type ?? "Never"
-        case .computed(let name): state.computeds.first { $0.name == name }?.type ?? "Never"
+        case .field(let name): fieldsByName[name]?.type ?? "Never"
+        case .computed(let name): computedsByName[name]?.type ?? "Never"
         }
     }
 
@@ -466,14 +534,16 @@ struct StateEmitter {
                 writer.line()
                 writer.doc(["The selector bodies from the spec: each a function of its parameters and inputs."])
                 writer.block("fileprivate enum _SelectorBodies") { writer in
-                    for (index, selector) in state.selectors.enumerated() {
+                    let storageNames = Self.storageNames(of: state.selectors)
+                    for (index, (selector, storage)) in zip(state.selectors, storageNames).enumerated() {
                         if index > 0 { writer.line() }
                         let parameters = selector.decl.parameters.map { parameter -> String in
-                            let label = parameter.label.map(swiftName).map { $0 + " " } ?? ""
+                            let label = parameter.label.map(labelName).map { $0 + " " } ?? ""
                             return "\(label)\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
                         }
                         let inputs = selector.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
-                        let header = "static func \(swiftName(selector.decl.name))(\((parameters + inputs).joined(separator: ", "))) -> \(selector.returnType)"
+                        let name = bodyFunctionName(of: selector, storage: storage)
+                        let header = "static func \(name)(\((parameters + inputs).joined(separator: ", "))) -> \(selector.returnType)"
                         emitBody(header: header, body: selector.decl.body, into: &writer)
                     }
                 }

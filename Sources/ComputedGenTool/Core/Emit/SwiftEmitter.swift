@@ -43,7 +43,22 @@ public enum SwiftEmitter {
             writer.line()
             StateEmitter(state: state, source: context).emit(into: &writer)
         }
-        return writer.text
+        return normalizingLineEndings(writer.text)
+    }
+
+    /// The text with every CRLF turned into LF: spec text copied verbatim (a multi-line default
+    /// value, say) keeps a CRLF spec's carriage returns, and the generated file should not mix
+    /// line endings. Swift reads CRLF and LF alike, even inside multi-line string literals, so
+    /// this changes no meaning.
+    private static func normalizingLineEndings(_ text: String) -> String {
+        let hasCarriageReturn = text.utf8.withContiguousStorageIfAvailable { $0.contains(13) } ?? text.utf8.contains(13)
+        guard hasCarriageReturn else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            result.append(character == "\r\n" ? "\n" : character)
+        }
+        return result
     }
 
     private static func importLines(_ imports: [ImportDecl]) -> [String] {
@@ -59,6 +74,24 @@ public enum SwiftEmitter {
     }
 }
 
+/// Spellings of spec names in generated Swift positions that differ from plain identifiers.
+///
+/// Swift accepts most keywords as bare argument labels, and warns when one is escaped needlessly,
+/// so labels are backticked only where Swift requires it: `inout` anywhere, and `var` and `let`
+/// in declarations (where a bare one draws "'var' in this position is interpreted as an
+/// argument label").
+enum SwiftSpelling {
+    /// `name` as an argument label in a call.
+    static func argumentLabel(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
+    /// `name` as an argument label in a function or initializer declaration.
+    static func parameterLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+}
+
 /// Where spec bodies came from, for `#sourceLocation`.
 struct SourceContext {
     var path: String
@@ -70,6 +103,9 @@ struct SourceContext {
             switch character {
             case "\\": escaped += "\\\\"
             case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\r\n": escaped += "\\r\\n"
             default: escaped.append(character)
             }
         }
