@@ -15,7 +15,12 @@ struct SettingsState {
         recent: [String],
         lastOpened: Date? = nil
     ) {
-        _extended = Extended(theme: theme, fontSize: fontSize, recent: recent, lastOpened: lastOpened)
+        _extended = Extended(
+            theme: theme,
+            fontSize: fontSize,
+            recent: recent,
+            lastOpened: lastOpened
+        )
     }
 
     /// The memoized computed values of this state.

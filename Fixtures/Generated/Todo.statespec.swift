@@ -19,7 +19,14 @@ public struct TodoState: Sendable {
         unread: Int = 0,
         badge: Int = 0
     ) {
-        _extended = Extended(todos: todos, filter: filter, query: query, avatar: avatar, unread: unread, badge: badge)
+        _extended = Extended(
+            todos: todos,
+            filter: filter,
+            query: query,
+            avatar: avatar,
+            unread: unread,
+            badge: badge
+        )
     }
 
     /// The memoized computed values of this state.

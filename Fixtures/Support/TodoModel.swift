@@ -34,3 +34,32 @@ public struct Avatar: Sendable {
         self.url = url
     }
 }
+
+public struct Session: Hashable, Codable, Sendable {
+    public var userName: String
+
+    public init(userName: String = "guest") {
+        self.userName = userName
+    }
+}
+
+public struct Settings: Hashable, Codable, Sendable {
+    public var fontSize: Double
+    public var theme: String
+
+    public init(fontSize: Double = 14, theme: String = "light") {
+        self.fontSize = fontSize
+        self.theme = theme
+    }
+}
+
+import Foundation
+
+/// Where the fixture specs' persisted `@Shared` fields live, away from the user's real storage.
+public enum FixtureStorage {
+    /// A UserDefaults suite of its own (UserDefaults is thread-safe, though not marked `Sendable`).
+    nonisolated(unsafe) public static let defaults = UserDefaults(suiteName: "ComputedGen.Fixtures")!
+    /// A file in the temporary directory.
+    public static let settingsURL = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ComputedGen-fixture-settings-\(ProcessInfo.processInfo.processIdentifier).json")
+}

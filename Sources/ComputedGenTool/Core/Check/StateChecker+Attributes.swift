@@ -26,6 +26,12 @@ extension StateChecker {
                 kind = .edge(arguments: checkEdgeArguments(of: attribute))
             } else if let strategy = checkSharedArgument(of: attribute) {
                 kind = .shared(strategy: strategy)
+                if field.defaultValue == nil {
+                    report(
+                        "'@Shared' field '\(field.name.name)' needs a default value, used when its storage has none; write 'var \(field.name.name): \(field.type?.text ?? "Type") = …'",
+                        at: field.name.location
+                    )
+                }
             }
         }
         return kind

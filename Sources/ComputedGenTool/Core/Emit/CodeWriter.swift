@@ -50,4 +50,19 @@ struct CodeWriter {
     mutating func trimTrailingBlankLine() {
         while text.hasSuffix("\n\n") { text.removeLast() }
     }
+
+    /// Appends `callee(a, b)` on one line when it fits in `width` columns, otherwise with one
+    /// argument per line, as hand-written Swift does.
+    mutating func call(_ callee: String, arguments: [String], width: Int = 100) {
+        let single = "\(callee)(\(arguments.joined(separator: ", ")))"
+        if depth * Self.indentUnit.count + single.count <= width || arguments.isEmpty {
+            line(single)
+            return
+        }
+        line(callee + "(")
+        for (index, argument) in arguments.enumerated() {
+            line(Self.indentUnit + argument + (index == arguments.count - 1 ? "" : ","))
+        }
+        line(")")
+    }
 }

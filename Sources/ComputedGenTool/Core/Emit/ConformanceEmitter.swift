@@ -26,6 +26,16 @@ struct ConformanceEmitter {
         return false
     }
 
+    private func isShared(_ field: CheckedField) -> Bool {
+        if case .shared = field.kind { return true }
+        return false
+    }
+
+    /// The fields `Codable` covers: `@Shared` fields persist through their own storage instead.
+    private var codedFields: [CheckedField] {
+        state.fields.filter { !isShared($0) }
+    }
+
     func emit(into writer: inout CodeWriter) {
         if wantsEquatable { emitEquatable(into: &writer) }
         if wantsHashable { emitHashable(into: &writer) }
@@ -48,7 +58,7 @@ struct ConformanceEmitter {
                     return
                 }
                 let comparisons = state.fields.map { field -> String in
-                    if isEdge(field) {
+                    if isEdge(field) || isShared(field) {
                         return "lhs._extended.$\(field.name) == rhs._extended.$\(field.name)"
                     }
                     let storage = "_extended._\(field.name)"
@@ -77,8 +87,10 @@ struct ConformanceEmitter {
     private func emitCodingKeys(into writer: inout CodeWriter) {
         writer.line()
         writer.block("extension \(typeName)") { writer in
-            writer.block("fileprivate enum CodingKeys: String, CodingKey") { writer in
-                for field in state.fields {
+            // An enum without cases cannot have a raw type.
+            let rawType = codedFields.isEmpty ? "" : "String, "
+            writer.block("fileprivate enum CodingKeys: \(rawType)CodingKey") { writer in
+                for field in codedFields {
                     writer.line("case \(swiftName(field))")
                 }
             }
@@ -88,10 +100,18 @@ struct ConformanceEmitter {
     private func emitEncodable(into writer: inout CodeWriter) {
         writer.line()
         writer.block("extension \(typeName): Encodable") { writer in
-            writer.doc(["Encodes the fields; cached computed values and version stamps are not encoded."])
+            let hasShared = codedFields.count < state.fields.count
+            writer.doc(hasShared ? [
+                "Encodes the fields; cached computed values, version stamps and `@Shared` fields (which",
+                "persist through their own storage) are not encoded.",
+            ] : ["Encodes the fields; cached computed values and version stamps are not encoded."])
             writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+                if codedFields.isEmpty {
+                    writer.line("_ = encoder.container(keyedBy: CodingKeys.self)")
+                    return
+                }
                 writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
-                for field in state.fields {
+                for field in codedFields {
                     writer.line("try container.encode(\(swiftName(field)), forKey: .\(swiftName(field)))")
                 }
             }
@@ -103,17 +123,20 @@ struct ConformanceEmitter {
         writer.block("extension \(typeName): Decodable") { writer in
             writer.doc([
                 "Decodes the fields; a missing key takes the spec's default value when there is one.",
-                "Every decoded field gets a new version stamp.",
+                codedFields.count < state.fields.count
+                    ? "Every decoded field gets a new version stamp; `@Shared` fields come from their storage."
+                    : "Every decoded field gets a new version stamp.",
             ])
             writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-                if state.fields.isEmpty {
+                if codedFields.isEmpty {
+                    writer.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
                     writer.line("self.init()")
                     return
                 }
+                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                 writer.line("self.init(")
-                for (index, field) in state.fields.enumerated() {
-                    let separator = index == state.fields.count - 1 ? "" : ","
+                for (index, field) in codedFields.enumerated() {
+                    let separator = index == codedFields.count - 1 ? "" : ","
                     let name = swiftName(field)
                     let decode: String
                     if let defaultValue = field.decl.defaultValue {

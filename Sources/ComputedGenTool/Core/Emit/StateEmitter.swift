@@ -4,7 +4,9 @@
 /// - a plain field `x` is stored as `Extended._x: Edge<T>` (value + version stamp, no middleware);
 /// - an `@Edge` field `x` is a property-wrapped `Extended.x`, so `$x` exists and the state exposes it
 ///   through `@dynamicMemberLookup`;
-/// - a computed `y` is cached in `Extended._y: Memo<T>`.
+/// - a `@Shared` field `x` is a property-wrapped `Extended.x` (a reference, exposed as `$x`);
+/// - a computed `y` is cached in `Extended._y: Memo<T>`, or in a `SharedMemo<T>` when it reads a
+///   `@Shared` field directly or through other computed values (other holders can change those).
 struct StateEmitter {
     let state: CheckedState
     let source: SourceContext
@@ -18,6 +20,33 @@ struct StateEmitter {
         self.source = source
         fieldsByName = Dictionary(state.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         computedsByName = Dictionary(state.computeds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        sharedInputsByComputed = Self.sharedInputs(of: state)
+    }
+
+    /// For each computed, the `@Shared` fields it reads directly or through other computed values,
+    /// in declaration order. Computeds come in topological order, so one pass suffices.
+    private let sharedInputsByComputed: [String: [String]]
+
+    private static func sharedInputs(of state: CheckedState) -> [String: [String]] {
+        let shared = Set(state.fields.filter { if case .shared = $0.kind { true } else { false } }.map(\.name))
+        var result: [String: [String]] = [:]
+        for computed in state.computeds {
+            var reads: Set<String> = []
+            for input in computed.inputs {
+                switch input {
+                case .field(let name) where shared.contains(name): reads.insert(name)
+                case .field: break
+                case .computed(let name): reads.formUnion(result[name] ?? [])
+                }
+            }
+            result[computed.name] = state.fields.map(\.name).filter(reads.contains)
+        }
+        return result
+    }
+
+    /// The `@Shared` fields a computed reads, directly or not; empty for an ordinary memo.
+    private func sharedInputs(of computed: CheckedComputed) -> [String] {
+        sharedInputsByComputed[computed.name] ?? []
     }
 
     // MARK: Names
@@ -34,7 +63,17 @@ struct StateEmitter {
     private var typeName: String { swiftName(state.decl.name) }
 
     private var edgeFields: [CheckedField] {
-        state.fields.filter { if case .edge = $0.kind { true } else { false } }
+        state.fields.filter(isEdge)
+    }
+
+    private var sharedFields: [CheckedField] {
+        state.fields.filter(isShared)
+    }
+
+    /// Fields stored behind a property wrapper in `Extended` (`@Edge`, `@Shared`), whose `$name`
+    /// the state exposes through dynamic member lookup.
+    private func isWrapped(_ field: CheckedField) -> Bool {
+        isEdge(field) || isShared(field)
     }
 
     /// A spec name as a Swift identifier: backticked when the spec backticked it.
@@ -67,7 +106,7 @@ struct StateEmitter {
         switch input {
         case .field(let name):
             guard let field = field(named: name) else { return name }
-            if case .edge = field.kind { return "self." + swiftName(field.decl.name) }
+            if isWrapped(field) { return "self." + swiftName(field.decl.name) }
             return "_\(name).wrappedValue"
         case .computed:
             return "self." + swiftName(of: input)
@@ -76,7 +115,7 @@ struct StateEmitter {
 
     /// The expression, on a state `$0`, that reads a field's version stamp.
     private func versionExpression(of field: CheckedField) -> String {
-        if case .edge = field.kind {
+        if isWrapped(field) {
             return "$0._extended.$\(field.name).version"
         }
         return "$0._extended._\(field.name).version"
@@ -100,7 +139,7 @@ struct StateEmitter {
 
     private func emitStruct(into writer: inout CodeWriter) {
         writer.doc(state.decl.doc?.lines ?? [])
-        if !edgeFields.isEmpty {
+        if !edgeFields.isEmpty || !sharedFields.isEmpty {
             writer.line("@dynamicMemberLookup")
         }
         writer.block("\(access)struct \(typeName)\(inheritanceClause)") { writer in
@@ -133,6 +172,16 @@ struct StateEmitter {
                 writer.line("    _extended[keyPath: keyPath]")
                 writer.line("}")
             }
+            if !sharedFields.isEmpty {
+                writer.line()
+                writer.doc([
+                    "The reference of a `@Shared` field, as `state.$field`: hand it to another state,",
+                    "`withLock` it, or stream its `values`.",
+                ])
+                writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Shared<Value>>) -> Shared<Value> {")
+                writer.line("    _extended[keyPath: keyPath]")
+                writer.line("}")
+            }
         }
     }
 
@@ -149,34 +198,71 @@ struct StateEmitter {
     }
 
     private func emitInit(into writer: inout CodeWriter) {
-        writer.doc(["Creates a state; every field without a value in the spec must be given."])
         if state.fields.isEmpty {
+            writer.doc(["Creates a state."])
             writer.block("\(access)init()") { writer in
                 writer.line("_extended = Extended()")
             }
             return
         }
+        var doc = ["Creates a state; every field without a value in the spec must be given."]
+        if !sharedFields.isEmpty {
+            doc += [
+                "",
+                "A `@Shared` field's value is used only when its storage has none yet; to share an",
+                "existing reference instead, use the initializer that takes `Shared` values.",
+            ]
+        }
+        writer.doc(doc)
+        emitInit(sharedByReference: false, into: &writer)
+        if !sharedFields.isEmpty {
+            writer.line()
+            writer.doc([
+                "Creates a state whose `@Shared` fields use existing references, as",
+                "`ChildState(count: parent.$count)`: every holder sees the others' writes.",
+            ])
+            emitInit(sharedByReference: true, into: &writer)
+        }
+    }
+
+    private func emitInit(sharedByReference: Bool, into writer: inout CodeWriter) {
         writer.line("\(access)init(")
         for (index, field) in state.fields.enumerated() {
             let separator = index == state.fields.count - 1 ? "" : ","
-            let defaultClause = field.decl.defaultValue.map { " = \($0.text)" } ?? ""
-            writer.line("    \(swiftName(field.decl.name)): \(field.type)\(defaultClause)\(separator)")
+            let name = swiftName(field.decl.name)
+            if sharedByReference && isShared(field) {
+                writer.line("    \(name): Shared<\(field.type)>\(separator)")
+            } else {
+                let defaultClause = field.decl.defaultValue.map { " = \($0.text)" } ?? ""
+                writer.line("    \(name): \(field.type)\(defaultClause)\(separator)")
+            }
         }
         writer.block(")") { writer in
-            let arguments = state.fields.map { "\(SwiftSpelling.argumentLabel($0.decl.name.name)): \(swiftName($0.decl.name))" }
-            writer.line("_extended = Extended(\(arguments.joined(separator: ", ")))")
+            let arguments = state.fields.map { field -> String in
+                let label = SwiftSpelling.argumentLabel(field.decl.name.name)
+                let name = swiftName(field.decl.name)
+                if case .shared(let strategy) = field.kind, !sharedByReference {
+                    return "\(label): Shared(wrappedValue: \(name), \(strategy.text))"
+                }
+                return "\(label): \(name)"
+            }
+            writer.call("_extended = Extended", arguments: arguments)
         }
     }
 
     private func emitAccessor(for field: CheckedField, into writer: inout CodeWriter) {
         let name = swiftName(field.decl.name)
-        let storage: String
-        if case .edge = field.kind {
-            storage = "_extended.\(name)"
-        } else {
-            storage = "_extended._\(field.name).wrappedValue"
-        }
         writer.doc(field.decl.doc?.lines ?? [])
+        if isShared(field) {
+            // A reference: writing it changes the value for every holder, so the setter does not
+            // mutate the state, and computed values over it check its version on each read.
+            writer.block("\(access)var \(name): \(field.type)") { writer in
+                writer.line("get { _extended.\(name) }")
+                writer.line("nonmutating set { _extended.\(name) = newValue }")
+            }
+            return
+        }
+        let storage = isEdge(field) ? "_extended.\(name)" : "_extended._\(field.name).wrappedValue"
         writer.block("\(access)var \(name): \(field.type)") { writer in
             writer.line("get { \(storage) }")
             writer.block("_modify") { writer in
@@ -189,7 +275,7 @@ struct StateEmitter {
     }
 
     private func needsChangeHook(_ field: CheckedField) -> Bool {
-        !field.dependents.isEmpty
+        !isShared(field) && !field.dependents.isEmpty
     }
 
     // MARK: Extended
@@ -206,7 +292,7 @@ struct StateEmitter {
                 emitExtendedStorage(into: &writer)
                 writer.line()
                 emitExtendedInit(into: &writer)
-                for field in state.fields where !isEdge(field) {
+                for field in state.fields where !isWrapped(field) {
                     writer.line()
                     writer.doc(field.decl.doc?.lines ?? [])
                     writer.line("\(access)var \(swiftName(field.decl.name)): \(field.type) { _\(field.name).wrappedValue }")
@@ -237,18 +323,27 @@ struct StateEmitter {
         return false
     }
 
+    private func isShared(_ field: CheckedField) -> Bool {
+        if case .shared = field.kind { return true }
+        return false
+    }
+
     private func emitExtendedStorage(into writer: inout CodeWriter) {
         for field in state.fields {
             switch field.kind {
             case .edge:
                 writer.doc(field.decl.doc?.lines ?? [])
                 writer.line("@Edge \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
-            case .plain, .shared:
+            case .shared:
+                writer.doc(field.decl.doc?.lines ?? [])
+                writer.line("@Shared \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+            case .plain:
                 writer.line("fileprivate var _\(field.name): Edge<\(field.type)>")
             }
         }
         for computed in state.computeds {
-            writer.line("fileprivate var _\(computed.name): Memo<\(computed.type)>")
+            let memo = sharedInputs(of: computed).isEmpty ? "Memo" : "SharedMemo"
+            writer.line("fileprivate var _\(computed.name): \(memo)<\(computed.type)>")
         }
     }
 
@@ -270,7 +365,10 @@ struct StateEmitter {
     }
 
     private func emitExtendedInit(into writer: inout CodeWriter) {
-        let parameters = state.fields.map { "\(SwiftSpelling.parameterLabel($0.decl.name.name)): \($0.type)" }
+        let parameters = state.fields.map { field in
+            let type = isShared(field) ? "Shared<\(field.type)>" : field.type
+            return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
+        }
         writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
             // Only memo cells take the initial stamp (fields stamp themselves), so a state without
             // computeds must not declare it: an unused `let` is a warning in the user's build.
@@ -282,12 +380,15 @@ struct StateEmitter {
                 if case .edge(let arguments) = field.kind {
                     let middleware = edgeMiddleware(arguments).map { ", middleware: \($0)" } ?? ""
                     writer.line("_\(field.name) = Edge(wrappedValue: \(name)\(middleware))")
+                } else if isShared(field) {
+                    writer.line("_\(field.name) = \(name)")
                 } else {
                     writer.line("_\(field.name) = Edge(wrappedValue: \(name))")
                 }
             }
             for computed in state.computeds {
-                writer.line("_\(computed.name) = Memo(version: version)")
+                let memo = sharedInputs(of: computed).isEmpty ? "Memo" : "SharedMemo"
+                writer.line("_\(computed.name) = \(memo)(version: version)")
             }
         }
     }
@@ -298,8 +399,16 @@ struct StateEmitter {
         doc.append("Memoized: recomputed only after \(describe(computed.inputs)) changes.")
         writer.doc(doc)
         let name = swiftName(computed.decl.name)
+        let shared = sharedInputs(of: computed)
         writer.block("\(access)var \(name): \(computed.type)") { writer in
-            writer.block("_\(computed.name).value") { writer in
+            var opening = "_\(computed.name).value"
+            if !shared.isEmpty {
+                // Other holders may write a @Shared input: key the cache on their versions.
+                let versions = shared.map { "$\($0).version.rawValue" }.joined(separator: " &+ ")
+                writer.line("let sharedKey = \(versions)")
+                opening = "return _\(computed.name).value(sharedKey: sharedKey)"
+            }
+            writer.block(opening) { writer in
                 writer.line("_Recomputations.\(name).increment()")
                 let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
                 writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
@@ -356,7 +465,9 @@ struct StateEmitter {
                     writer.doc(computed.decl.doc?.lines ?? [])
                     let name = swiftName(computed.decl.name)
                     writer.line("\(access)static let \(name) = Selector<\(typeName), \(computed.type)>(")
-                    writer.line("    version: { $0._extended._\(computed.name).version },")
+                    if sharedInputs(of: computed).isEmpty {
+                        writer.line("    version: { $0._extended._\(computed.name).version },")
+                    }
                     writer.line("    recomputations: Extended._Recomputations.\(name)")
                     writer.line(") {")
                     writer.line("    $0.computed.\(name)")

@@ -22,27 +22,6 @@ public enum Generator {
         guard let spec = checked.spec, !checked.diagnostics.contains(where: { $0.severity == .error }) else {
             return Output(swift: nil, diagnostics: checked.diagnostics)
         }
-        let unsupported = unsupportedFeatures(in: spec)
-        guard unsupported.isEmpty else {
-            return Output(swift: nil, diagnostics: checked.diagnostics + unsupported)
-        }
         return Output(swift: SwiftEmitter.emit(spec, options: options), diagnostics: checked.diagnostics)
-    }
-
-    /// Features the spec language accepts but this version cannot emit yet.
-    private static func unsupportedFeatures(in spec: CheckedSpec) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for state in spec.states {
-            for field in state.fields {
-                if case .shared = field.kind, let attribute = field.decl.attributes.first(where: { $0.name.name == "Shared" }) {
-                    diagnostics.append(Diagnostic(
-                        path: spec.file.path,
-                        at: attribute.location,
-                        "'@Shared' fields are not supported by this version of ComputedGen yet"
-                    ))
-                }
-            }
-        }
-        return diagnostics
     }
 }
