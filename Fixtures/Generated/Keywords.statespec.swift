@@ -10,9 +10,11 @@ package struct `Protocol`: Sendable {
     /// Creates a state; every field without a value in the spec must be given.
     package init(
         `default`: Int = 1,
-        `class`: String = "plain"
+        `class`: String = "plain",
+        open: Bool = false,
+        consuming: Int = 0
     ) {
-        _extended = Extended(default: `default`, class: `class`)
+        _extended = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
     }
 
     /// The memoized computed values of this state.
@@ -40,6 +42,22 @@ package struct `Protocol`: Sendable {
             yield &_extended._class.wrappedValue
         }
     }
+
+    package var open: Bool {
+        get { _extended._open.wrappedValue }
+        _modify {
+            defer { _extended._openDidChange() }
+            yield &_extended._open.wrappedValue
+        }
+    }
+
+    package var consuming: Int {
+        get { _extended._consuming.wrappedValue }
+        _modify {
+            defer { _extended._consumingDidChange() }
+            yield &_extended._consuming.wrappedValue
+        }
+    }
 }
 
 extension `Protocol` {
@@ -49,18 +67,36 @@ extension `Protocol` {
     package struct Extended: Sendable {
         fileprivate var _default: Edge<Int>
         fileprivate var _class: Edge<String>
+        fileprivate var _open: Edge<Bool>
+        fileprivate var _consuming: Edge<Int>
+        fileprivate var _nonisolated: Memo<Int>
         fileprivate var _return: Memo<Int>
 
-        fileprivate init(default: Int, class: String) {
+        fileprivate init(default: Int, class: String, open: Bool, consuming: Int) {
             let version = VersionStamp.next()
             _default = Edge(wrappedValue: `default`)
             _class = Edge(wrappedValue: `class`)
+            _open = Edge(wrappedValue: open)
+            _consuming = Edge(wrappedValue: consuming)
+            _nonisolated = Memo(version: version)
             _return = Memo(version: version)
         }
 
         package var `default`: Int { _default.wrappedValue }
 
         package var `class`: String { _class.wrappedValue }
+
+        package var open: Bool { _open.wrappedValue }
+
+        package var consuming: Int { _consuming.wrappedValue }
+
+        /// Memoized: recomputed only after `consuming` or `open` changes.
+        package var nonisolated: Int {
+            _nonisolated.value {
+                _Recomputations.nonisolated.increment()
+                return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
+            }
+        }
 
         /// Memoized: recomputed only after `default` or `class` changes.
         package var `return`: Int {
@@ -82,8 +118,21 @@ extension `Protocol` {
             _return.invalidate(version: version)
         }
 
+        /// Invalidates what `open` feeds: `nonisolated`.
+        fileprivate mutating func _openDidChange() {
+            let version = _open.version
+            _nonisolated.invalidate(version: version)
+        }
+
+        /// Invalidates what `consuming` feeds: `nonisolated`.
+        fileprivate mutating func _consumingDidChange() {
+            let version = _consuming.version
+            _nonisolated.invalidate(version: version)
+        }
+
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
+            static let nonisolated = RecomputationCounter()
             static let `return` = RecomputationCounter()
         }
     }
@@ -100,6 +149,21 @@ extension `Protocol` {
 
         package static let `class` = Selector<`Protocol`, String>(version: { $0._extended._class.version }) {
             $0.`class`
+        }
+
+        package static let open = Selector<`Protocol`, Bool>(version: { $0._extended._open.version }) {
+            $0.open
+        }
+
+        package static let consuming = Selector<`Protocol`, Int>(version: { $0._extended._consuming.version }) {
+            $0.consuming
+        }
+
+        package static let nonisolated = Selector<`Protocol`, Int>(
+            version: { $0._extended._nonisolated.version },
+            recomputations: Extended._Recomputations.nonisolated
+        ) {
+            $0.computed.nonisolated
         }
 
         package static let `return` = Selector<`Protocol`, Int>(
@@ -127,8 +191,14 @@ extension `Protocol` {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
+        static func nonisolated(_ consuming: Int, _ open: Bool) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 9)
+                              consuming + (open ? 1 : 0)
+#sourceLocation()
+        }
+
         static func `return`(_ `default`: Int, _ `class`: String) -> Int {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 7)
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
                            `default` + `class`.count
 #sourceLocation()
         }
@@ -137,7 +207,7 @@ extension `Protocol` {
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
         static func `where`(`in` value: Int, _ `return`: Int) -> Bool {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 8)
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
                                               `return` > value
 #sourceLocation()
         }
@@ -150,6 +220,8 @@ extension `Protocol`: Equatable {
     package static func == (lhs: `Protocol`, rhs: `Protocol`) -> Bool {
         (lhs._extended._default.version == rhs._extended._default.version || lhs._extended._default.wrappedValue == rhs._extended._default.wrappedValue)
             && (lhs._extended._class.version == rhs._extended._class.version || lhs._extended._class.wrappedValue == rhs._extended._class.wrappedValue)
+            && (lhs._extended._open.version == rhs._extended._open.version || lhs._extended._open.wrappedValue == rhs._extended._open.wrappedValue)
+            && (lhs._extended._consuming.version == rhs._extended._consuming.version || lhs._extended._consuming.wrappedValue == rhs._extended._consuming.wrappedValue)
     }
 }
 
@@ -157,6 +229,8 @@ extension `Protocol` {
     fileprivate enum CodingKeys: String, CodingKey {
         case `default`
         case `class`
+        case open
+        case consuming
     }
 }
 
@@ -166,6 +240,8 @@ extension `Protocol`: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(`default`, forKey: .`default`)
         try container.encode(`class`, forKey: .`class`)
+        try container.encode(open, forKey: .open)
+        try container.encode(consuming, forKey: .consuming)
     }
 }
 
@@ -176,7 +252,9 @@ extension `Protocol`: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             default: try container.decodeIfPresent((Int).self, forKey: .`default`) ?? 1,
-            class: try container.decodeIfPresent((String).self, forKey: .`class`) ?? "plain"
+            class: try container.decodeIfPresent((String).self, forKey: .`class`) ?? "plain",
+            open: try container.decodeIfPresent((Bool).self, forKey: .open) ?? false,
+            consuming: try container.decodeIfPresent((Int).self, forKey: .consuming) ?? 0
         )
     }
 }
@@ -189,6 +267,8 @@ extension `Protocol`: CustomReflectable {
             children: [
                 "default": `default` as Any,
                 "class": `class` as Any,
+                "open": open as Any,
+                "consuming": consuming as Any,
             ] as KeyValuePairs<String, Any>,
             displayStyle: .struct
         )
@@ -309,7 +389,7 @@ extension Pair {
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
         static func sum(_ first: Int, _ second: Int) -> Int {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 16)
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 20)
                       first + second
 #sourceLocation()
         }

@@ -116,7 +116,8 @@ struct FixtureStatesTests {
 
     @Test("keywords in backticks work as names")
     func keywords() throws {
-        var state = `Protocol`(default: 2, class: "abc")
+        var state = `Protocol`(default: 2, class: "abc", open: true, consuming: 4)
+        #expect(state.computed.nonisolated == 5)
         #expect(state.computed.return == 5)
         #expect(`Protocol`.Selectors.where(in: 4)(state))
         state.default = 0

@@ -1,12 +1,12 @@
 /// The reserved words of Swift, which a spec may use as names only in backticks.
 public enum SwiftKeywords {
     /// Keywords used in declarations, statements, expressions and types, as *The Swift
-    /// Programming Language* lists them (contextual keywords such as `get` or `some` are not
-    /// reserved and are not here).
+    /// Programming Language* lists them, less the contextual ones the compiler accepts as plain
+    /// names (`open`, `borrowing`, `consuming`, `nonisolated`, like `get` or `some`).
     public static let reserved: Set<String> = [
         // Declarations.
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
-        "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated", "open",
+        "associatedtype", "class", "deinit", "enum", "extension",
+        "fileprivate", "func", "import", "init", "inout", "internal", "let",
         "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
         "struct", "subscript", "typealias", "var",
         // Statements.
