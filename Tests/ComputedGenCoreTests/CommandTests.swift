@@ -154,7 +154,7 @@ struct CommandTests {
         #expect(mermaid.status == 0)
         #expect(mermaid.standardOutput == GraphEmitter.render(checked, format: .mermaid))
         #expect(mermaid.standardOutput.hasPrefix("flowchart LR\n"))
-        #expect(mermaid.standardOutput.contains("Counter_count --> Counter_doubled"))
+        #expect(mermaid.standardOutput.contains("s0_0 --> s0_1"))  // count --> doubled
         #expect(run(["graph", spec, "--format", "mermaid"]) == mermaid)
 
         let dot = run(["graph", spec, "--format", "dot"])

@@ -465,22 +465,44 @@ struct GraphEmitterTests {
         let output = GraphEmitter.render(try Emit.checked(Self.spec), format: .mermaid)
         #expect(output == """
             flowchart LR
-              subgraph A
-                A_x["x"]
-                A_y["y"]
-                A_s(["s"])
-                A_t(["t"])
-                A_over_limit__[["over(limit:)"]]
-                A_x --> A_s
-                A_y --> A_s
-                A_s --> A_t
-                A_t --> A_over_limit__
+              subgraph s0["A"]
+                s0_0["x"]
+                s0_1["y"]
+                s0_2(["s"])
+                s0_3(["t"])
+                s0_4[["over(limit:)"]]
+                s0_0 --> s0_2
+                s0_1 --> s0_2
+                s0_2 --> s0_3
+                s0_3 --> s0_4
               end
-              subgraph B
-                B_z["z"]
+              subgraph s1["B"]
+                s1_0["z"]
               end
 
             """)
+    }
+
+    @Test("Mermaid ids never collide, whatever the names")
+    func mermaidIDsAreUnique() throws {
+        let output = GraphEmitter.render(try Emit.checked("""
+            state A_b {
+              var x: Int = 0
+              computed f_x__: Int { x }
+              selector f(x y: Int) -> Int { x + y }
+            }
+            state A {
+              var b_c: Int = 0
+            }
+            """), format: .mermaid)
+        let ids = output.split(separator: "\n").compactMap { line -> Substring? in
+            let trimmed = line.drop { $0 == " " }
+            guard !trimmed.hasPrefix("subgraph"), !trimmed.hasPrefix("end"), !trimmed.contains("-->"),
+                  let end = trimmed.firstIndex(where: { $0 == "[" || $0 == "(" }) else { return nil }
+            return trimmed[..<end]
+        }
+        #expect(ids.count == 4)
+        #expect(Set(ids).count == ids.count)
     }
 
     @Test("DOT: a digraph with one cluster per state, boxes, ellipses, components and edges")

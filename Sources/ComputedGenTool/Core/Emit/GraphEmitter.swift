@@ -41,26 +41,40 @@ public enum GraphEmitter {
         selector.name + "(" + selector.decl.parameters.map { $0.callLabel + ":" }.joined() + ")"
     }
 
-    private static func mermaidID(_ state: CheckedState, _ node: String) -> String {
-        state.name + "_" + node.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+    /// Mermaid node ids by node name: `s<state>_<n>`, numbered in declaration order, so that no two
+    /// nodes collide whatever their names (`f(x:)` and `f_x__` would if ids were derived from names).
+    private static func mermaidIDs(_ state: CheckedState, stateIndex: Int) -> [String: String] {
+        let names = state.fields.map(\.name) + state.computeds.map(\.name) + state.selectors.map(selectorNode)
+        var ids: [String: String] = [:]
+        for (index, name) in names.enumerated() where ids[name] == nil {
+            ids[name] = "s\(stateIndex)_\(index)"
+        }
+        return ids
+    }
+
+    /// A Mermaid label: quotes are not allowed inside `["…"]`, so they become `#quot;`.
+    private static func mermaidLabel(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "#quot;")
     }
 
     private static func mermaid(_ spec: CheckedSpec) -> String {
         var lines = ["flowchart LR"]
-        for state in spec.states {
-            lines.append("  subgraph \(state.name)")
+        for (stateIndex, state) in spec.states.enumerated() {
+            let ids = mermaidIDs(state, stateIndex: stateIndex)
+            lines.append("  subgraph s\(stateIndex)[\"\(mermaidLabel(state.name))\"]")
             for field in state.fields {
-                lines.append("    \(mermaidID(state, field.name))[\"\(field.name)\"]")
+                lines.append("    \(ids[field.name]!)[\"\(mermaidLabel(field.name))\"]")
             }
             for computed in state.computeds {
-                lines.append("    \(mermaidID(state, computed.name))([\"\(computed.name)\"])")
+                lines.append("    \(ids[computed.name]!)([\"\(mermaidLabel(computed.name))\"])")
             }
             for selector in state.selectors {
                 let node = selectorNode(selector)
-                lines.append("    \(mermaidID(state, node))[[\"\(node)\"]]")
+                lines.append("    \(ids[node]!)[[\"\(mermaidLabel(node))\"]]")
             }
             for edge in edges(of: state) {
-                lines.append("    \(mermaidID(state, edge.from)) --> \(mermaidID(state, edge.to))")
+                guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+                lines.append("    \(from) --> \(to)")
             }
             lines.append("  end")
         }
