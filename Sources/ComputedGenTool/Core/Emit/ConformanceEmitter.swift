@@ -21,19 +21,11 @@ struct ConformanceEmitter {
         field.decl.name.isEscaped ? "`\(field.name)`" : field.name
     }
 
-    private func isEdge(_ field: CheckedField) -> Bool {
-        if case .edge = field.kind { return true }
-        return false
-    }
 
-    private func isShared(_ field: CheckedField) -> Bool {
-        if case .shared = field.kind { return true }
-        return false
-    }
 
     /// The fields `Codable` covers: `@Shared` fields persist through their own storage instead.
     private var codedFields: [CheckedField] {
-        state.fields.filter { !isShared($0) }
+        state.fields.filter { !$0.isShared }
     }
 
     func emit(into writer: inout CodeWriter) {
@@ -58,7 +50,7 @@ struct ConformanceEmitter {
                     return
                 }
                 let comparisons = state.fields.map { field -> String in
-                    if isEdge(field) || isShared(field) {
+                    if field.isEdge || field.isShared {
                         return "lhs._extended.$\(field.name) == rhs._extended.$\(field.name)"
                     }
                     let storage = "_extended._\(field.name)"

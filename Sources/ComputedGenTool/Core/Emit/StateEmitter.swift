@@ -28,7 +28,7 @@ struct StateEmitter {
     private let sharedInputsByComputed: [String: [String]]
 
     private static func sharedInputs(of state: CheckedState) -> [String: [String]] {
-        let shared = Set(state.fields.filter { if case .shared = $0.kind { true } else { false } }.map(\.name))
+        let shared = Set(state.fields.filter(\.isShared).map(\.name))
         var result: [String: [String]] = [:]
         for computed in state.computeds {
             var reads: Set<String> = []
@@ -63,17 +63,17 @@ struct StateEmitter {
     private var typeName: String { swiftName(state.decl.name) }
 
     private var edgeFields: [CheckedField] {
-        state.fields.filter(isEdge)
+        state.fields.filter(\.isEdge)
     }
 
     private var sharedFields: [CheckedField] {
-        state.fields.filter(isShared)
+        state.fields.filter(\.isShared)
     }
 
     /// Fields stored behind a property wrapper in `Extended` (`@Edge`, `@Shared`), whose `$name`
     /// the state exposes through dynamic member lookup.
     private func isWrapped(_ field: CheckedField) -> Bool {
-        isEdge(field) || isShared(field)
+        field.isEdge || field.isShared
     }
 
     /// A spec name as a Swift identifier: backticked when the spec backticked it.
@@ -230,7 +230,7 @@ struct StateEmitter {
         for (index, field) in state.fields.enumerated() {
             let separator = index == state.fields.count - 1 ? "" : ","
             let name = swiftName(field.decl.name)
-            if sharedByReference && isShared(field) {
+            if sharedByReference && field.isShared {
                 writer.line("    \(name): Shared<\(field.type)>\(separator)")
             } else {
                 let defaultClause = field.decl.defaultValue.map { " = \($0.text)" } ?? ""
@@ -253,7 +253,7 @@ struct StateEmitter {
     private func emitAccessor(for field: CheckedField, into writer: inout CodeWriter) {
         let name = swiftName(field.decl.name)
         writer.doc(field.decl.doc?.lines ?? [])
-        if isShared(field) {
+        if field.isShared {
             // A reference: writing it changes the value for every holder, so the setter does not
             // mutate the state, and computed values over it check its version on each read.
             writer.block("\(access)var \(name): \(field.type)") { writer in
@@ -262,7 +262,7 @@ struct StateEmitter {
             }
             return
         }
-        let storage = isEdge(field) ? "_extended.\(name)" : "_extended._\(field.name).wrappedValue"
+        let storage = field.isEdge ? "_extended.\(name)" : "_extended._\(field.name).wrappedValue"
         writer.block("\(access)var \(name): \(field.type)") { writer in
             writer.line("get { \(storage) }")
             writer.block("_modify") { writer in
@@ -275,7 +275,7 @@ struct StateEmitter {
     }
 
     private func needsChangeHook(_ field: CheckedField) -> Bool {
-        !isShared(field) && !field.dependents.isEmpty
+        !field.isShared && !field.dependents.isEmpty
     }
 
     // MARK: Extended
@@ -318,15 +318,7 @@ struct StateEmitter {
         }
     }
 
-    private func isEdge(_ field: CheckedField) -> Bool {
-        if case .edge = field.kind { return true }
-        return false
-    }
 
-    private func isShared(_ field: CheckedField) -> Bool {
-        if case .shared = field.kind { return true }
-        return false
-    }
 
     private func emitExtendedStorage(into writer: inout CodeWriter) {
         for field in state.fields {
@@ -366,7 +358,7 @@ struct StateEmitter {
 
     private func emitExtendedInit(into writer: inout CodeWriter) {
         let parameters = state.fields.map { field in
-            let type = isShared(field) ? "Shared<\(field.type)>" : field.type
+            let type = field.isShared ? "Shared<\(field.type)>" : field.type
             return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
         }
         writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
@@ -380,7 +372,7 @@ struct StateEmitter {
                 if case .edge(let arguments) = field.kind {
                     let middleware = edgeMiddleware(arguments).map { ", middleware: \($0)" } ?? ""
                     writer.line("_\(field.name) = Edge(wrappedValue: \(name)\(middleware))")
-                } else if isShared(field) {
+                } else if field.isShared {
                     writer.line("_\(field.name) = \(name)")
                 } else {
                     writer.line("_\(field.name) = Edge(wrappedValue: \(name))")
@@ -427,7 +419,7 @@ struct StateEmitter {
     private func emitChangeHook(for field: CheckedField, into writer: inout CodeWriter) {
         writer.doc(["Invalidates what `\(field.name)` feeds: \(field.dependents.map { "`\($0)`" }.joined(separator: ", "))."])
         writer.block("fileprivate mutating func _\(field.name)DidChange()") { writer in
-            if isEdge(field) {
+            if field.isEdge {
                 writer.line("let version = $\(field.name).version")
             } else {
                 writer.line("let version = _\(field.name).version")

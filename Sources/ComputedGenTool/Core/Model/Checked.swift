@@ -57,6 +57,18 @@ public struct CheckedField: Hashable, Sendable {
 
     /// The field's name.
     public var name: String { decl.name.name }
+
+    /// Whether the field is `@Edge`.
+    public var isEdge: Bool {
+        if case .edge = kind { return true }
+        return false
+    }
+
+    /// Whether the field is `@Shared`.
+    public var isShared: Bool {
+        if case .shared = kind { return true }
+        return false
+    }
 }
 
 /// A computed that passed the checks.
