@@ -89,6 +89,17 @@ let package = Package(
             name: "ComputedGenCoreTests",
             dependencies: ["ComputedGenCore"]
         ),
+        // The generated API as users get it: this target's own .statespec files, built by the plugin.
+        .testTarget(
+            name: "PluginEndToEndTests",
+            dependencies: ["ComputedRuntime"],
+            plugins: ["ComputedGen"]
+        ),
+        // Builds Examples/TodoList (and a command-plugin fixture) from a copy of the repository with
+        // `swift build`, as a user would. Skipped when COMPUTEDGEN_SKIP_EXAMPLES=1.
+        .testTarget(
+            name: "ExamplesTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,12 +9,31 @@ struct ComputedGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
         let specs = module.sourceFiles(withSuffix: "statespec").map(\.url)
-        return try buildCommands(
+        let commands = try buildCommands(
             specs: specs,
             root: module.directoryURL,
             tool: context.tool(named: "ComputedGenTool").url,
             workDirectory: context.pluginWorkDirectoryURL
         )
+        reportCommittedCopies(of: specs, in: module)
+        return commands
+    }
+
+    /// A source file of the target with the name of a generated file (typically
+    /// `GeneratedSources/X.statespec.swift` written by `generate-state-code`) would clash with it, and
+    /// would usually define the same types twice: say so plainly, instead of leaving the user with
+    /// "filename used twice" or redeclaration errors.
+    private func reportCommittedCopies(of specs: [URL], in module: SourceModuleTarget) {
+        let entries = SpecOutputs(specs: specs, root: module.directoryURL).entries
+        let specsByOutput = Dictionary(entries.map { ($0.outputName, $0.spec) }, uniquingKeysWith: { first, _ in first })
+        for file in module.sourceFiles(withSuffix: "swift") {
+            guard let spec = specsByOutput[file.url.lastPathComponent] else { continue }
+            let path = SpecOutputs.relativePath(of: file.url, in: module.directoryURL)
+            let specPath = SpecOutputs.relativePath(of: spec, in: module.directoryURL)
+            Diagnostics.error(
+                "'\(path)' in target '\(module.name)' has the name of the file the ComputedGen plugin generates from '\(specPath)' (is it a copy written by generate-state-code?); delete or rename it, or stop applying the plugin to '\(module.name)'"
+            )
+        }
     }
 }
 
@@ -29,6 +48,7 @@ func buildCommands(specs: [URL], root: URL, tool: URL, workDirectory: URL) throw
     return outputs.entries.map { entry in
         let output = outputDirectory.appendingPathComponent(entry.outputName)
         return .buildCommand(
+            // No "/" in the name: SwiftPM's progress line shows only what follows the last one.
             displayName: "Generating \(entry.outputName) from \(entry.spec.lastPathComponent)",
             executable: tool,
             arguments: ["generate", entry.spec.path, "--output", output.path],

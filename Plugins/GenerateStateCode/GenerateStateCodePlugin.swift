@@ -2,6 +2,10 @@
 // target's GeneratedSources/ folder, for users who commit generated code or want it in the editor.
 //
 //     swift package --allow-writing-to-package-directory generate-state-code [--target Name]...
+//
+// Use it instead of the ComputedGen build-tool plugin for a target (not both: the code would be
+// compiled twice), and list the specs in the target's `exclude:` so SwiftPM does not warn about
+// them. Excluded files are invisible to `sourceFiles`, so the plugin also looks for specs on disk.
 
 import Foundation
 import PackagePlugin
@@ -13,6 +17,9 @@ struct GenerateStateCodePlugin: CommandPlugin {
         var description: String
     }
 
+    /// The folder, inside each target's directory, that receives the generated files.
+    static let outputFolder = "GeneratedSources"
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
@@ -23,33 +30,79 @@ struct GenerateStateCodePlugin: CommandPlugin {
             ? context.package.targets
             : context.package.targets(named: targetNames)
         let tool = try context.tool(named: "ComputedGenTool").url
+        let packageDirectory = context.package.directoryURL
 
         var generated = 0
         for case let module as SourceModuleTarget in targets {
-            let specs = module.sourceFiles(withSuffix: "statespec").map(\.url)
+            let specs = Self.specs(of: module)
             guard !specs.isEmpty else { continue }
             let outputs = SpecOutputs(specs: specs, root: module.directoryURL)
             guard outputs.collisions.isEmpty else {
                 throw Failure(description: outputs.collisions.joined(separator: "\n"))
             }
-            let directory = module.directoryURL.appendingPathComponent("GeneratedSources", isDirectory: true)
+            let directory = module.directoryURL.appendingPathComponent(Self.outputFolder, isDirectory: true)
             for entry in outputs.entries {
                 let output = directory.appendingPathComponent(entry.outputName)
-                try run(tool, ["generate", entry.spec.path, "--output", output.path])
-                print("\(module.name): \(SpecOutputs.relativePath(of: entry.spec, in: module.directoryURL)) → GeneratedSources/\(entry.outputName)")
+                // Paths relative to the package, so the committed files (their `#sourceLocation`
+                // lines) do not depend on where each developer's clone lives.
+                try run(
+                    tool,
+                    ["generate", Self.path(of: entry.spec, in: packageDirectory), "--output", Self.path(of: output, in: packageDirectory)],
+                    in: packageDirectory
+                )
+                print("\(module.name): \(SpecOutputs.relativePath(of: entry.spec, in: module.directoryURL)) → \(Self.outputFolder)/\(entry.outputName)")
                 generated += 1
             }
+            try removeStaleOutputs(in: directory, keeping: Set(outputs.entries.map(\.outputName)), target: module.name)
         }
         if generated == 0 {
             Diagnostics.warning("no .statespec files found in \(targetNames.isEmpty ? "this package" : targetNames.joined(separator: ", "))")
         }
     }
 
+    /// The target's specs: those SwiftPM lists (unhandled files) and those on disk in its folder
+    /// (excluded files, which SwiftPM does not list), without duplicates.
+    static func specs(of module: SourceModuleTarget) -> [URL] {
+        var byPath: [String: URL] = [:]
+        for url in module.sourceFiles(withSuffix: "statespec").map(\.url) {
+            byPath[url.standardizedFileURL.path] = url
+        }
+        let root = module.directoryURL
+        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
+            for case let url as URL in walker where url.pathExtension == "statespec" {
+                byPath[url.standardizedFileURL.path] = url
+            }
+        }
+        return Array(byPath.values)
+    }
+
+    /// `url`'s path relative to `directory` when it lies inside it, its absolute path otherwise.
+    static func path(of url: URL, in directory: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = directory.standardizedFileURL.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Deletes generated files whose spec is gone (renamed or removed), recognized by the header the
+    /// generator writes; other files in the folder are left alone.
+    private func removeStaleOutputs(in directory: URL, keeping current: Set<String>, target: String) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".statespec.swift") && !current.contains(name) {
+            let file = directory.appendingPathComponent(name)
+            guard let contents = try? Data(contentsOf: file),
+                  String(decoding: contents.prefix(64), as: UTF8.self).hasPrefix("// Generated by ComputedGen")
+            else { continue }
+            try FileManager.default.removeItem(at: file)
+            print("\(target): removed \(Self.outputFolder)/\(name) (its spec is gone)")
+        }
+    }
+
     /// Runs the tool, letting its diagnostics through to the user's terminal.
-    private func run(_ tool: URL, _ arguments: [String]) throws {
+    private func run(_ tool: URL, _ arguments: [String], in directory: URL) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
+        process.currentDirectoryURL = directory
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

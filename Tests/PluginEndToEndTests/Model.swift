@@ -1,0 +1,24 @@
+// Types the specs of this target refer to.
+
+struct Todo: Hashable, Codable, Sendable {
+    var title: String
+    var done: Bool = false
+    var owner: Int = 0
+}
+
+enum Filter: String, Hashable, Codable, Sendable {
+    case all, active, done
+
+    func includes(_ todo: Todo) -> Bool {
+        switch self {
+        case .all: true
+        case .active: !todo.done
+        case .done: todo.done
+        }
+    }
+}
+
+/// Deliberately not `Equatable`: `@Edge` compares it by version only.
+struct Avatar: Sendable {
+    var url: String
+}
