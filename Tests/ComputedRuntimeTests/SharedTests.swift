@@ -283,6 +283,25 @@ struct SharedAppStorageTests {
         #expect(defaults.string(forKey: "name") == "Ada")
     }
 
+    @Test("every supported type round-trips through UserDefaults")
+    func supportedTypes() {
+        let defaults = Self.makeDefaults()
+        let date = Date(timeIntervalSince1970: 1_000)
+        let url = URL(string: "https://example.com/a")!
+        Shared(wrappedValue: false, .appStorage("bool", store: defaults)).wrappedValue = true
+        Shared(wrappedValue: 0.5, .appStorage("double", store: defaults)).wrappedValue = 2.5
+        Shared(wrappedValue: Data(), .appStorage("data", store: defaults)).wrappedValue = Data([1, 2])
+        Shared(wrappedValue: Date.distantPast, .appStorage("date", store: defaults)).wrappedValue = date
+        Shared(wrappedValue: [String](), .appStorage("strings", store: defaults)).wrappedValue = ["a", "b"]
+        Shared(wrappedValue: URL(string: "https://x")!, .appStorage("url", store: defaults)).wrappedValue = url
+        #expect(defaults.bool(forKey: "bool"))
+        #expect(defaults.double(forKey: "double") == 2.5)
+        #expect(defaults.data(forKey: "data") == Data([1, 2]))
+        #expect(defaults.object(forKey: "date") as? Date == date)
+        #expect(defaults.stringArray(forKey: "strings") == ["a", "b"])
+        #expect(defaults.string(forKey: "url") == url.absoluteString)
+    }
+
     @Test("raw-representable values are stored by raw value")
     func rawRepresentable() {
         let defaults = Self.makeDefaults()

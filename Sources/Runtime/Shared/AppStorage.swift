@@ -59,52 +59,25 @@ extension SharedStrategy {
     }
 }
 
-// The property-list types UserDefaults stores natively.
+/// A type `UserDefaults` stores as itself: `Bool`, `Int`, `Double`, `String`, `Data`, `Date` and
+/// `[String]`. (`URL` and `RawRepresentable` types with `String` or `Int` raw values are supported
+/// by their own `appStorage` overloads.)
+public protocol AppStorageValue: Sendable {}
 
-extension SharedStrategy where Value == Bool {
-    /// A `Bool` in `UserDefaults` (`.standard` unless `store` is given).
-    public static func appStorage(_ key: String, store: UserDefaults = .standard) -> SharedStrategy {
-        appStorage(key, store: store, coding: .plist())
-    }
-}
+extension Bool: AppStorageValue {}
+extension Int: AppStorageValue {}
+extension Double: AppStorageValue {}
+extension String: AppStorageValue {}
+extension Data: AppStorageValue {}
+extension Date: AppStorageValue {}
+extension Array: AppStorageValue where Element == String {}
 
-extension SharedStrategy where Value == Int {
-    /// An `Int` in `UserDefaults`.
-    public static func appStorage(_ key: String, store: UserDefaults = .standard) -> SharedStrategy {
-        appStorage(key, store: store, coding: .plist())
-    }
-}
-
-extension SharedStrategy where Value == Double {
-    /// A `Double` in `UserDefaults`.
-    public static func appStorage(_ key: String, store: UserDefaults = .standard) -> SharedStrategy {
-        appStorage(key, store: store, coding: .plist())
-    }
-}
-
-extension SharedStrategy where Value == String {
-    /// A `String` in `UserDefaults`.
-    public static func appStorage(_ key: String, store: UserDefaults = .standard) -> SharedStrategy {
-        appStorage(key, store: store, coding: .plist())
-    }
-}
-
-extension SharedStrategy where Value == Data {
-    /// `Data` in `UserDefaults`.
-    public static func appStorage(_ key: String, store: UserDefaults = .standard) -> SharedStrategy {
-        appStorage(key, store: store, coding: .plist())
-    }
-}
-
-extension SharedStrategy where Value == Date {
-    /// A `Date` in `UserDefaults`.
-    public static func appStorage(_ key: String, store: UserDefaults = .standard) -> SharedStrategy {
-        appStorage(key, store: store, coding: .plist())
-    }
-}
-
-extension SharedStrategy where Value == [String] {
-    /// An array of strings in `UserDefaults`.
+extension SharedStrategy where Value: AppStorageValue {
+    /// A value in `UserDefaults` (`.standard` unless `store` is given), one per key.
+    ///
+    /// ```swift
+    /// @Shared(.appStorage("launchCount")) var launchCount = 0
+    /// ```
     public static func appStorage(_ key: String, store: UserDefaults = .standard) -> SharedStrategy {
         appStorage(key, store: store, coding: .plist())
     }
