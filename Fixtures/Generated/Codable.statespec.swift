@@ -5,8 +5,11 @@ import ComputedRuntime
 import Foundation
 
 struct SettingsState {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
@@ -15,7 +18,7 @@ struct SettingsState {
         recent: [String],
         lastOpened: Date? = nil
     ) {
-        _extended = Extended(
+        computed = Extended(
             theme: theme,
             fontSize: fontSize,
             recent: recent,
@@ -23,43 +26,33 @@ struct SettingsState {
         )
     }
 
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    var computed: Extended {
-        _read {
-            yield _extended
-        }
-    }
-
     var theme: String {
-        get { _extended._theme.wrappedValue }
+        get { computed._theme.wrappedValue }
         _modify {
-            yield &_extended._theme.wrappedValue
+            yield &computed._theme.wrappedValue
         }
     }
 
     var fontSize: Double {
-        get { _extended._fontSize.wrappedValue }
+        get { computed._fontSize.wrappedValue }
         _modify {
-            defer { _extended._fontSizeDidChange() }
-            yield &_extended._fontSize.wrappedValue
+            defer { computed._fontSizeDidChange() }
+            yield &computed._fontSize.wrappedValue
         }
     }
 
     var recent: [String] {
-        get { _extended._recent.wrappedValue }
+        get { computed._recent.wrappedValue }
         _modify {
-            defer { _extended._recentDidChange() }
-            yield &_extended._recent.wrappedValue
+            defer { computed._recentDidChange() }
+            yield &computed._recent.wrappedValue
         }
     }
 
     var lastOpened: Date? {
-        get { _extended._lastOpened.wrappedValue }
+        get { computed._lastOpened.wrappedValue }
         _modify {
-            yield &_extended._lastOpened.wrappedValue
+            yield &computed._lastOpened.wrappedValue
         }
     }
 }
@@ -96,17 +89,27 @@ extension SettingsState {
 
         /// Memoized: recomputed only after `fontSize` changes.
         var isLarge: Bool {
-            _isLarge.value {
-                _Recomputations.isLarge.increment()
-                return SettingsState._ComputedBodies.isLarge(_fontSize.wrappedValue)
+            _read {
+                if !_isLarge.isCached {
+                    _ = _isLarge.value {
+                        _Recomputations.isLarge.increment()
+                        return SettingsState._ComputedBodies.isLarge(_fontSize.wrappedValue)
+                    }
+                }
+                yield _isLarge._borrowedValue
             }
         }
 
         /// Memoized: recomputed only after `recent` changes.
         var recentCount: Int {
-            _recentCount.value {
-                _Recomputations.recentCount.increment()
-                return SettingsState._ComputedBodies.recentCount(_recent.wrappedValue)
+            _read {
+                if !_recentCount.isCached {
+                    _ = _recentCount.value {
+                        _Recomputations.recentCount.increment()
+                        return SettingsState._ComputedBodies.recentCount(_recent.wrappedValue)
+                    }
+                }
+                yield _recentCount._borrowedValue
             }
         }
 
@@ -135,31 +138,31 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let theme = Selector<SettingsState, String>(version: { $0._extended._theme.version }) {
+        static let theme = Selector<SettingsState, String>(version: { $0.computed._theme.version }) {
             $0.theme
         }
 
-        static let fontSize = Selector<SettingsState, Double>(version: { $0._extended._fontSize.version }) {
+        static let fontSize = Selector<SettingsState, Double>(version: { $0.computed._fontSize.version }) {
             $0.fontSize
         }
 
-        static let recent = Selector<SettingsState, [String]>(version: { $0._extended._recent.version }) {
+        static let recent = Selector<SettingsState, [String]>(version: { $0.computed._recent.version }) {
             $0.recent
         }
 
-        static let lastOpened = Selector<SettingsState, Date?>(version: { $0._extended._lastOpened.version }) {
+        static let lastOpened = Selector<SettingsState, Date?>(version: { $0.computed._lastOpened.version }) {
             $0.lastOpened
         }
 
         static let isLarge = Selector<SettingsState, Bool>(
-            version: { $0._extended._isLarge.version },
+            version: { $0.computed._isLarge.version },
             recomputations: Extended._Recomputations.isLarge
         ) {
             $0.computed.isLarge
         }
 
         static let recentCount = Selector<SettingsState, Int>(
-            version: { $0._extended._recentCount.version },
+            version: { $0.computed._recentCount.version },
             recomputations: Extended._Recomputations.recentCount
         ) {
             $0.computed.recentCount
@@ -189,10 +192,10 @@ extension SettingsState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
     static func == (lhs: SettingsState, rhs: SettingsState) -> Bool {
-        (lhs._extended._theme.version == rhs._extended._theme.version || lhs._extended._theme.wrappedValue == rhs._extended._theme.wrappedValue)
-            && (lhs._extended._fontSize.version == rhs._extended._fontSize.version || lhs._extended._fontSize.wrappedValue == rhs._extended._fontSize.wrappedValue)
-            && (lhs._extended._recent.version == rhs._extended._recent.version || lhs._extended._recent.wrappedValue == rhs._extended._recent.wrappedValue)
-            && (lhs._extended._lastOpened.version == rhs._extended._lastOpened.version || lhs._extended._lastOpened.wrappedValue == rhs._extended._lastOpened.wrappedValue)
+        (lhs.computed._theme.version == rhs.computed._theme.version || lhs.computed._theme.wrappedValue == rhs.computed._theme.wrappedValue)
+            && (lhs.computed._fontSize.version == rhs.computed._fontSize.version || lhs.computed._fontSize.wrappedValue == rhs.computed._fontSize.wrappedValue)
+            && (lhs.computed._recent.version == rhs.computed._recent.version || lhs.computed._recent.wrappedValue == rhs.computed._recent.wrappedValue)
+            && (lhs.computed._lastOpened.version == rhs.computed._lastOpened.version || lhs.computed._lastOpened.wrappedValue == rhs.computed._lastOpened.wrappedValue)
     }
 }
 

@@ -4,8 +4,11 @@
 import ComputedRuntime
 
 struct CounterState {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
@@ -13,40 +16,30 @@ struct CounterState {
         step: Int = 1,
         label: String = "Counter"
     ) {
-        _extended = Extended(count: count, step: step, label: label)
-    }
-
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    var computed: Extended {
-        _read {
-            yield _extended
-        }
+        computed = Extended(count: count, step: step, label: label)
     }
 
     var count: Int {
-        get { _extended._count.wrappedValue }
+        get { computed._count.wrappedValue }
         _modify {
-            defer { _extended._countDidChange() }
-            yield &_extended._count.wrappedValue
+            defer { computed._countDidChange() }
+            yield &computed._count.wrappedValue
         }
     }
 
     var step: Int {
-        get { _extended._step.wrappedValue }
+        get { computed._step.wrappedValue }
         _modify {
-            defer { _extended._stepDidChange() }
-            yield &_extended._step.wrappedValue
+            defer { computed._stepDidChange() }
+            yield &computed._step.wrappedValue
         }
     }
 
     var label: String {
-        get { _extended._label.wrappedValue }
+        get { computed._label.wrappedValue }
         _modify {
-            defer { _extended._labelDidChange() }
-            yield &_extended._label.wrappedValue
+            defer { computed._labelDidChange() }
+            yield &computed._label.wrappedValue
         }
     }
 }
@@ -83,17 +76,27 @@ extension CounterState {
 
         /// Memoized: recomputed only after `count` changes.
         var doubled: Int {
-            _doubled.value {
-                _Recomputations.doubled.increment()
-                return CounterState._ComputedBodies.doubled(_count.wrappedValue)
+            _read {
+                if !_doubled.isCached {
+                    _ = _doubled.value {
+                        _Recomputations.doubled.increment()
+                        return CounterState._ComputedBodies.doubled(_count.wrappedValue)
+                    }
+                }
+                yield _doubled._borrowedValue
             }
         }
 
         /// Memoized: recomputed only after `doubled` changes.
         var quadrupled: Int {
-            _quadrupled.value {
-                _Recomputations.quadrupled.increment()
-                return CounterState._ComputedBodies.quadrupled(self.doubled)
+            _read {
+                if !_quadrupled.isCached {
+                    _ = _quadrupled.value {
+                        _Recomputations.quadrupled.increment()
+                        return CounterState._ComputedBodies.quadrupled(self.doubled)
+                    }
+                }
+                yield _quadrupled._borrowedValue
             }
         }
 
@@ -101,17 +104,27 @@ extension CounterState {
         ///
         /// Memoized: recomputed only after `quadrupled` or `step` changes.
         var next: Int {
-            _next.value {
-                _Recomputations.next.increment()
-                return CounterState._ComputedBodies.next(self.quadrupled, _step.wrappedValue)
+            _read {
+                if !_next.isCached {
+                    _ = _next.value {
+                        _Recomputations.next.increment()
+                        return CounterState._ComputedBodies.next(self.quadrupled, _step.wrappedValue)
+                    }
+                }
+                yield _next._borrowedValue
             }
         }
 
         /// Memoized: recomputed only after `label`, `count` or `next` changes.
         var summary: String {
-            _summary.value {
-                _Recomputations.summary.increment()
-                return CounterState._ComputedBodies.summary(_label.wrappedValue, _count.wrappedValue, self.next)
+            _read {
+                if !_summary.isCached {
+                    _ = _summary.value {
+                        _Recomputations.summary.increment()
+                        return CounterState._ComputedBodies.summary(_label.wrappedValue, _count.wrappedValue, self.next)
+                    }
+                }
+                yield _summary._borrowedValue
             }
         }
 
@@ -152,27 +165,27 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let count = Selector<CounterState, Int>(version: { $0._extended._count.version }) {
+        static let count = Selector<CounterState, Int>(version: { $0.computed._count.version }) {
             $0.count
         }
 
-        static let step = Selector<CounterState, Int>(version: { $0._extended._step.version }) {
+        static let step = Selector<CounterState, Int>(version: { $0.computed._step.version }) {
             $0.step
         }
 
-        static let label = Selector<CounterState, String>(version: { $0._extended._label.version }) {
+        static let label = Selector<CounterState, String>(version: { $0.computed._label.version }) {
             $0.label
         }
 
         static let doubled = Selector<CounterState, Int>(
-            version: { $0._extended._doubled.version },
+            version: { $0.computed._doubled.version },
             recomputations: Extended._Recomputations.doubled
         ) {
             $0.computed.doubled
         }
 
         static let quadrupled = Selector<CounterState, Int>(
-            version: { $0._extended._quadrupled.version },
+            version: { $0.computed._quadrupled.version },
             recomputations: Extended._Recomputations.quadrupled
         ) {
             $0.computed.quadrupled
@@ -180,14 +193,14 @@ extension CounterState {
 
         /// Depends on a field and on a computed.
         static let next = Selector<CounterState, Int>(
-            version: { $0._extended._next.version },
+            version: { $0.computed._next.version },
             recomputations: Extended._Recomputations.next
         ) {
             $0.computed.next
         }
 
         static let summary = Selector<CounterState, String>(
-            version: { $0._extended._summary.version },
+            version: { $0.computed._summary.version },
             recomputations: Extended._Recomputations.summary
         ) {
             $0.computed.summary
@@ -230,9 +243,9 @@ extension CounterState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
     static func == (lhs: CounterState, rhs: CounterState) -> Bool {
-        (lhs._extended._count.version == rhs._extended._count.version || lhs._extended._count.wrappedValue == rhs._extended._count.wrappedValue)
-            && (lhs._extended._step.version == rhs._extended._step.version || lhs._extended._step.wrappedValue == rhs._extended._step.wrappedValue)
-            && (lhs._extended._label.version == rhs._extended._label.version || lhs._extended._label.wrappedValue == rhs._extended._label.wrappedValue)
+        (lhs.computed._count.version == rhs.computed._count.version || lhs.computed._count.wrappedValue == rhs.computed._count.wrappedValue)
+            && (lhs.computed._step.version == rhs.computed._step.version || lhs.computed._step.wrappedValue == rhs.computed._step.wrappedValue)
+            && (lhs.computed._label.version == rhs.computed._label.version || lhs.computed._label.wrappedValue == rhs.computed._label.wrappedValue)
     }
 }
 

@@ -5,8 +5,11 @@ import ComputedRuntime
 
 @dynamicMemberLookup
 public struct ProfileState: Sendable {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    public fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -16,59 +19,49 @@ public struct ProfileState: Sendable {
         name: String = "anonymous",
         score: Int = 0
     ) {
-        _extended = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
-    }
-
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        _read {
-            yield _extended
-        }
+        computed = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
     }
 
     public var avatar: Avatar? {
-        get { _extended.avatar }
+        get { computed.avatar }
         _modify {
-            defer { _extended._avatarDidChange() }
-            yield &_extended.avatar
+            defer { computed._avatarDidChange() }
+            yield &computed.avatar
         }
     }
 
     public var unread: Int {
-        get { _extended.unread }
+        get { computed.unread }
         _modify {
-            yield &_extended.unread
+            yield &computed.unread
         }
     }
 
     public var badge: Int {
-        get { _extended.badge }
+        get { computed.badge }
         _modify {
-            defer { _extended._badgeDidChange() }
-            yield &_extended.badge
+            defer { computed._badgeDidChange() }
+            yield &computed.badge
         }
     }
 
     public var name: String {
-        get { _extended.name }
+        get { computed.name }
         _modify {
-            yield &_extended.name
+            yield &computed.name
         }
     }
 
     public var score: Int {
-        get { _extended.score }
+        get { computed.score }
         _modify {
-            yield &_extended.score
+            yield &computed.score
         }
     }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Edge<Value>>) -> Edge<Value> {
-        _extended[keyPath: keyPath]
+        computed[keyPath: keyPath]
     }
 }
 
@@ -98,17 +91,27 @@ extension ProfileState {
 
         /// Memoized: recomputed only after `avatar` changes.
         public var hasAvatar: Bool {
-            _hasAvatar.value {
-                _Recomputations.hasAvatar.increment()
-                return ProfileState._ComputedBodies.hasAvatar(self.avatar)
+            _read {
+                if !_hasAvatar.isCached {
+                    _ = _hasAvatar.value {
+                        _Recomputations.hasAvatar.increment()
+                        return ProfileState._ComputedBodies.hasAvatar(self.avatar)
+                    }
+                }
+                yield _hasAvatar._borrowedValue
             }
         }
 
         /// Memoized: recomputed only after `badge` changes.
         public var badgeText: String {
-            _badgeText.value {
-                _Recomputations.badgeText.increment()
-                return ProfileState._ComputedBodies.badgeText(self.badge)
+            _read {
+                if !_badgeText.isCached {
+                    _ = _badgeText.value {
+                        _Recomputations.badgeText.increment()
+                        return ProfileState._ComputedBodies.badgeText(self.badge)
+                    }
+                }
+                yield _badgeText._borrowedValue
             }
         }
 
@@ -137,35 +140,35 @@ extension ProfileState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let avatar = Selector<ProfileState, Avatar?>(version: { $0._extended.$avatar.version }) {
+        public static let avatar = Selector<ProfileState, Avatar?>(version: { $0.computed.$avatar.version }) {
             $0.avatar
         }
 
-        public static let unread = Selector<ProfileState, Int>(version: { $0._extended.$unread.version }) {
+        public static let unread = Selector<ProfileState, Int>(version: { $0.computed.$unread.version }) {
             $0.unread
         }
 
-        public static let badge = Selector<ProfileState, Int>(version: { $0._extended.$badge.version }) {
+        public static let badge = Selector<ProfileState, Int>(version: { $0.computed.$badge.version }) {
             $0.badge
         }
 
-        public static let name = Selector<ProfileState, String>(version: { $0._extended.$name.version }) {
+        public static let name = Selector<ProfileState, String>(version: { $0.computed.$name.version }) {
             $0.name
         }
 
-        public static let score = Selector<ProfileState, Int>(version: { $0._extended.$score.version }) {
+        public static let score = Selector<ProfileState, Int>(version: { $0.computed.$score.version }) {
             $0.score
         }
 
         public static let hasAvatar = Selector<ProfileState, Bool>(
-            version: { $0._extended._hasAvatar.version },
+            version: { $0.computed._hasAvatar.version },
             recomputations: Extended._Recomputations.hasAvatar
         ) {
             $0.computed.hasAvatar
         }
 
         public static let badgeText = Selector<ProfileState, String>(
-            version: { $0._extended._badgeText.version },
+            version: { $0.computed._badgeText.version },
             recomputations: Extended._Recomputations.badgeText
         ) {
             $0.computed.badgeText

@@ -4,8 +4,11 @@
 import ComputedRuntime
 
 package struct `Protocol`: Sendable {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    package fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     package init(
@@ -14,48 +17,38 @@ package struct `Protocol`: Sendable {
         open: Bool = false,
         consuming: Int = 0
     ) {
-        _extended = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
-    }
-
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    package var computed: Extended {
-        _read {
-            yield _extended
-        }
+        computed = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
     }
 
     package var `default`: Int {
-        get { _extended._default.wrappedValue }
+        get { computed._default.wrappedValue }
         _modify {
-            defer { _extended._defaultDidChange() }
-            yield &_extended._default.wrappedValue
+            defer { computed._defaultDidChange() }
+            yield &computed._default.wrappedValue
         }
     }
 
     package var `class`: String {
-        get { _extended._class.wrappedValue }
+        get { computed._class.wrappedValue }
         _modify {
-            defer { _extended._classDidChange() }
-            yield &_extended._class.wrappedValue
+            defer { computed._classDidChange() }
+            yield &computed._class.wrappedValue
         }
     }
 
     package var open: Bool {
-        get { _extended._open.wrappedValue }
+        get { computed._open.wrappedValue }
         _modify {
-            defer { _extended._openDidChange() }
-            yield &_extended._open.wrappedValue
+            defer { computed._openDidChange() }
+            yield &computed._open.wrappedValue
         }
     }
 
     package var consuming: Int {
-        get { _extended._consuming.wrappedValue }
+        get { computed._consuming.wrappedValue }
         _modify {
-            defer { _extended._consumingDidChange() }
-            yield &_extended._consuming.wrappedValue
+            defer { computed._consumingDidChange() }
+            yield &computed._consuming.wrappedValue
         }
     }
 }
@@ -92,17 +85,27 @@ extension `Protocol` {
 
         /// Memoized: recomputed only after `consuming` or `open` changes.
         package var nonisolated: Int {
-            _nonisolated.value {
-                _Recomputations.nonisolated.increment()
-                return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
+            _read {
+                if !_nonisolated.isCached {
+                    _ = _nonisolated.value {
+                        _Recomputations.nonisolated.increment()
+                        return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
+                    }
+                }
+                yield _nonisolated._borrowedValue
             }
         }
 
         /// Memoized: recomputed only after `default` or `class` changes.
         package var `return`: Int {
-            _return.value {
-                _Recomputations.`return`.increment()
-                return `Protocol`._ComputedBodies.`return`(_default.wrappedValue, _class.wrappedValue)
+            _read {
+                if !_return.isCached {
+                    _ = _return.value {
+                        _Recomputations.`return`.increment()
+                        return `Protocol`._ComputedBodies.`return`(_default.wrappedValue, _class.wrappedValue)
+                    }
+                }
+                yield _return._borrowedValue
             }
         }
 
@@ -143,31 +146,31 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static let `default` = Selector<`Protocol`, Int>(version: { $0._extended._default.version }) {
+        package static let `default` = Selector<`Protocol`, Int>(version: { $0.computed._default.version }) {
             $0.`default`
         }
 
-        package static let `class` = Selector<`Protocol`, String>(version: { $0._extended._class.version }) {
+        package static let `class` = Selector<`Protocol`, String>(version: { $0.computed._class.version }) {
             $0.`class`
         }
 
-        package static let open = Selector<`Protocol`, Bool>(version: { $0._extended._open.version }) {
+        package static let open = Selector<`Protocol`, Bool>(version: { $0.computed._open.version }) {
             $0.open
         }
 
-        package static let consuming = Selector<`Protocol`, Int>(version: { $0._extended._consuming.version }) {
+        package static let consuming = Selector<`Protocol`, Int>(version: { $0.computed._consuming.version }) {
             $0.consuming
         }
 
         package static let nonisolated = Selector<`Protocol`, Int>(
-            version: { $0._extended._nonisolated.version },
+            version: { $0.computed._nonisolated.version },
             recomputations: Extended._Recomputations.nonisolated
         ) {
             $0.computed.nonisolated
         }
 
         package static let `return` = Selector<`Protocol`, Int>(
-            version: { $0._extended._return.version },
+            version: { $0.computed._return.version },
             recomputations: Extended._Recomputations.`return`
         ) {
             $0.computed.`return`
@@ -218,10 +221,10 @@ extension `Protocol`: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
     package static func == (lhs: `Protocol`, rhs: `Protocol`) -> Bool {
-        (lhs._extended._default.version == rhs._extended._default.version || lhs._extended._default.wrappedValue == rhs._extended._default.wrappedValue)
-            && (lhs._extended._class.version == rhs._extended._class.version || lhs._extended._class.wrappedValue == rhs._extended._class.wrappedValue)
-            && (lhs._extended._open.version == rhs._extended._open.version || lhs._extended._open.wrappedValue == rhs._extended._open.wrappedValue)
-            && (lhs._extended._consuming.version == rhs._extended._consuming.version || lhs._extended._consuming.wrappedValue == rhs._extended._consuming.wrappedValue)
+        (lhs.computed._default.version == rhs.computed._default.version || lhs.computed._default.wrappedValue == rhs.computed._default.wrappedValue)
+            && (lhs.computed._class.version == rhs.computed._class.version || lhs.computed._class.wrappedValue == rhs.computed._class.wrappedValue)
+            && (lhs.computed._open.version == rhs.computed._open.version || lhs.computed._open.wrappedValue == rhs.computed._open.wrappedValue)
+            && (lhs.computed._consuming.version == rhs.computed._consuming.version || lhs.computed._consuming.wrappedValue == rhs.computed._consuming.wrappedValue)
     }
 }
 
@@ -277,40 +280,33 @@ extension `Protocol`: CustomReflectable {
 
 /// A second state in the same file.
 struct Pair {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
         first: Int = 0,
         second: Int = 0
     ) {
-        _extended = Extended(first: first, second: second)
-    }
-
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    var computed: Extended {
-        _read {
-            yield _extended
-        }
+        computed = Extended(first: first, second: second)
     }
 
     var first: Int {
-        get { _extended._first.wrappedValue }
+        get { computed._first.wrappedValue }
         _modify {
-            defer { _extended._firstDidChange() }
-            yield &_extended._first.wrappedValue
+            defer { computed._firstDidChange() }
+            yield &computed._first.wrappedValue
         }
     }
 
     var second: Int {
-        get { _extended._second.wrappedValue }
+        get { computed._second.wrappedValue }
         _modify {
-            defer { _extended._secondDidChange() }
-            yield &_extended._second.wrappedValue
+            defer { computed._secondDidChange() }
+            yield &computed._second.wrappedValue
         }
     }
 }
@@ -337,9 +333,14 @@ extension Pair {
 
         /// Memoized: recomputed only after `first` or `second` changes.
         var sum: Int {
-            _sum.value {
-                _Recomputations.sum.increment()
-                return Pair._ComputedBodies.sum(_first.wrappedValue, _second.wrappedValue)
+            _read {
+                if !_sum.isCached {
+                    _ = _sum.value {
+                        _Recomputations.sum.increment()
+                        return Pair._ComputedBodies.sum(_first.wrappedValue, _second.wrappedValue)
+                    }
+                }
+                yield _sum._borrowedValue
             }
         }
 
@@ -367,16 +368,16 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let first = Selector<Pair, Int>(version: { $0._extended._first.version }) {
+        static let first = Selector<Pair, Int>(version: { $0.computed._first.version }) {
             $0.first
         }
 
-        static let second = Selector<Pair, Int>(version: { $0._extended._second.version }) {
+        static let second = Selector<Pair, Int>(version: { $0.computed._second.version }) {
             $0.second
         }
 
         static let sum = Selector<Pair, Int>(
-            version: { $0._extended._sum.version },
+            version: { $0.computed._sum.version },
             recomputations: Extended._Recomputations.sum
         ) {
             $0.computed.sum

@@ -4,39 +4,32 @@
 import ComputedRuntime
 
 public struct LibraryState: Sendable {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    public fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         todos: [Todo] = [],
         query: String = ""
     ) {
-        _extended = Extended(todos: todos, query: query)
-    }
-
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        _read {
-            yield _extended
-        }
+        computed = Extended(todos: todos, query: query)
     }
 
     public var todos: [Todo] {
-        get { _extended._todos.wrappedValue }
+        get { computed._todos.wrappedValue }
         _modify {
-            defer { _extended._todosDidChange() }
-            yield &_extended._todos.wrappedValue
+            defer { computed._todosDidChange() }
+            yield &computed._todos.wrappedValue
         }
     }
 
     public var query: String {
-        get { _extended._query.wrappedValue }
+        get { computed._query.wrappedValue }
         _modify {
-            yield &_extended._query.wrappedValue
+            yield &computed._query.wrappedValue
         }
     }
 }
@@ -63,9 +56,14 @@ extension LibraryState {
 
         /// Memoized: recomputed only after `todos` changes.
         public var openTodos: [Todo] {
-            _openTodos.value {
-                _Recomputations.openTodos.increment()
-                return LibraryState._ComputedBodies.openTodos(_todos.wrappedValue)
+            _read {
+                if !_openTodos.isCached {
+                    _ = _openTodos.value {
+                        _Recomputations.openTodos.increment()
+                        return LibraryState._ComputedBodies.openTodos(_todos.wrappedValue)
+                    }
+                }
+                yield _openTodos._borrowedValue
             }
         }
 
@@ -87,16 +85,16 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let todos = Selector<LibraryState, [Todo]>(version: { $0._extended._todos.version }) {
+        public static let todos = Selector<LibraryState, [Todo]>(version: { $0.computed._todos.version }) {
             $0.todos
         }
 
-        public static let query = Selector<LibraryState, String>(version: { $0._extended._query.version }) {
+        public static let query = Selector<LibraryState, String>(version: { $0.computed._query.version }) {
             $0.query
         }
 
         public static let openTodos = Selector<LibraryState, [Todo]>(
-            version: { $0._extended._openTodos.version },
+            version: { $0.computed._openTodos.version },
             recomputations: Extended._Recomputations.openTodos
         ) {
             $0.computed.openTodos
@@ -199,8 +197,8 @@ extension LibraryState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
     public static func == (lhs: LibraryState, rhs: LibraryState) -> Bool {
-        (lhs._extended._todos.version == rhs._extended._todos.version || lhs._extended._todos.wrappedValue == rhs._extended._todos.wrappedValue)
-            && (lhs._extended._query.version == rhs._extended._query.version || lhs._extended._query.wrappedValue == rhs._extended._query.wrappedValue)
+        (lhs.computed._todos.version == rhs.computed._todos.version || lhs.computed._todos.wrappedValue == rhs.computed._todos.wrappedValue)
+            && (lhs.computed._query.version == rhs.computed._query.version || lhs.computed._query.wrappedValue == rhs.computed._query.wrappedValue)
     }
 }
 

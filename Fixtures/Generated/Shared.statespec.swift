@@ -7,8 +7,11 @@ import Foundation
 /// Values several features share.
 @dynamicMemberLookup
 public struct AppState: Sendable {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    public fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     ///
@@ -20,7 +23,7 @@ public struct AppState: Sendable {
         settings: Settings = Settings(),
         launchCount: Int = 0
     ) {
-        _extended = Extended(
+        computed = Extended(
             title: title,
             session: Shared(wrappedValue: session, .inMemory("fixture.session")),
             settings: Shared(wrappedValue: settings, .fileStorage(FixtureStorage.settingsURL)),
@@ -36,7 +39,7 @@ public struct AppState: Sendable {
         settings: Shared<Settings>,
         launchCount: Shared<Int>
     ) {
-        _extended = Extended(
+        computed = Extended(
             title: title,
             session: session,
             settings: settings,
@@ -44,44 +47,34 @@ public struct AppState: Sendable {
         )
     }
 
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        _read {
-            yield _extended
-        }
-    }
-
     public var title: String {
-        get { _extended._title.wrappedValue }
+        get { computed._title.wrappedValue }
         _modify {
-            defer { _extended._titleDidChange() }
-            yield &_extended._title.wrappedValue
+            defer { computed._titleDidChange() }
+            yield &computed._title.wrappedValue
         }
     }
 
     /// Who is signed in.
     public var session: Session {
-        get { _extended.session }
-        nonmutating set { _extended.session = newValue }
+        get { computed.session }
+        nonmutating set { computed.session = newValue }
     }
 
     public var settings: Settings {
-        get { _extended.settings }
-        nonmutating set { _extended.settings = newValue }
+        get { computed.settings }
+        nonmutating set { computed.settings = newValue }
     }
 
     public var launchCount: Int {
-        get { _extended.launchCount }
-        nonmutating set { _extended.launchCount = newValue }
+        get { computed.launchCount }
+        nonmutating set { computed.launchCount = newValue }
     }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Shared<Value>>) -> Shared<Value> {
-        _extended[keyPath: keyPath]
+        computed[keyPath: keyPath]
     }
 }
 
@@ -143,9 +136,14 @@ extension AppState {
 
         /// Memoized: recomputed only after `title` changes.
         public var titleLength: Int {
-            _titleLength.value {
-                _Recomputations.titleLength.increment()
-                return AppState._ComputedBodies.titleLength(_title.wrappedValue)
+            _read {
+                if !_titleLength.isCached {
+                    _ = _titleLength.value {
+                        _Recomputations.titleLength.increment()
+                        return AppState._ComputedBodies.titleLength(_title.wrappedValue)
+                    }
+                }
+                yield _titleLength._borrowedValue
             }
         }
 
@@ -172,20 +170,20 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let title = Selector<AppState, String>(version: { $0._extended._title.version }) {
+        public static let title = Selector<AppState, String>(version: { $0.computed._title.version }) {
             $0.title
         }
 
         /// Who is signed in.
-        public static let session = Selector<AppState, Session>(version: { $0._extended.$session.version }) {
+        public static let session = Selector<AppState, Session>(version: { $0.computed.$session.version }) {
             $0.session
         }
 
-        public static let settings = Selector<AppState, Settings>(version: { $0._extended.$settings.version }) {
+        public static let settings = Selector<AppState, Settings>(version: { $0.computed.$settings.version }) {
             $0.settings
         }
 
-        public static let launchCount = Selector<AppState, Int>(version: { $0._extended.$launchCount.version }) {
+        public static let launchCount = Selector<AppState, Int>(version: { $0.computed.$launchCount.version }) {
             $0.launchCount
         }
 
@@ -208,7 +206,7 @@ extension AppState {
         }
 
         public static let titleLength = Selector<AppState, Int>(
-            version: { $0._extended._titleLength.version },
+            version: { $0.computed._titleLength.version },
             recomputations: Extended._Recomputations.titleLength
         ) {
             $0.computed.titleLength
@@ -250,10 +248,10 @@ extension AppState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
     public static func == (lhs: AppState, rhs: AppState) -> Bool {
-        (lhs._extended._title.version == rhs._extended._title.version || lhs._extended._title.wrappedValue == rhs._extended._title.wrappedValue)
-            && lhs._extended.$session == rhs._extended.$session
-            && lhs._extended.$settings == rhs._extended.$settings
-            && lhs._extended.$launchCount == rhs._extended.$launchCount
+        (lhs.computed._title.version == rhs.computed._title.version || lhs.computed._title.wrappedValue == rhs.computed._title.wrappedValue)
+            && lhs.computed.$session == rhs.computed.$session
+            && lhs.computed.$settings == rhs.computed.$settings
+            && lhs.computed.$launchCount == rhs.computed.$launchCount
     }
 }
 
@@ -302,8 +300,11 @@ extension AppState: CustomReflectable {
 /// A feature that reads the parent's session.
 @dynamicMemberLookup
 struct ChildState {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     ///
@@ -312,7 +313,7 @@ struct ChildState {
     init(
         session: Session = Session()
     ) {
-        _extended = Extended(session: Shared(wrappedValue: session, .inMemory("fixture.child")))
+        computed = Extended(session: Shared(wrappedValue: session, .inMemory("fixture.child")))
     }
 
     /// Creates a state whose `@Shared` fields use existing references, as
@@ -320,28 +321,18 @@ struct ChildState {
     init(
         session: Shared<Session>
     ) {
-        _extended = Extended(session: session)
-    }
-
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    var computed: Extended {
-        _read {
-            yield _extended
-        }
+        computed = Extended(session: session)
     }
 
     var session: Session {
-        get { _extended.session }
-        nonmutating set { _extended.session = newValue }
+        get { computed.session }
+        nonmutating set { computed.session = newValue }
     }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
     subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Shared<Value>>) -> Shared<Value> {
-        _extended[keyPath: keyPath]
+        computed[keyPath: keyPath]
     }
 }
 
@@ -380,7 +371,7 @@ extension ChildState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let session = Selector<ChildState, Session>(version: { $0._extended.$session.version }) {
+        static let session = Selector<ChildState, Session>(version: { $0.computed.$session.version }) {
             $0.session
         }
 

@@ -7,8 +7,11 @@ import Foundation
 /// The todo list screen.
 @dynamicMemberLookup
 public struct TodoState: Sendable {
-    /// The stored fields and memo cells, behind `computed`.
-    fileprivate var _extended: Extended
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    public fileprivate(set) var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -19,7 +22,7 @@ public struct TodoState: Sendable {
         unread: Int = 0,
         badge: Int = 0
     ) {
-        _extended = Extended(
+        computed = Extended(
             todos: todos,
             filter: filter,
             query: query,
@@ -29,65 +32,55 @@ public struct TodoState: Sendable {
         )
     }
 
-    /// The memoized computed values of this state.
-    ///
-    /// Each value is computed on its first read and cached until one of its inputs changes;
-    /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        _read {
-            yield _extended
-        }
-    }
-
     /// Every todo, in display order.
     public var todos: [Todo] {
-        get { _extended._todos.wrappedValue }
+        get { computed._todos.wrappedValue }
         _modify {
-            defer { _extended._todosDidChange() }
-            yield &_extended._todos.wrappedValue
+            defer { computed._todosDidChange() }
+            yield &computed._todos.wrappedValue
         }
     }
 
     public var filter: Filter {
-        get { _extended._filter.wrappedValue }
+        get { computed._filter.wrappedValue }
         _modify {
-            defer { _extended._filterDidChange() }
-            yield &_extended._filter.wrappedValue
+            defer { computed._filterDidChange() }
+            yield &computed._filter.wrappedValue
         }
     }
 
     public var query: String {
-        get { _extended._query.wrappedValue }
+        get { computed._query.wrappedValue }
         _modify {
-            defer { _extended._queryDidChange() }
-            yield &_extended._query.wrappedValue
+            defer { computed._queryDidChange() }
+            yield &computed._query.wrappedValue
         }
     }
 
     public var avatar: Avatar? {
-        get { _extended.avatar }
+        get { computed.avatar }
         _modify {
-            yield &_extended.avatar
+            yield &computed.avatar
         }
     }
 
     public var unread: Int {
-        get { _extended.unread }
+        get { computed.unread }
         _modify {
-            yield &_extended.unread
+            yield &computed.unread
         }
     }
 
     public var badge: Int {
-        get { _extended.badge }
+        get { computed.badge }
         _modify {
-            yield &_extended.badge
+            yield &computed.badge
         }
     }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Edge<Value>>) -> Edge<Value> {
-        _extended[keyPath: keyPath]
+        computed[keyPath: keyPath]
     }
 }
 
@@ -130,25 +123,40 @@ extension TodoState {
         ///
         /// Memoized: recomputed only after `todos`, `filter` or `query` changes.
         public var visibleTodos: [Todo] {
-            _visibleTodos.value {
-                _Recomputations.visibleTodos.increment()
-                return TodoState._ComputedBodies.visibleTodos(_todos.wrappedValue, _filter.wrappedValue, _query.wrappedValue)
+            _read {
+                if !_visibleTodos.isCached {
+                    _ = _visibleTodos.value {
+                        _Recomputations.visibleTodos.increment()
+                        return TodoState._ComputedBodies.visibleTodos(_todos.wrappedValue, _filter.wrappedValue, _query.wrappedValue)
+                    }
+                }
+                yield _visibleTodos._borrowedValue
             }
         }
 
         /// Memoized: recomputed only after `visibleTodos` changes.
         public var visibleCount: Int {
-            _visibleCount.value {
-                _Recomputations.visibleCount.increment()
-                return TodoState._ComputedBodies.visibleCount(self.visibleTodos)
+            _read {
+                if !_visibleCount.isCached {
+                    _ = _visibleCount.value {
+                        _Recomputations.visibleCount.increment()
+                        return TodoState._ComputedBodies.visibleCount(self.visibleTodos)
+                    }
+                }
+                yield _visibleCount._borrowedValue
             }
         }
 
         /// Memoized: recomputed only after `todos` changes.
         public var doneCount: Int {
-            _doneCount.value {
-                _Recomputations.doneCount.increment()
-                return TodoState._ComputedBodies.doneCount(_todos.wrappedValue)
+            _read {
+                if !_doneCount.isCached {
+                    _ = _doneCount.value {
+                        _Recomputations.doneCount.increment()
+                        return TodoState._ComputedBodies.doneCount(_todos.wrappedValue)
+                    }
+                }
+                yield _doneCount._borrowedValue
             }
         }
 
@@ -189,47 +197,47 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static let todos = Selector<TodoState, [Todo]>(version: { $0._extended._todos.version }) {
+        public static let todos = Selector<TodoState, [Todo]>(version: { $0.computed._todos.version }) {
             $0.todos
         }
 
-        public static let filter = Selector<TodoState, Filter>(version: { $0._extended._filter.version }) {
+        public static let filter = Selector<TodoState, Filter>(version: { $0.computed._filter.version }) {
             $0.filter
         }
 
-        public static let query = Selector<TodoState, String>(version: { $0._extended._query.version }) {
+        public static let query = Selector<TodoState, String>(version: { $0.computed._query.version }) {
             $0.query
         }
 
-        public static let avatar = Selector<TodoState, Avatar?>(version: { $0._extended.$avatar.version }) {
+        public static let avatar = Selector<TodoState, Avatar?>(version: { $0.computed.$avatar.version }) {
             $0.avatar
         }
 
-        public static let unread = Selector<TodoState, Int>(version: { $0._extended.$unread.version }) {
+        public static let unread = Selector<TodoState, Int>(version: { $0.computed.$unread.version }) {
             $0.unread
         }
 
-        public static let badge = Selector<TodoState, Int>(version: { $0._extended.$badge.version }) {
+        public static let badge = Selector<TodoState, Int>(version: { $0.computed.$badge.version }) {
             $0.badge
         }
 
         /// The todos the list shows.
         public static let visibleTodos = Selector<TodoState, [Todo]>(
-            version: { $0._extended._visibleTodos.version },
+            version: { $0.computed._visibleTodos.version },
             recomputations: Extended._Recomputations.visibleTodos
         ) {
             $0.computed.visibleTodos
         }
 
         public static let visibleCount = Selector<TodoState, Int>(
-            version: { $0._extended._visibleCount.version },
+            version: { $0.computed._visibleCount.version },
             recomputations: Extended._Recomputations.visibleCount
         ) {
             $0.computed.visibleCount
         }
 
         public static let doneCount = Selector<TodoState, Int>(
-            version: { $0._extended._doneCount.version },
+            version: { $0.computed._doneCount.version },
             recomputations: Extended._Recomputations.doneCount
         ) {
             $0.computed.doneCount
@@ -286,12 +294,12 @@ extension TodoState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
     public static func == (lhs: TodoState, rhs: TodoState) -> Bool {
-        (lhs._extended._todos.version == rhs._extended._todos.version || lhs._extended._todos.wrappedValue == rhs._extended._todos.wrappedValue)
-            && (lhs._extended._filter.version == rhs._extended._filter.version || lhs._extended._filter.wrappedValue == rhs._extended._filter.wrappedValue)
-            && (lhs._extended._query.version == rhs._extended._query.version || lhs._extended._query.wrappedValue == rhs._extended._query.wrappedValue)
-            && lhs._extended.$avatar == rhs._extended.$avatar
-            && lhs._extended.$unread == rhs._extended.$unread
-            && lhs._extended.$badge == rhs._extended.$badge
+        (lhs.computed._todos.version == rhs.computed._todos.version || lhs.computed._todos.wrappedValue == rhs.computed._todos.wrappedValue)
+            && (lhs.computed._filter.version == rhs.computed._filter.version || lhs.computed._filter.wrappedValue == rhs.computed._filter.wrappedValue)
+            && (lhs.computed._query.version == rhs.computed._query.version || lhs.computed._query.wrappedValue == rhs.computed._query.wrappedValue)
+            && lhs.computed.$avatar == rhs.computed.$avatar
+            && lhs.computed.$unread == rhs.computed.$unread
+            && lhs.computed.$badge == rhs.computed.$badge
     }
 }
 

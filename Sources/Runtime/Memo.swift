@@ -74,6 +74,22 @@ public struct Memo<Value> {
         return cell._computeOrWait(compute)
     }
 
+    /// The cached value, borrowed in place from the shared cell: no copy, no retain, no lock.
+    ///
+    /// For generated `_read` accessors: they check ``isCached`` first and call ``value(_:)`` only
+    /// when it is false (so a hit forms no compute closure, which would copy the state), then
+    /// yield this. Not meant to be called by hand.
+    ///
+    /// - Precondition: a value is cached: ``isCached`` returned true, or ``value(_:)`` returned,
+    ///   on this copy since its last mutation (only a mutation can empty the cell again). Traps
+    ///   when no value is cached.
+    @inlinable
+    public var _borrowedValue: Value {
+        _read {
+            yield _cell.header.value!
+        }
+    }
+
     /// Marks the cached value stale because the inputs changed to `version`.
     ///
     /// When this copy holds the only reference to the cell, the cell is reset in place (no

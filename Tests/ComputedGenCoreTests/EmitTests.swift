@@ -67,7 +67,7 @@ struct EmitTests {
         // The memberwise initializer: parameters, and labels that Swift accepts bare.
         "`default`: Int = 1,",
         "`inout`: Int = 2,",
-        "_extended = Extended(default: `default`, `inout`: `inout`, true: `true`)",
+        "computed = Extended(default: `default`, `inout`: `inout`, true: `true`)",
         "fileprivate init(default: Int, `inout`: Int, true: Int) {",
         "_default = Edge(wrappedValue: `default`)",
         "_true = Edge(wrappedValue: `true`)",
@@ -83,7 +83,7 @@ struct EmitTests {
         "static let `return` = RecomputationCounter()",
         "static func `return`(_ `default`: Int, _ `inout`: Int, _ `true`: Int) -> Int {",
         // Selectors.
-        "public static let `default` = Selector<`Self`, Int>(version: { $0._extended._default.version }) {",
+        "public static let `default` = Selector<`Self`, Int>(version: { $0.computed._default.version }) {",
         "$0.`default`",
         "public static let `return` = Selector<`Self`, Int>(",
         "$0.computed.`return`",
@@ -101,7 +101,7 @@ struct EmitTests {
         "`inout`: try container.decodeIfPresent((Int).self, forKey: .`inout`) ?? 2,",
         "hasher.combine(`inout`)",
         "\"inout\": `inout` as Any,",
-        "lhs._extended.$true == rhs._extended.$true",
+        "lhs.computed.$true == rhs.computed.$true",
     ])
     func keywordEscaping(fragment: String) throws {
         let swift = try Emit.swift(Self.keywordSpec)
@@ -126,7 +126,7 @@ struct EmitTests {
               selector pick(inout a: Int, var b: Int, let c: Int) -> Int { sum + a + b + c }
             }
             """)
-        #expect(swift.contains("_extended = Extended(var: `var`, let: `let`)"))
+        #expect(swift.contains("computed = Extended(var: `var`, let: `let`)"))
         #expect(swift.contains("fileprivate init(`var`: Int, `let`: Int) {"))
         #expect(swift.contains("static func pick(`inout` a: Int, `var` b: Int, `let` c: Int) -> Selector<S, Int> {"))
         #expect(swift.contains("static func pick(`inout` a: Int, `var` b: Int, `let` c: Int, _ sum: Int) -> Int {"))
@@ -312,9 +312,9 @@ struct EmitTests {
         #expect(Emit.invalidations(of: "unused", in: swift) == nil)
         #expect(!swift.contains("_unusedDidChange"))
         let accessor = try #require(Emit.block(startingWith: "var unused: String {", in: swift))
-        #expect(accessor == ["get { _extended._unused.wrappedValue }", "_modify {", "yield &_extended._unused.wrappedValue", "}"])
+        #expect(accessor == ["get { computed._unused.wrappedValue }", "_modify {", "yield &computed._unused.wrappedValue", "}"])
         let readAccessor = try #require(Emit.block(startingWith: "var a: Int {", in: swift))
-        #expect(readAccessor.contains("defer { _extended._aDidChange() }"))
+        #expect(readAccessor.contains("defer { computed._aDidChange() }"))
     }
 
     @Test("the checked dependents match the emitted hooks")
@@ -341,7 +341,7 @@ struct EmitTests {
         for fragment in [
             "\(level) struct S: Sendable {",
             "\(level) init(",
-            "\(level) var computed: Extended {",
+            "\(level) fileprivate(set) var computed: Extended\n",
             "\(level) var a: Int {",
             "\(level) struct Extended: Sendable {",
             "\(level) var b: Int {",
@@ -353,8 +353,8 @@ struct EmitTests {
         ] {
             #expect(swift.contains(fragment), "\(fragment)")
         }
-        // Storage and bodies stay private to the file whatever the level.
-        #expect(swift.contains("    fileprivate var _extended: Extended\n"))
+        // Storage is only written in the file, and bodies stay private to it, whatever the level.
+        #expect(!swift.contains("_extended"))
         #expect(swift.contains("fileprivate enum _ComputedBodies {"))
         #expect(swift.contains("private static let _c__ = "))
     }
@@ -365,7 +365,7 @@ struct EmitTests {
         #expect(swift.contains("\nstruct S {\n"))
         #expect(swift.contains("    struct Extended {\n"))
         #expect(swift.contains("    init(\n"))
-        #expect(swift.contains("    var computed: Extended {\n"))
+        #expect(swift.contains("    fileprivate(set) var computed: Extended\n"))
         #expect(!swift.contains("Sendable {"))
         #expect(!swift.contains("public "))
         #expect(!swift.contains("package "))

@@ -26,6 +26,9 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
     private let current: LockedBox<Current>
     private let changes = Broadcaster<Value>()
     private let registrar = ObservationRegistrar()
+    /// `\.value`, made once (a key path literal into a generic class is instantiated by a
+    /// runtime type lookup every time it is evaluated; see `Store.stateKeyPath`).
+    private let valueKeyPath: KeyPath<Derived<Value>, Value> = \.value
     private let isEqual: (@Sendable (Value, Value) -> Bool)?
     /// Keeps the source store alive and subscribed while this derived store exists.
     private var sourceLink: StoreSubscription?
@@ -46,7 +49,7 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
 
     /// The current derived value.
     public var value: Value {
-        registrar.access(self, keyPath: \.value)
+        registrar.access(self, keyPath: valueKeyPath)
         return current.withLock { $0.value }
     }
 
@@ -100,12 +103,12 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
             current.withLock { $0.version = version }
             return
         }
-        registrar.willSet(self, keyPath: \.value)
+        registrar.willSet(self, keyPath: valueKeyPath)
         current.withLock { current in
             current = Current(value: value, version: version)
             changes.enqueue(value)
         }
-        registrar.didSet(self, keyPath: \.value)
+        registrar.didSet(self, keyPath: valueKeyPath)
         changes.drain()
     }
 }

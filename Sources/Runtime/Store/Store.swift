@@ -30,6 +30,9 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     private let storage: LockedBox<State>
     private let changes = Broadcaster<State>()
     private let registrar = ObservationRegistrar()
+    /// `\.state`, made once: a key path literal into a generic class is instantiated (a runtime
+    /// type lookup by mangled name, ~40,000 instructions) every time it is evaluated.
+    private let stateKeyPath: KeyPath<Store<State>, State> = \.state
 
     /// Creates a store holding `initialState`.
     public init(_ initialState: State) {
@@ -38,7 +41,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
 
     /// The current state: a snapshot that later commits do not change.
     public var state: State {
-        registrar.access(self, keyPath: \.state)
+        registrar.access(self, keyPath: stateKeyPath)
         return storage.withLock { $0 }
     }
 
@@ -55,9 +58,9 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     /// - Returns: What `mutation` returned.
     @discardableResult
     public func commit<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
-        registrar.willSet(self, keyPath: \.state)
+        registrar.willSet(self, keyPath: stateKeyPath)
         defer {
-            registrar.didSet(self, keyPath: \.state)
+            registrar.didSet(self, keyPath: stateKeyPath)
             changes.drain()
         }
         return try storage.withLock { state in

@@ -51,9 +51,9 @@ struct ConformanceEmitter {
                 }
                 let comparisons = state.fields.map { field -> String in
                     if field.isEdge || field.isShared {
-                        return "lhs._extended.$\(field.name) == rhs._extended.$\(field.name)"
+                        return "lhs.computed.$\(field.name) == rhs.computed.$\(field.name)"
                     }
-                    let storage = "_extended._\(field.name)"
+                    let storage = "computed._\(field.name)"
                     return "(lhs.\(storage).version == rhs.\(storage).version || lhs.\(storage).wrappedValue == rhs.\(storage).wrappedValue)"
                 }
                 writer.line(comparisons[0])
@@ -127,8 +127,9 @@ struct ConformanceEmitter {
                 }
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
                 writer.line("self.init(")
-                for (index, field) in codedFields.enumerated() {
-                    let separator = index == codedFields.count - 1 ? "" : ","
+                let fields = codedFields  // computed: filter once, not once per field
+                for (index, field) in fields.enumerated() {
+                    let separator = index == fields.count - 1 ? "" : ","
                     let name = swiftName(field)
                     let decode: String
                     if let defaultValue = field.decl.defaultValue {

@@ -116,9 +116,9 @@ struct StateEmitter {
     /// The expression, on a state `$0`, that reads a field's version stamp.
     private func versionExpression(of field: CheckedField) -> String {
         if isWrapped(field) {
-            return "$0._extended.$\(field.name).version"
+            return "$0.computed.$\(field.name).version"
         }
-        return "$0._extended._\(field.name).version"
+        return "$0.computed._\(field.name).version"
     }
 
     // MARK: Emission
@@ -143,22 +143,18 @@ struct StateEmitter {
             writer.line("@dynamicMemberLookup")
         }
         writer.block("\(access)struct \(typeName)\(inheritanceClause)") { writer in
-            writer.doc(["The stored fields and memo cells, behind `computed`."])
-            writer.line("fileprivate var _extended: Extended")
-            writer.line()
-            emitInit(into: &writer)
-            writer.line()
             writer.doc([
-                "The memoized computed values of this state.",
+                "The memoized computed values of this state (and its stored fields and memo cells).",
                 "",
                 "Each value is computed on its first read and cached until one of its inputs changes;",
                 "reading it again costs about as much as reading a stored property.",
             ])
-            writer.block("\(access)var computed: Extended") { writer in
-                writer.block("_read") { writer in
-                    writer.line("yield _extended")
-                }
-            }
+            // A stored property, not an accessor: `state.computed.x` then projects the storage in
+            // place wherever the state lives (a `var`, a parameter, a class property); an accessor
+            // would load, hence copy, the whole storage first.
+            writer.line("\(access)fileprivate(set) var computed: Extended")
+            writer.line()
+            emitInit(into: &writer)
             for field in state.fields {
                 writer.line()
                 emitAccessor(for: field, into: &writer)
@@ -169,7 +165,7 @@ struct StateEmitter {
                     "The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.",
                 ])
                 writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Edge<Value>>) -> Edge<Value> {")
-                writer.line("    _extended[keyPath: keyPath]")
+                writer.line("    computed[keyPath: keyPath]")
                 writer.line("}")
             }
             if !sharedFields.isEmpty {
@@ -179,7 +175,7 @@ struct StateEmitter {
                     "`withLock` it, or stream its `values`.",
                 ])
                 writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Shared<Value>>) -> Shared<Value> {")
-                writer.line("    _extended[keyPath: keyPath]")
+                writer.line("    computed[keyPath: keyPath]")
                 writer.line("}")
             }
         }
@@ -201,7 +197,7 @@ struct StateEmitter {
         if state.fields.isEmpty {
             writer.doc(["Creates a state."])
             writer.block("\(access)init()") { writer in
-                writer.line("_extended = Extended()")
+                writer.line("computed = Extended()")
             }
             return
         }
@@ -246,7 +242,7 @@ struct StateEmitter {
                 }
                 return "\(label): \(name)"
             }
-            writer.call("_extended = Extended", arguments: arguments)
+            writer.call("computed = Extended", arguments: arguments)
         }
     }
 
@@ -257,17 +253,17 @@ struct StateEmitter {
             // A reference: writing it changes the value for every holder, so the setter does not
             // mutate the state, and computed values over it check its version on each read.
             writer.block("\(access)var \(name): \(field.type)") { writer in
-                writer.line("get { _extended.\(name) }")
-                writer.line("nonmutating set { _extended.\(name) = newValue }")
+                writer.line("get { computed.\(name) }")
+                writer.line("nonmutating set { computed.\(name) = newValue }")
             }
             return
         }
-        let storage = field.isEdge ? "_extended.\(name)" : "_extended._\(field.name).wrappedValue"
+        let storage = field.isEdge ? "computed.\(name)" : "computed._\(field.name).wrappedValue"
         writer.block("\(access)var \(name): \(field.type)") { writer in
             writer.line("get { \(storage) }")
             writer.block("_modify") { writer in
                 if needsChangeHook(field) {
-                    writer.line("defer { _extended._\(field.name)DidChange() }")
+                    writer.line("defer { computed._\(field.name)DidChange() }")
                 }
                 writer.line("yield &\(storage)")
             }
@@ -393,17 +389,27 @@ struct StateEmitter {
         let name = swiftName(computed.decl.name)
         let shared = sharedInputs(of: computed)
         writer.block("\(access)var \(name): \(computed.type)") { writer in
-            var opening = "_\(computed.name).value"
+            func emitCompute(_ opening: String, into writer: inout CodeWriter) {
+                writer.block(opening) { writer in
+                    writer.line("_Recomputations.\(name).increment()")
+                    let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+                    writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+                }
+            }
             if !shared.isEmpty {
                 // Other holders may write a @Shared input: key the cache on their versions.
                 let versions = shared.map { "$\($0).version.rawValue" }.joined(separator: " &+ ")
                 writer.line("let sharedKey = \(versions)")
-                opening = "return _\(computed.name).value(sharedKey: sharedKey)"
+                emitCompute("return _\(computed.name).value(sharedKey: sharedKey)", into: &writer)
+                return
             }
-            writer.block(opening) { writer in
-                writer.line("_Recomputations.\(name).increment()")
-                let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
-                writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+            // The hit path checks the cell before forming the compute closure (which would copy
+            // `self`) and yields the cached value borrowed in place (no retain).
+            writer.block("_read") { writer in
+                writer.block("if !_\(computed.name).isCached") { writer in
+                    emitCompute("_ = _\(computed.name).value", into: &writer)
+                }
+                writer.line("yield _\(computed.name)._borrowedValue")
             }
         }
     }
@@ -458,7 +464,7 @@ struct StateEmitter {
                     let name = swiftName(computed.decl.name)
                     writer.line("\(access)static let \(name) = Selector<\(typeName), \(computed.type)>(")
                     if sharedInputs(of: computed).isEmpty {
-                        writer.line("    version: { $0._extended._\(computed.name).version },")
+                        writer.line("    version: { $0.computed._\(computed.name).version },")
                     }
                     writer.line("    recomputations: Extended._Recomputations.\(name)")
                     writer.line(") {")

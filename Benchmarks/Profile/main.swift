@@ -1,0 +1,146 @@
+// A standalone harness for callgrind (Benchmarks/profile.sh builds it): the hot loops of the
+// benchmarks whose target is missed, next to their baselines, without package-benchmark (whose
+// malloc interposer valgrind cannot run). It is compiled with swiftc from the same generated
+// files and Baselines.swift as the benchmark target, so the code is the benchmarked code.
+//
+// Usage: ComputedGenProfile SCENARIO [OPERATIONS]; callgrind collects only `profiledRun`.
+
+import ComputedRuntime
+
+@inline(never) @_optimize(none)
+func blackHole<T>(_: T) {}
+
+@inline(never)
+func profiledRun(_ body: () -> Void) {
+    body()
+}
+
+@inline(never)
+func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
+    lhs == rhs
+}
+
+// Each loop is a function of its initial state, with the state in a local `var` or `let` (as in
+// the benchmarks); closures capturing a `var` would change the code being measured.
+
+@inline(never) func readCached(_ state: ReadState, _ n: Int) { for _ in 0..<n { blackHole(state.computed.evens) } }
+@inline(never) func readStored(_ state: StoredReadState, _ n: Int) { for _ in 0..<n { blackHole(state.evens) } }
+
+@inline(never) func writeInput(_ initial: ReadState, _ n: Int) {
+    var state = initial
+    for i in 0..<n { state.items[i & 8_191] = i }
+    blackHole(state)
+}
+
+@inline(never) func writePlain(_ initial: StoredReadState, _ n: Int) {
+    var state = initial
+    for i in 0..<n { state.items[i & 8_191] = i }
+    blackHole(state)
+}
+
+@inline(never) func unrelatedWriteRead(_ initial: ReadState, _ n: Int) {
+    var state = initial
+    for i in 0..<n {
+        state.unrelated = i
+        blackHole(state.computed.evens)
+    }
+}
+
+@inline(never) func plainUnrelatedWriteRead(_ initial: StoredReadState, _ n: Int) {
+    var state = initial
+    for i in 0..<n {
+        state.unrelated = i
+        blackHole(state.evens)
+    }
+}
+
+@inline(never) func selectorHits(_ first: SelectionState, _ second: SelectionState, _ selector: Selector<SelectionState, Int>, _ n: Int) {
+    for i in 0..<n { blackHole(selector(i & 1 == 0 ? first : second)) }
+}
+
+@inline(never) func recombineHits(
+    _ first: PlainSelectionState, _ second: PlainSelectionState,
+    _ memo: EquatableMemo<PlainSelectionState, [Int], Int, Int>, _ n: Int
+) {
+    for i in 0..<n { blackHole(memo(i & 1 == 0 ? first : second)) }
+}
+
+@inline(never) func equalities<State: Equatable>(_ lhs: State, _ rhs: State, _ n: Int) {
+    for _ in 0..<n { blackHole(areEqual(lhs, rhs)) }
+}
+
+@inline(never) func commits(_ store: Store<StoreBenchState>, _ n: Int) {
+    for _ in 0..<n {
+        store.commit { $0.count += 1 }
+        blackHole(store.state.computed.c9)
+    }
+}
+
+let arguments = CommandLine.arguments
+let scenario = arguments.count > 1 ? arguments[1] : "help"
+let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
+let items = Array(0..<10_000)
+
+switch scenario {
+case "read-cached":
+    let state = ReadState(items: items)
+    blackHole(state.computed.evens)
+    profiledRun { readCached(state, operations) }
+case "read-stored":
+    let state = StoredReadState(items: items)
+    profiledRun { readStored(state, operations) }
+case "write-input":
+    let state = ReadState(items: items)
+    blackHole(state.computed.evenCount)
+    profiledRun { writeInput(state, operations) }
+case "write-plain":
+    let state = StoredReadState(items: items)
+    profiledRun { writePlain(state, operations) }
+case "unrelated-write-read":
+    let state = ReadState(items: items)
+    blackHole(state.computed.evens)
+    profiledRun { unrelatedWriteRead(state, operations) }
+case "plain-unrelated-write-read":
+    let state = StoredReadState(items: items)
+    profiledRun { plainUnrelatedWriteRead(state, operations) }
+case "selector-hit":
+    var first = SelectionState(items: items, threshold: 5_000)
+    first.unrelated = 1
+    var second = first
+    second.unrelated = 2
+    let selector = createSelector(SelectionState.Selectors.items, SelectionState.Selectors.threshold) {
+        items, threshold in items.count(where: { $0 > threshold })
+    }
+    blackHole(selector(first))
+    profiledRun { selectorHits(first, second, selector, operations) }
+case "recombine-hit":
+    var first = PlainSelectionState(items: items, threshold: 5_000)
+    first.unrelated = 1
+    var second = first
+    second.unrelated = 2
+    let memo = EquatableMemo({ (state: PlainSelectionState) in state.items }, { $0.threshold }) {
+        items, threshold in items.count(where: { $0 > threshold })
+    }
+    blackHole(memo(first))
+    profiledRun { recombineHits(first, second, memo, operations) }
+case "equal-generated":
+    let lhs = WideState()
+    var rhs = lhs
+    rhs.field19.toggle()
+    profiledRun { equalities(lhs, rhs, operations) }
+case "equal-synthesized":
+    let lhs = WideBaseline()
+    var rhs = lhs
+    rhs.field19.toggle()
+    profiledRun { equalities(lhs, rhs, operations) }
+case "store-commit":
+    let store = Store(StoreBenchState(count: 0, items: Array(0..<1_000)))
+    profiledRun { commits(store, operations) }
+default:
+    print("""
+        usage: ComputedGenProfile SCENARIO [OPERATIONS]
+        scenarios: read-cached read-stored write-input write-plain unrelated-write-read
+                   plain-unrelated-write-read selector-hit recombine-hit equal-generated
+                   equal-synthesized store-commit
+        """)
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Turns package-benchmark's JMH export into ONE table of ratios (ours / baseline, medians).
+
+Usage: report.py RESULTS.jmh.json [--markdown Docs/Performance.md] [--command "Benchmarks/run.sh"]
+
+Prints the table; with --markdown, replaces the part of that file between the
+`<!-- results:begin -->` and `<!-- results:end -->` markers (creating the file, with the markers,
+when it does not exist) and leaves the rest of the file alone.
+
+Each benchmark loops over `scalingFactor` operations per iteration and carries that number in its
+`ops` tag (the name ends in "(ops: N)"). The JMH export holds the raw wall-clock percentiles per
+iteration (µs, three decimals); every time below is that median divided by N, per operation. The names in ROWS must match the benchmarks' names in
+Benchmarks/ComputedGenBenchmarks/ComputedGenBenchmarks.swift.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+
+BEGIN = "<!-- results:begin -->"
+END = "<!-- results:end -->"
+
+# (id, measure, ours, baseline label, baseline benchmark (or a fixed budget in ns), target)
+# target: ("max", x) ratio ≤ x; ("min_speedup", x) baseline / ours ≥ x; None: no target.
+ROWS = [
+    ("1", "cached read `state.computed.evens` ([Int], 5,000 elements)",
+     "1 read: state.computed.evens (cached)", "stored property (the limit)", "1 read: stored property", ("max", 1.5)),
+    ("1", "cached read `state.computed.evens`",
+     "1 read: state.computed.evens (cached)", "naive computed property (filter over 10,000)", "1 read: naive computed property", ("min_speedup", 1000)),
+    ("1", "cached read `state.computed.evens`",
+     "1 read: state.computed.evens (cached)", "hand-written `didSet` cache", "1 read: didSet cache", None),
+    ("1", "cached read `state.computed.evenCount` (Int)",
+     "1 read: state.computed.evenCount (cached Int)", "stored Int property (the limit)", "1 read: stored Int property", ("max", 1.5)),
+    ("2", "write to an input field (`state.items[i] = x`, 2 dependents)",
+     "2 write: input field (state.items[i] = x)", "plain struct write", "2 write: plain struct field", ("max", 2.0)),
+    ("2", "write to an unrelated field, then cached read",
+     "2 write: unrelated field, then computed read", "plain write, then stored read", "2 write: plain unrelated field, then stored read", ("max", 2.0)),
+]
+for exponent in (2, 4, 6):
+    ROWS.append((
+        "3", f"selector hit, unchanged inputs, new state value, n = 10^{exponent}",
+        f"3 selector hit n=1e{exponent}: createSelector over generated selectors",
+        "Equatable-argument memo (ReCombine), inputs shared",
+        f"3 selector hit n=1e{exponent}: Equatable memo (ReCombine), shared inputs", None))
+ROWS.append((
+    "3", "selector hit: flatness, n = 10^6 against n = 10^2",
+    "3 selector hit n=1e6: createSelector over generated selectors", "the same selector at n = 10^2",
+    "3 selector hit n=1e2: createSelector over generated selectors", ("max", 1.5)))
+for exponent in (2, 4, 6):
+    ROWS.append((
+        "3", f"selector hit, n = 10^{exponent} (context)",
+        f"3 selector hit n=1e{exponent}: createSelector over generated selectors",
+        "Equatable memo, inputs equal but rebuilt (`==` walks them)",
+        f"3 selector hit n=1e{exponent}: Equatable memo (ReCombine), rebuilt equal inputs", None))
+ROWS += [
+    ("4", "parameterized selector, 1,000 distinct arguments, `cache 1024`",
+     "4 parameterized selector, 1,000 arguments: cache 1024", "the same selector with `cache 1`",
+     "4 parameterized selector, 1,000 arguments: cache 1", None),
+    ("5", "generated `==`, 20 fields, the last one changed",
+     "5 == on 20 fields, last changed: generated", "compiler-synthesized `==`",
+     "5 == on 20 fields, last changed: synthesized", None),
+    ("6", "generator: 1,000 fields + 1,000 computeds (subprocess, release)",
+     "6 generator: 1,000 fields + 1,000 computeds, generate", "budget", 100e6, ("max", 1.0)),
+    ("7", "store: commit + computed read, 10 computeds, 0 subscribers",
+     "7 store: commit + computed read, 0 subscribers", "plain struct write + stored read",
+     "7 store: plain struct write + stored read", None),
+    ("7", "store: commit + computed read, 10 computeds, 100 subscribers",
+     "7 store: commit + computed read, 100 subscribers", "plain struct write + stored read",
+     "7 store: plain struct write + stored read", None),
+]
+PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
+COMMIT_BENCHMARKS = ["7 store: commit + computed read, 0 subscribers", "7 store: commit + computed read, 100 subscribers"]
+
+
+def load(path):
+    """name (spaces as underscores, without the ops tag) -> {"ns": median ns per operation, ...}"""
+    results = {}
+    with open(path) as file:
+        elements = json.load(file)
+    for element in elements:
+        name = element["benchmark"].split(".", 3)[3]  # package.benchmark.<target>.<name>
+        match = re.search(r"_\(ops:_(\d+)\)$", name)
+        scale = int(match.group(1)) if match else 1
+        name = name[: match.start()] if match else name
+        wall = next(metric for key, metric in element["secondaryMetrics"].items() if "wall clock" in key)
+        wall_ns = wall["scorePercentiles"]["50.0"] * 1_000  # JMH export: µs per iteration
+        metrics = {key: metric["scorePercentiles"]["50.0"] for key, metric in element["secondaryMetrics"].items()}
+        results[name] = {"ns": wall_ns / scale, "scale": scale, "metrics": metrics,
+                         "samples": element.get("measurementIterations")}
+    return results
+
+
+def lookup(results, name):
+    return results.get(name.replace(" ", "_"))
+
+
+def duration(ns):
+    if ns < 100:
+        return f"{ns:.2f} ns"
+    if ns < 100_000:
+        return f"{ns / 1_000:.2f} µs" if ns < 10_000 else f"{ns / 1_000:.1f} µs"
+    if ns < 100_000_000:
+        return f"{ns / 1e6:.2f} ms"
+    return f"{ns / 1e6:.0f} ms"
+
+
+def ratio_text(ratio):
+    if ratio >= 0.01:
+        return f"{ratio:.2f}×"
+    return f"{ratio:.1e}× (1/{1 / ratio:,.0f})"
+
+
+def target_text(target):
+    if target is None:
+        return "—"
+    kind, value = target
+    if kind == "max":
+        return f"≤ {value:g}×"
+    return f"≥ {value:,}× faster"
+
+
+def met(target, ratio):
+    if target is None:
+        return "—"
+    kind, value = target
+    ok = ratio <= value if kind == "max" else (1 / ratio) >= value
+    return "yes" if ok else "**no**"
+
+
+def build_table(results):
+    header = "| # | Measure | Ours (median) | Baseline | Baseline (median) | Ratio ours / baseline | Target | Met |"
+    lines = [header, "|---|---|---:|---|---:|---:|---|---|"]
+    missing = []
+    for number, measure, ours_name, baseline_label, baseline, target in ROWS:
+        ours = lookup(results, ours_name)
+        base_ns = baseline if isinstance(baseline, float) else (lookup(results, baseline) or {}).get("ns")
+        if ours is None or base_ns is None:
+            missing.append(ours_name if ours is None else baseline)
+            continue
+        ratio = ours["ns"] / base_ns
+        lines.append(
+            f"| {number} | {measure} | {duration(ours['ns'])} | {baseline_label} | {duration(base_ns)} "
+            f"| {ratio_text(ratio)} | {target_text(target)} | {met(target, ratio)} |"
+        )
+    extras = []
+    generator = lookup(results, PEAK_MEMORY_BENCHMARK)
+    if generator:
+        peak = next((value for key, value in generator["metrics"].items() if "Peak resident memory" in key), None)
+        if peak is not None:
+            extras.append(f"- Generator peak resident memory (median of runs): {peak / 1_048_576:.1f} MiB.")
+    for name in COMMIT_BENCHMARKS:
+        result = lookup(results, name)
+        if result:
+            extras.append(f"- {name[len('7 store: '):]}: {1e9 / result['ns']:,.0f} commits per second (median).")
+    return lines, extras, missing
+
+
+def machine():
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as file:
+            match = re.search(r"model name\s*:\s*(.*)", file.read())
+            cpu = match.group(1) if match else ""
+    except OSError:
+        pass
+    try:
+        swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        swift = "swift (unknown version)"
+    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores{', ' + cpu if cpu else ''}; {swift}"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("jmh")
+    parser.add_argument("--markdown")
+    parser.add_argument("--command", default="Benchmarks/run.sh")
+    args = parser.parse_args()
+
+    results = load(args.jmh)
+    lines, extras, missing = build_table(results)
+    table = "\n".join(lines)
+    print(table)
+    for extra in extras:
+        print(extra)
+    if missing:
+        print("missing results: " + ", ".join(missing), file=sys.stderr)
+
+    if args.markdown:
+        stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        block = "\n".join([
+            BEGIN,
+            f"Produced by `{args.command}` on {stamp} ({machine()}). Medians per operation; "
+            "every ratio compares two benchmarks of the same run.",
+            "",
+            table,
+            "",
+            *extras,
+            END,
+        ])
+        path = args.markdown
+        if os.path.exists(path):
+            with open(path) as file:
+                text = file.read()
+            if BEGIN in text and END in text:
+                text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+            else:
+                text = text.rstrip("\n") + "\n\n" + block + "\n"
+        else:
+            os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+            text = "# Performance\n\n" + block + "\n"
+        with open(path, "w") as file:
+            file.write(text)
+        print(f"wrote {path}")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

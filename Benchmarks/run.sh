@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs ComputedGen's benchmarks in release, prints ONE table of ratios (ours / baseline, medians,
+# with the absolute medians) and writes it into Docs/Performance.md (between its results markers).
+#
+# Usage: Benchmarks/run.sh [extra `swift package benchmark` options, e.g. --filter "^1 .*"]
+# Environment: NO_DOCS=1 prints the table without touching Docs/Performance.md.
+#
+# Every measure runs next to its baselines in the same run, so ratios are comparable even on a
+# loaded machine; absolute numbers are not. For reproducible instruction counts use callgrind
+# (see Docs/Performance.md).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(dirname "$HERE")"
+OUT="$HERE/.benchmark-out"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+cd "$HERE"
+# Measure 6 runs the release generator as a subprocess. `swift package benchmark` builds the
+# plugin's copy of it in debug, so build the release one here and point the benchmark at it.
+echo "building ComputedGenTool in release..."
+swift build -c release --product ComputedGenTool > "$OUT/build-tool.log" 2>&1 || { tail -20 "$OUT/build-tool.log" >&2; exit 1; }
+export COMPUTEDGEN_TOOL
+COMPUTEDGEN_TOOL="$(swift build -c release --show-bin-path)/ComputedGenTool"
+
+echo "building and running the benchmarks in release (log: $OUT/benchmark.log)..."
+if ! swift package --allow-writing-to-package-directory benchmark \
+    --format jmh --path "$OUT" --no-progress "$@" > "$OUT/benchmark.log" 2>&1; then
+  tail -40 "$OUT/benchmark.log" >&2
+  echo "error: the benchmarks failed; see $OUT/benchmark.log" >&2
+  exit 1
+fi
+
+JMH="$(ls "$OUT"/*.jmh.json 2> /dev/null | head -1 || true)"
+[[ -n "$JMH" ]] || { echo "error: no JMH export in $OUT" >&2; exit 1; }
+
+COMMAND="Benchmarks/run.sh${*:+ $*}"
+if [[ "${NO_DOCS:-0}" == 1 ]]; then
+  python3 "$HERE/report.py" "$JMH" --command "$COMMAND"
+else
+  python3 "$HERE/report.py" "$JMH" --command "$COMMAND" --markdown "$ROOT/Docs/Performance.md"
+fi
