@@ -26,29 +26,52 @@ struct DependencyGraph {
 
     /// One cycle per strongly connected component that has one, as computed indices starting at
     /// the component's first member in source order and following inputs in the order written.
+    ///
+    /// Linear in the size of the graph: the components come from one pass of Tarjan's algorithm,
+    /// and each cycle is searched for inside its own component only (a search from a member can
+    /// only get back to it through members of its component). Both walks use explicit stacks,
+    /// so a chain of thousands of computeds cannot exhaust the call stack.
     func cycles() -> [[Int]] {
-        var covered: Set<Int> = []
         var cycles: [[Int]] = []
-        for start in 0..<count where !covered.contains(start) {
-            guard let cycle = cycle(through: start) else { continue }
-            cycles.append(cycle)
-            let reachable = reachable(from: start)
-            covered.formUnion(reachable.filter { self.reachable(from: $0).contains(start) })
+        var inComponent = Array(repeating: false, count: count)
+        var visited = Array(repeating: false, count: count)
+        let components = stronglyConnectedComponents()
+            .filter { $0.count > 1 || edges[$0[0]].contains($0[0]) }
+            .map { $0.sorted() }
+            .sorted { $0[0] < $1[0] }
+        for component in components {
+            for member in component { inComponent[member] = true }
+            if let cycle = cycle(through: component[0], inComponent: inComponent, visited: &visited) {
+                cycles.append(cycle)
+            }
+            for member in component {
+                inComponent[member] = false
+                visited[member] = false
+            }
         }
         return cycles
     }
 
     /// The computed indices such that each comes after every computed it reads; ties keep
-    /// source order. Assumes there is no cycle.
+    /// source order (of the computeds whose inputs are all placed, the first declared comes
+    /// next). Assumes there is no cycle; members of a cycle are left out.
     func topologicalOrder() -> [Int] {
+        var readers = Array(repeating: [Int](), count: count)
+        var unplacedInputs = Array(repeating: 0, count: count)
+        for (reader, inputs) in edges.enumerated() {
+            unplacedInputs[reader] = inputs.count
+            for input in inputs { readers[input].append(reader) }
+        }
+        var ready = MinHeap()
+        for index in 0..<count where unplacedInputs[index] == 0 { ready.insert(index) }
         var order: [Int] = []
-        var placed = Array(repeating: false, count: count)
-        while order.count < count {
-            guard let next = (0..<count).first(where: { !placed[$0] && edges[$0].allSatisfy { placed[$0] } }) else {
-                break  // A cycle: cannot happen once the checks passed.
-            }
-            placed[next] = true
+        order.reserveCapacity(count)
+        while let next = ready.popMin() {
             order.append(next)
+            for reader in readers[next] {
+                unplacedInputs[reader] -= 1
+                if unplacedInputs[reader] == 0 { ready.insert(reader) }
+            }
         }
         return order
     }
@@ -102,16 +125,109 @@ struct DependencyGraph {
         return seen
     }
 
-    /// A path from `start` back to itself, depth first in input order, or `nil`.
-    private func cycle(through start: Int) -> [Int]? {
-        var visited: Set<Int> = []
-        func search(_ node: Int, path: [Int]) -> [Int]? {
-            for next in edges[node] {
-                if next == start { return path }
-                if visited.insert(next).inserted, let found = search(next, path: path + [next]) { return found }
+    /// A path from `start` back to itself, depth first in input order through members of
+    /// `start`'s component, or `nil`. `visited` is all `false` for the component on entry.
+    private func cycle(through start: Int, inComponent: [Bool], visited: inout [Bool]) -> [Int]? {
+        var path: [(node: Int, nextEdge: Int)] = [(start, 0)]
+        while let top = path.last {
+            let inputs = edges[top.node]
+            guard top.nextEdge < inputs.count else {
+                path.removeLast()
+                continue
             }
-            return nil
+            path[path.count - 1].nextEdge += 1
+            let next = inputs[top.nextEdge]
+            if next == start { return path.map(\.node) }
+            if inComponent[next], !visited[next] {
+                visited[next] = true
+                path.append((next, 0))
+            }
         }
-        return search(start, path: [start])
+        return nil
+    }
+
+    /// The strongly connected components (Tarjan's algorithm, with an explicit stack).
+    private func stronglyConnectedComponents() -> [[Int]] {
+        var indexOf = Array(repeating: -1, count: count)
+        var lowLink = Array(repeating: 0, count: count)
+        var onStack = Array(repeating: false, count: count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
+        var nextIndex = 0
+        for root in 0..<count where indexOf[root] < 0 {
+            var work: [(node: Int, nextEdge: Int)] = [(root, 0)]
+            indexOf[root] = nextIndex
+            lowLink[root] = nextIndex
+            nextIndex += 1
+            stack.append(root)
+            onStack[root] = true
+            while let top = work.last {
+                let node = top.node
+                if top.nextEdge < edges[node].count {
+                    work[work.count - 1].nextEdge += 1
+                    let next = edges[node][top.nextEdge]
+                    if indexOf[next] < 0 {
+                        indexOf[next] = nextIndex
+                        lowLink[next] = nextIndex
+                        nextIndex += 1
+                        stack.append(next)
+                        onStack[next] = true
+                        work.append((next, 0))
+                    } else if onStack[next] {
+                        lowLink[node] = min(lowLink[node], indexOf[next])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last {
+                    lowLink[parent.node] = min(lowLink[parent.node], lowLink[node])
+                }
+                if lowLink[node] == indexOf[node] {
+                    var component: [Int] = []
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        component.append(member)
+                        if member == node { break }
+                    }
+                    components.append(component)
+                }
+            }
+        }
+        return components
+    }
+}
+
+/// A binary min-heap of indices, for the topological order's "first declared" tie-break.
+private struct MinHeap {
+    private var items: [Int] = []
+
+    mutating func insert(_ item: Int) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child] < items[parent] else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func popMin() -> Int? {
+        guard let last = items.popLast() else { return nil }
+        guard !items.isEmpty else { return last }
+        let minimum = items[0]
+        items[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < items.count, items[left] < items[smallest] { smallest = left }
+            if right < items.count, items[right] < items[smallest] { smallest = right }
+            if smallest == parent { break }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return minimum
     }
 }

@@ -47,8 +47,14 @@ public enum SpecChecker {
         var seen: [String: Identifier] = [:]
         for state in file.states {
             let name = state.name
-            if let message = NameRules.keywordProblem(name) {
+            if let message = NameRules.keywordProblem(name) ?? NameRules.characterProblem(name) {
                 diagnostics.append(Diagnostic(path: file.path, at: name.location, message))
+            }
+            for conformance in state.conformances {
+                let components = conformance.name.split(separator: ".").map { Identifier(String($0), at: conformance.location) }
+                if let message = components.lazy.compactMap(NameRules.characterProblem).first {
+                    diagnostics.append(Diagnostic(path: file.path, at: conformance.location, message))
+                }
             }
             if let first = seen[name.name] {
                 let message = "duplicate state name '\(name.name)': a state named '\(name.name)' is declared at \(first.location); rename one of them"

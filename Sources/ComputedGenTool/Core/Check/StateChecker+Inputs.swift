@@ -55,12 +55,12 @@ extension StateChecker {
         return inputs
     }
 
-    private func unknownInputMessage(_ name: Identifier) -> String {
-        if selectors.contains(where: { $0.name.name == name.name }) {
+    private mutating func unknownInputMessage(_ name: Identifier) -> String {
+        if selectorNames.contains(name.name) {
             return "'\(name.name)' in 'from' is a selector; only fields and computeds can be inputs"
         }
-        let candidates = fields.map(\.name.name) + computeds.map(\.name.name)
-        let hint = NameRules.suggestion(for: name.name, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        let suggestion = NameRules.suggestion(for: name.name, among: inputNames, budget: &suggestionBudget)
+        let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
         return "'\(name.name)' in 'from' is not a field or computed of state '\(state.name.name)'\(hint)"
     }
 

@@ -10,6 +10,12 @@ struct StateChecker {
     let selectors: [SelectorDecl]
     /// Fields and computeds by name (the first declaration wins), for input resolution.
     let inputsByName: [String: Input]
+    /// The names of fields, then of computeds, each once, in declaration order: did-you-mean candidates.
+    let inputNames: [String]
+    /// The names of selectors.
+    let selectorNames: Set<String>
+    /// What is left of ``NameRules/suggestionBudget`` for this state.
+    var suggestionBudget = NameRules.suggestionBudget
 
     init(state: StateDecl, path: String, incompleteMembers: Set<SourceLocation>) {
         self.state = state
@@ -31,6 +37,9 @@ struct StateChecker {
                 selectors.append(decl)
             }
         }
+        var seenNames: Set<String> = []
+        self.inputNames = (fields.map(\.name.name) + computeds.map(\.name.name)).filter { seenNames.insert($0).inserted }
+        self.selectorNames = Set(selectors.map(\.name.name))
         self.fields = fields
         self.computeds = computeds
         self.selectors = selectors
@@ -69,14 +78,18 @@ struct StateChecker {
     /// Keywords and reserved names among member and parameter names.
     private mutating func checkNames() {
         for member in state.members {
-            if let problem = NameRules.keywordProblem(member.name) ?? NameRules.reservedProblem(member.name) {
+            if let problem = NameRules.keywordProblem(member.name) ?? NameRules.reservedProblem(member.name)
+                ?? NameRules.characterProblem(member.name) {
                 report(problem, at: member.name.location)
             }
         }
         for selector in selectors {
             var seen: Set<String> = []
             for parameter in selector.parameters {
-                if let problem = NameRules.keywordProblem(parameter.name) {
+                if let label = parameter.label, let problem = NameRules.characterProblem(label) {
+                    report(problem, at: label.location)
+                }
+                if let problem = NameRules.keywordProblem(parameter.name) ?? NameRules.characterProblem(parameter.name) {
                     report(problem, at: parameter.name.location)
                 }
                 if !seen.insert(parameter.name.name).inserted {

@@ -28,7 +28,10 @@ struct StateEmitter {
     private let sharedInputsByComputed: [String: [String]]
 
     private static func sharedInputs(of state: CheckedState) -> [String: [String]] {
-        let shared = Set(state.fields.filter(\.isShared).map(\.name))
+        // The shared fields in declaration order: filtering these, not every field, for each
+        // computed keeps this linear (it was fields × computeds: most of the time on 10,000 of each).
+        let sharedNames = state.fields.filter(\.isShared).map(\.name)
+        let shared = Set(sharedNames)
         var result: [String: [String]] = [:]
         for computed in state.computeds {
             var reads: Set<String> = []
@@ -39,7 +42,7 @@ struct StateEmitter {
                 case .computed(let name): reads.formUnion(result[name] ?? [])
                 }
             }
-            result[computed.name] = state.fields.map(\.name).filter(reads.contains)
+            result[computed.name] = sharedNames.filter(reads.contains)
         }
         return result
     }

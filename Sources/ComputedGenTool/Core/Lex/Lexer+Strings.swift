@@ -17,6 +17,7 @@ extension Lexer {
         token.interpolations = interpolations
         if !isTerminated {
             token.isMalformed = true
+            if gaveUp { return token }  // The give-up point is reported, not every enclosing literal.
             let delimiter = String(repeating: "\"", count: isMultiline ? 3 : 1) + String(repeating: "#", count: hashes)
             let message = "unterminated string literal; close it with '\(delimiter)'"
             report(LexError(at: start, message, reachesEnd: offset >= bytes.count))
@@ -80,18 +81,31 @@ extension Lexer {
     /// Lexes the code of an interpolation from its `(` to the matching `)`; returns `nil` when the
     /// input ends first or, in a single-line literal, the line ends first (the lexer is then left
     /// at the end of that line).
+    ///
+    /// The end of the line is found before the token after it is lexed: that token may be a string
+    /// with interpolations of its own, and lexing it only to back off would lex every following
+    /// line once per line (`"\(` on thousands of lines took seconds).
     private mutating func lexInterpolation(multiline: Bool) -> [Token]? {
+        guard interpolationDepth < Self.maxInterpolationDepth else {
+            giveUp("string interpolations are nested more than \(Self.maxInterpolationDepth) levels deep; move the inner ones into separate values")
+            return nil
+        }
+        interpolationDepth += 1
+        defer { interpolationDepth -= 1 }
         var tokens: [Token] = []
         var depth = 0
         sawLineBreak = false
         while true {
-            let beforeToken = self
+            if !multiline {
+                let beforeTrivia = self
+                skipTrivia()
+                if sawLineBreak {
+                    self = beforeTrivia
+                    return nil
+                }
+            }
             let token = next()
             if token.kind == .end { return nil }
-            if !multiline && token.isAtLineStart {
-                self = beforeToken
-                return nil
-            }
             tokens.append(token)
             if token.isPunctuation("(") {
                 depth += 1
@@ -99,6 +113,16 @@ extension Lexer {
                 depth -= 1
                 if depth == 0 { return tokens }
             }
+        }
+    }
+
+    /// Reports `message` at the current location and consumes the rest of the input (keeping
+    /// lines counted), for input the lexer cannot go on reading safely.
+    private mutating func giveUp(_ message: String) {
+        report(LexError(at: location, message, reachesEnd: true))
+        gaveUp = true
+        while let byte = peek() {
+            if byte == .newline { consumeNewline() } else { offset += 1 }
         }
     }
 }

@@ -11,8 +11,21 @@ public struct Lexer: Sendable {
     var line: Int
     var lineStart: Int
     var sawLineBreak: Bool
+    /// How many string interpolations enclose the current position.
+    var interpolationDepth = 0
+    /// Whether lexing gave up on the rest of the input (interpolations nested too deeply): the
+    /// literals that enclose the give-up point are then not reported as unterminated as well.
+    var gaveUp = false
     /// The errors found so far, in the order they were found.
     public private(set) var errors: [LexError] = []
+    /// How many tokens this lexer has read, counting those read inside string interpolations:
+    /// a measure of its work that does not depend on the machine, for the scale tests (lexing
+    /// must stay linear in the input).
+    public private(set) var tokensRead = 0
+
+    /// How deeply string interpolations may nest (`"\("\(…)")"`). Interpolations are lexed
+    /// recursively, so unbounded nesting would exhaust the stack; real code nests a few levels.
+    public static let maxInterpolationDepth = 100
 
     /// Creates a lexer at the start of `source`.
     public init(_ source: String) {
@@ -54,6 +67,7 @@ public struct Lexer: Sendable {
 
     /// Reads the next token; returns an ``Token/Kind/end`` token at the end of the input.
     public mutating func next() -> Token {
+        tokensRead += 1
         skipTrivia()
         let start = location
         let atLineStart = sawLineBreak
@@ -187,7 +201,7 @@ public struct Lexer: Sendable {
 
     // MARK: - Trivia
 
-    private mutating func skipTrivia() {
+    mutating func skipTrivia() {
         while let byte = peek() {
             switch byte {
             case .space, .tab, .carriageReturn, 0x0B, 0x0C:

@@ -19,12 +19,23 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// A one-line, human-readable explanation that says what is wrong and, where it can, how to fix it.
     public var message: String
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic. A message that quotes spec text written over several lines (a type
+    /// such as `[\n  String\n]`) is put on one line, its lines trimmed and joined by spaces: the
+    /// `path:line:column: error: message` format allows one line per diagnostic.
     public init(_ severity: Severity = .error, path: String, at location: SourceLocation, _ message: String) {
         self.severity = severity
         self.path = path
         self.location = location
-        self.message = message
+        self.message = Self.oneLine(message)
+    }
+
+    private static func oneLine(_ message: String) -> String {
+        guard message.contains(where: \.isNewline) else { return message }
+        return message.split(whereSeparator: \.isNewline)
+            .map { $0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed() }
+            .filter { !$0.isEmpty }
+            .map { String($0) }
+            .joined(separator: " ")
     }
 
     /// The diagnostic as `path:line:column: severity: message`.

@@ -266,7 +266,7 @@ extension Parser {
         let open = current
         let openIndex = index
         let unclosedMessage = "unbalanced braces in the body of \(owner): this '{' has no matching '}'; add the missing '}'"
-        guard let close = BodyScanner.matchingBrace(in: tokens, from: openIndex) else {
+        guard let close = matchingBrace(from: openIndex) else {
             if !endIsExplained(after: open.location.offset), !hasLexError(between: open.location.offset, and: bytes.count) {
                 report(unclosedMessage, at: open.location)
             }
@@ -283,8 +283,65 @@ extension Parser {
             throw fail(unclosedMessage, at: open.location, resumeAt: close)
         }
         index = close + 1
+        checkBrackets(from: openIndex + 1, to: close, in: owner)
+        checkConditionalCompilation(from: openIndex + 1, to: close, in: owner)
         let text = self.text(from: open.endOffset, to: closing.location.offset)
         return Body(text: text, at: BodyScanner.location(after: open), openBrace: open.location)
+    }
+
+    /// Reports the first unbalanced `(` or `[` (or a closer that closes nothing) among the tokens
+    /// `start..<end` of a body, whose braces balance already: Swift would report it past the end
+    /// of the body, in the generated file rather than in the spec.
+    private mutating func checkBrackets(from start: Int, to end: Int, in owner: String) {
+        var open: [Token] = []
+        for token in tokens[start..<end] where token.kind == .punctuation {
+            switch token.text {
+            case "(", "[", "{":
+                open.append(token)
+            case ")", "]", "}":
+                guard let opener = open.last else {
+                    report("unexpected '\(token.text)' in the body of \(owner): it closes nothing; remove it", at: token.location)
+                    return
+                }
+                guard Self.closes(token, opener) else {
+                    reportUnclosed(opener, in: owner)
+                    return
+                }
+                open.removeLast()
+            default:
+                break
+            }
+        }
+        if let opener = open.last { reportUnclosed(opener, in: owner) }
+    }
+
+    private mutating func reportUnclosed(_ opener: Token, in owner: String) {
+        let closer = ["(": ")", "[": "]", "{": "}"][opener.text] ?? ""
+        report("unclosed '\(opener.text)' in the body of \(owner); add the missing '\(closer)'", at: opener.location)
+    }
+
+    /// Reports `#if` blocks of the tokens `start..<end` (a body) that are not closed by `#endif`
+    /// inside the body, and `#else`, `#elseif` or `#endif` outside any: the body is copied into
+    /// generated code, where an open `#if` would swallow the rest of the file.
+    private mutating func checkConditionalCompilation(from start: Int, to end: Int, in owner: String) {
+        var open: [Token] = []
+        for token in tokens[start..<end] where token.kind == .poundKeyword {
+            switch token.text {
+            case "#if":
+                open.append(token)
+            case "#else", "#elseif", "#endif":
+                if open.isEmpty {
+                    report("'\(token.text)' without '#if' in the body of \(owner); remove it or add the '#if'", at: token.location)
+                } else if token.text == "#endif" {
+                    open.removeLast()
+                }
+            default:
+                break
+            }
+        }
+        if let unclosed = open.last {
+            report("'#if' without '#endif' in the body of \(owner); add the '#endif' before the body's closing '}'", at: unclosed.location)
+        }
     }
 
     private func placeholderBody(at location: SourceLocation) -> Body {

@@ -81,7 +81,7 @@ extension Parser {
     mutating func parseMembers(ofState stateName: String, openIndex: Int) -> [Member] {
         let context = MemberContext(
             stateName: stateName,
-            stateIsBalanced: BodyScanner.matchingBrace(in: tokens, from: openIndex) != nil
+            stateIsBalanced: matchingBrace(from: openIndex) != nil
         )
         var members: [Member] = []
         while current.kind != .end, !current.isPunctuation("}") {

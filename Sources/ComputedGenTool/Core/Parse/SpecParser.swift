@@ -44,6 +44,14 @@ struct Parser {
     let tokens: [Token]
     let endToken: Token
     let lexErrors: [LexError]
+    /// For each `{` and `(` token, the index of its matching `}` or `)` (counting only its own
+    /// kind of bracket), or -1; found in one pass, so that states and bodies do not each scan the
+    /// rest of the file (a file of unclosed states was quadratic).
+    let matchingBracket: [Int]
+    /// The offsets of the lexical errors, sorted.
+    let lexErrorOffsets: [Int]
+    /// The offset of the last lexical error that consumed the rest of the input, or -1.
+    let lastReachesEndOffset: Int
     var index = 0
     var diagnostics: [Diagnostic] = []
     var incompleteMembers: Set<SourceLocation> = []
@@ -66,9 +74,40 @@ struct Parser {
         self.tokens = tokens
         self.endToken = token
         self.lexErrors = lexer.errors
+        self.matchingBracket = Self.matchingBrackets(in: tokens)
+        self.lexErrorOffsets = lexer.errors.map(\.location.offset).sorted()
+        self.lastReachesEndOffset = lexer.errors.filter(\.reachesEnd).map(\.location.offset).max() ?? -1
+    }
+
+    /// See ``matchingBracket``.
+    private static func matchingBrackets(in tokens: [Token]) -> [Int] {
+        var matches = Array(repeating: -1, count: tokens.count)
+        var braces: [Int] = []
+        var parens: [Int] = []
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            switch token.text {
+            case "{": braces.append(index)
+            case "}": if let open = braces.popLast() { matches[open] = index }
+            case "(": parens.append(index)
+            case ")": if let open = parens.popLast() { matches[open] = index }
+            default: break
+            }
+        }
+        return matches
+    }
+
+    /// The index of the `}` that matches the `{` at `openIndex`, counting only braces.
+    func matchingBrace(from openIndex: Int) -> Int? {
+        let match = matchingBracket[openIndex]
+        return match >= 0 ? match : nil
     }
 
     mutating func parseFile() -> ParseResult {
+        // Generated code maps each body to the spec with `#sourceLocation`; one in the spec would
+        // point compile errors at the wrong place (or at the generated file).
+        for token in tokens where token.kind == .poundKeyword && token.text == "#sourceLocation" {
+            report("'#sourceLocation' cannot appear in a spec: the generated code maps bodies to the spec with its own; remove it", at: token.location)
+        }
         var file = SpecFile(path: path)
         var parsedAState = false
         while current.kind != .end {
@@ -190,13 +229,8 @@ struct Parser {
 
     /// The index of the `)` matching the `(` at `openIndex`, counting only parentheses.
     func matchingParen(from openIndex: Int) -> Int? {
-        var depth = 0
-        for look in openIndex..<tokens.count {
-            if tokens[look].isPunctuation("(") { depth += 1 }
-            if tokens[look].isPunctuation(")") { depth -= 1 }
-            if depth == 0 { return look }
-        }
-        return nil
+        let match = matchingBracket[openIndex]
+        return match >= 0 ? match : nil
     }
 
     // MARK: - Diagnostics
@@ -214,13 +248,20 @@ struct Parser {
     /// Whether the input ending inside a brace opened at `offset` is already explained by an
     /// earlier error (an unterminated string or comment that ran to the end, or an unclosed body).
     func endIsExplained(after offset: Int) -> Bool {
-        reportedUnexpectedEnd || lexErrors.contains { $0.reachesEnd && $0.location.offset > offset }
+        reportedUnexpectedEnd || lastReachesEndOffset > offset
     }
 
     /// Whether a lexical error (such as an unterminated string, which may hide a `}`) lies
     /// between the offsets `start` and `end`.
     func hasLexError(between start: Int, and end: Int) -> Bool {
-        lexErrors.contains { $0.location.offset > start && $0.location.offset < end }
+        // The first error after `start`, by binary search.
+        var low = 0
+        var high = lexErrorOffsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lexErrorOffsets[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        return low < lexErrorOffsets.count && lexErrorOffsets[low] < end
     }
 
     /// A short description of a token for messages, e.g. `'var'` or `end of file`.
