@@ -132,4 +132,27 @@ enum BuildProducts {
         return (URL(fileURLWithPath: "/usr/bin/env"), ["swiftc"])
         #endif
     }
+
+    /// Runs `swiftc -typecheck` over `files` as module `moduleName`, against the ComputedRuntime
+    /// module of this build; returns swiftc's exit status and diagnostics.
+    static func typecheck(_ files: [String], moduleName: String) throws -> Run {
+        let modules = try #require(
+            runtimeModuleDirectory,
+            "ComputedRuntime.swiftmodule was not found under \(directory?.path ?? "the build directory"); set COMPUTEDGEN_BUILD_DIR"
+        )
+        let moduleMap = try #require(atomicsModuleMap, "CComputedAtomics.build/module.modulemap was not found")
+        var arguments = swiftc.arguments + [
+            "-typecheck", "-swift-version", "6", "-module-name", moduleName, "-package-name", moduleName,
+            "-I", modules.path,
+            "-Xcc", "-fmodule-map-file=\(moduleMap.path)",
+        ]
+        #if os(macOS)
+        #if arch(arm64)
+        arguments += ["-target", "arm64-apple-macosx14.0"]
+        #else
+        arguments += ["-target", "x86_64-apple-macosx14.0"]
+        #endif
+        #endif
+        return try run(swiftc.executable, arguments + files)
+    }
 }

@@ -242,23 +242,6 @@ struct FuzzCompileCheck {
 
     /// Runs `swiftc -typecheck` over `files` against the ComputedRuntime module of this build.
     static func typecheck(_ files: [String]) throws -> BuildProducts.Run {
-        let modules = try #require(
-            BuildProducts.runtimeModuleDirectory,
-            "ComputedRuntime.swiftmodule was not found under \(BuildProducts.directory?.path ?? "the build directory"); set COMPUTEDGEN_BUILD_DIR"
-        )
-        let moduleMap = try #require(BuildProducts.atomicsModuleMap, "CComputedAtomics.build/module.modulemap was not found")
-        var arguments = BuildProducts.swiftc.arguments + [
-            "-typecheck", "-swift-version", "6", "-module-name", "FuzzSample", "-package-name", "FuzzSample",
-            "-I", modules.path,
-            "-Xcc", "-fmodule-map-file=\(moduleMap.path)",
-        ]
-        #if os(macOS)
-        #if arch(arm64)
-        arguments += ["-target", "arm64-apple-macosx14.0"]
-        #else
-        arguments += ["-target", "x86_64-apple-macosx14.0"]
-        #endif
-        #endif
-        return try BuildProducts.run(BuildProducts.swiftc.executable, arguments + files)
+        try BuildProducts.typecheck(files, moduleName: "FuzzSample")
     }
 }

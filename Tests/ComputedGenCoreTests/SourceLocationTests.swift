@@ -9,24 +9,7 @@ import Testing
 struct SourceLocationTests {
     /// Type-checks `files` against the runtime; returns swiftc's exit status and diagnostics.
     private func typecheck(_ files: [String]) throws -> BuildProducts.Run {
-        let modules = try #require(
-            BuildProducts.runtimeModuleDirectory,
-            "ComputedRuntime.swiftmodule was not found under \(BuildProducts.directory?.path ?? "the build directory"); set COMPUTEDGEN_BUILD_DIR"
-        )
-        let moduleMap = try #require(BuildProducts.atomicsModuleMap, "CComputedAtomics.build/module.modulemap was not found")
-        var arguments = BuildProducts.swiftc.arguments + [
-            "-typecheck", "-swift-version", "6", "-module-name", "GeneratedCheck", "-package-name", "GeneratedCheck",
-            "-I", modules.path,
-            "-Xcc", "-fmodule-map-file=\(moduleMap.path)",
-        ]
-        #if os(macOS)
-        #if arch(arm64)
-        arguments += ["-target", "arm64-apple-macosx14.0"]
-        #else
-        arguments += ["-target", "x86_64-apple-macosx14.0"]
-        #endif
-        #endif
-        return try BuildProducts.run(BuildProducts.swiftc.executable, arguments + files)
+        try BuildProducts.typecheck(files, moduleName: "GeneratedCheck")
     }
 
     /// Generates `source` as the spec at `specPath` into `directory`, returning the Swift file's path.
