@@ -85,9 +85,21 @@ let package = Package(
             dependencies: ["ComputedRuntime"],
             path: "Tests/Helpers/SharedFaultWriter"
         ),
+        // Public names that Apple's SDKs and popular state libraries declare and ComputedRuntime
+        // declares too (`Selector`, `Edge`, `Shared`, `Store`, …): tests import it beside the
+        // runtime to prove generated code and documented snippets compile in an app's files.
+        .target(
+            name: "AppleSDKNames",
+            path: "Tests/Helpers/AppleSDKNames"
+        ),
+        .target(
+            name: "ClashingNames",
+            dependencies: ["AppleSDKNames"],
+            path: "Tests/Helpers/ClashingNames"
+        ),
         .testTarget(
             name: "ComputedGenCoreTests",
-            dependencies: ["ComputedGenCore"]
+            dependencies: ["ComputedGenCore", "ClashingNames"]
         ),
         // The generated API as users get it: this target's own .statespec files, built by the plugin.
         .testTarget(

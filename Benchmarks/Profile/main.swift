@@ -54,7 +54,7 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     }
 }
 
-@inline(never) func selectorHits(_ first: SelectionState, _ second: SelectionState, _ selector: Selector<SelectionState, Int>, _ n: Int) {
+@inline(never) func selectorHits(_ first: SelectionState, _ second: SelectionState, _ selector: StateSelector<SelectionState, Int>, _ n: Int) {
     for i in 0..<n { blackHole(selector(i & 1 == 0 ? first : second)) }
 }
 

@@ -62,21 +62,21 @@ extension SettingsState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _theme: Edge<String>
-        fileprivate var _fontSize: Edge<Double>
-        fileprivate var _recent: Edge<[String]>
-        fileprivate var _lastOpened: Edge<Date?>
-        fileprivate var _isLarge: Memo<Bool>
-        fileprivate var _recentCount: Memo<Int>
+        fileprivate var _theme: ComputedRuntime.Edge<String>
+        fileprivate var _fontSize: ComputedRuntime.Edge<Double>
+        fileprivate var _recent: ComputedRuntime.Edge<[String]>
+        fileprivate var _lastOpened: ComputedRuntime.Edge<Date?>
+        fileprivate var _isLarge: ComputedRuntime.Memo<Bool>
+        fileprivate var _recentCount: ComputedRuntime.Memo<Int>
 
         fileprivate init(theme: String, fontSize: Double, recent: [String], lastOpened: Date?) {
-            let version = VersionStamp.next()
-            _theme = Edge(wrappedValue: theme)
-            _fontSize = Edge(wrappedValue: fontSize)
-            _recent = Edge(wrappedValue: recent)
-            _lastOpened = Edge(wrappedValue: lastOpened)
-            _isLarge = Memo(version: version)
-            _recentCount = Memo(version: version)
+            let version = ComputedRuntime.VersionStamp.next()
+            _theme = ComputedRuntime.Edge(wrappedValue: theme)
+            _fontSize = ComputedRuntime.Edge(wrappedValue: fontSize)
+            _recent = ComputedRuntime.Edge(wrappedValue: recent)
+            _lastOpened = ComputedRuntime.Edge(wrappedValue: lastOpened)
+            _isLarge = ComputedRuntime.Memo(version: version)
+            _recentCount = ComputedRuntime.Memo(version: version)
         }
 
         var theme: String { _theme.wrappedValue }
@@ -127,8 +127,8 @@ extension SettingsState {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let isLarge = RecomputationCounter()
-            static let recentCount = RecomputationCounter()
+            static let isLarge = ComputedRuntime.RecomputationCounter()
+            static let recentCount = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -138,30 +138,30 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let theme = Selector<SettingsState, String>(version: { $0.computed._theme.version }) {
+        static let theme = ComputedRuntime.StateSelector<SettingsState, String>(version: { $0.computed._theme.version }) {
             $0.theme
         }
 
-        static let fontSize = Selector<SettingsState, Double>(version: { $0.computed._fontSize.version }) {
+        static let fontSize = ComputedRuntime.StateSelector<SettingsState, Double>(version: { $0.computed._fontSize.version }) {
             $0.fontSize
         }
 
-        static let recent = Selector<SettingsState, [String]>(version: { $0.computed._recent.version }) {
+        static let recent = ComputedRuntime.StateSelector<SettingsState, [String]>(version: { $0.computed._recent.version }) {
             $0.recent
         }
 
-        static let lastOpened = Selector<SettingsState, Date?>(version: { $0.computed._lastOpened.version }) {
+        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, Date?>(version: { $0.computed._lastOpened.version }) {
             $0.lastOpened
         }
 
-        static let isLarge = Selector<SettingsState, Bool>(
+        static let isLarge = ComputedRuntime.StateSelector<SettingsState, Bool>(
             version: { $0.computed._isLarge.version },
             recomputations: Extended._Recomputations.isLarge
         ) {
             $0.computed.isLarge
         }
 
-        static let recentCount = Selector<SettingsState, Int>(
+        static let recentCount = ComputedRuntime.StateSelector<SettingsState, Int>(
             version: { $0.computed._recentCount.version },
             recomputations: Extended._Recomputations.recentCount
         ) {

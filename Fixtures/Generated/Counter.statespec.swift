@@ -49,23 +49,23 @@ extension CounterState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _count: Edge<Int>
-        fileprivate var _step: Edge<Int>
-        fileprivate var _label: Edge<String>
-        fileprivate var _doubled: Memo<Int>
-        fileprivate var _quadrupled: Memo<Int>
-        fileprivate var _next: Memo<Int>
-        fileprivate var _summary: Memo<String>
+        fileprivate var _count: ComputedRuntime.Edge<Int>
+        fileprivate var _step: ComputedRuntime.Edge<Int>
+        fileprivate var _label: ComputedRuntime.Edge<String>
+        fileprivate var _doubled: ComputedRuntime.Memo<Int>
+        fileprivate var _quadrupled: ComputedRuntime.Memo<Int>
+        fileprivate var _next: ComputedRuntime.Memo<Int>
+        fileprivate var _summary: ComputedRuntime.Memo<String>
 
         fileprivate init(count: Int, step: Int, label: String) {
-            let version = VersionStamp.next()
-            _count = Edge(wrappedValue: count)
-            _step = Edge(wrappedValue: step)
-            _label = Edge(wrappedValue: label)
-            _doubled = Memo(version: version)
-            _quadrupled = Memo(version: version)
-            _next = Memo(version: version)
-            _summary = Memo(version: version)
+            let version = ComputedRuntime.VersionStamp.next()
+            _count = ComputedRuntime.Edge(wrappedValue: count)
+            _step = ComputedRuntime.Edge(wrappedValue: step)
+            _label = ComputedRuntime.Edge(wrappedValue: label)
+            _doubled = ComputedRuntime.Memo(version: version)
+            _quadrupled = ComputedRuntime.Memo(version: version)
+            _next = ComputedRuntime.Memo(version: version)
+            _summary = ComputedRuntime.Memo(version: version)
         }
 
         var count: Int { _count.wrappedValue }
@@ -152,10 +152,10 @@ extension CounterState {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let doubled = RecomputationCounter()
-            static let quadrupled = RecomputationCounter()
-            static let next = RecomputationCounter()
-            static let summary = RecomputationCounter()
+            static let doubled = ComputedRuntime.RecomputationCounter()
+            static let quadrupled = ComputedRuntime.RecomputationCounter()
+            static let next = ComputedRuntime.RecomputationCounter()
+            static let summary = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -165,26 +165,26 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let count = Selector<CounterState, Int>(version: { $0.computed._count.version }) {
+        static let count = ComputedRuntime.StateSelector<CounterState, Int>(version: { $0.computed._count.version }) {
             $0.count
         }
 
-        static let step = Selector<CounterState, Int>(version: { $0.computed._step.version }) {
+        static let step = ComputedRuntime.StateSelector<CounterState, Int>(version: { $0.computed._step.version }) {
             $0.step
         }
 
-        static let label = Selector<CounterState, String>(version: { $0.computed._label.version }) {
+        static let label = ComputedRuntime.StateSelector<CounterState, String>(version: { $0.computed._label.version }) {
             $0.label
         }
 
-        static let doubled = Selector<CounterState, Int>(
+        static let doubled = ComputedRuntime.StateSelector<CounterState, Int>(
             version: { $0.computed._doubled.version },
             recomputations: Extended._Recomputations.doubled
         ) {
             $0.computed.doubled
         }
 
-        static let quadrupled = Selector<CounterState, Int>(
+        static let quadrupled = ComputedRuntime.StateSelector<CounterState, Int>(
             version: { $0.computed._quadrupled.version },
             recomputations: Extended._Recomputations.quadrupled
         ) {
@@ -192,14 +192,14 @@ extension CounterState {
         }
 
         /// Depends on a field and on a computed.
-        static let next = Selector<CounterState, Int>(
+        static let next = ComputedRuntime.StateSelector<CounterState, Int>(
             version: { $0.computed._next.version },
             recomputations: Extended._Recomputations.next
         ) {
             $0.computed.next
         }
 
-        static let summary = Selector<CounterState, String>(
+        static let summary = ComputedRuntime.StateSelector<CounterState, String>(
             version: { $0.computed._summary.version },
             recomputations: Extended._Recomputations.summary
         ) {

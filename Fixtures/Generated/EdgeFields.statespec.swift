@@ -60,7 +60,7 @@ public struct ProfileState: Sendable {
     }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Edge<Value>>) -> Edge<Value> {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
         computed[keyPath: keyPath]
     }
 }
@@ -70,23 +70,23 @@ extension ProfileState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @Edge public fileprivate(set) var avatar: Avatar?
-        @Edge public fileprivate(set) var unread: Int
-        @Edge public fileprivate(set) var badge: Int
-        @Edge public fileprivate(set) var name: String
-        @Edge public fileprivate(set) var score: Int
-        fileprivate var _hasAvatar: Memo<Bool>
-        fileprivate var _badgeText: Memo<String>
+        @ComputedRuntime.Edge public fileprivate(set) var avatar: Avatar?
+        @ComputedRuntime.Edge public fileprivate(set) var unread: Int
+        @ComputedRuntime.Edge public fileprivate(set) var badge: Int
+        @ComputedRuntime.Edge public fileprivate(set) var name: String
+        @ComputedRuntime.Edge public fileprivate(set) var score: Int
+        fileprivate var _hasAvatar: ComputedRuntime.Memo<Bool>
+        fileprivate var _badgeText: ComputedRuntime.Memo<String>
 
         fileprivate init(avatar: Avatar?, unread: Int, badge: Int, name: String, score: Int) {
-            let version = VersionStamp.next()
-            _avatar = Edge(wrappedValue: avatar)
-            _unread = Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
-            _badge = Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
-            _name = Edge(wrappedValue: name, middleware: .init([.assert({ !$0.isEmpty }), .onSet({ $0 = $0.trimmingCharacters(in: .whitespaces) })]))
-            _score = Edge(wrappedValue: score, middleware: .init([.onSet { $0 = max($0, 0) }, .assert { $0 <= 1_000 }]))
-            _hasAvatar = Memo(version: version)
-            _badgeText = Memo(version: version)
+            let version = ComputedRuntime.VersionStamp.next()
+            _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
+            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
+            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
+            _name = ComputedRuntime.Edge(wrappedValue: name, middleware: .init([.assert({ !$0.isEmpty }), .onSet({ $0 = $0.trimmingCharacters(in: .whitespaces) })]))
+            _score = ComputedRuntime.Edge(wrappedValue: score, middleware: .init([.onSet { $0 = max($0, 0) }, .assert { $0 <= 1_000 }]))
+            _hasAvatar = ComputedRuntime.Memo(version: version)
+            _badgeText = ComputedRuntime.Memo(version: version)
         }
 
         /// Memoized: recomputed only after `avatar` changes.
@@ -129,8 +129,8 @@ extension ProfileState {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let hasAvatar = RecomputationCounter()
-            static let badgeText = RecomputationCounter()
+            static let hasAvatar = ComputedRuntime.RecomputationCounter()
+            static let badgeText = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -140,34 +140,34 @@ extension ProfileState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let avatar = Selector<ProfileState, Avatar?>(version: { $0.computed.$avatar.version }) {
+        public static let avatar = ComputedRuntime.StateSelector<ProfileState, Avatar?>(version: { $0.computed.$avatar.version }) {
             $0.avatar
         }
 
-        public static let unread = Selector<ProfileState, Int>(version: { $0.computed.$unread.version }) {
+        public static let unread = ComputedRuntime.StateSelector<ProfileState, Int>(version: { $0.computed.$unread.version }) {
             $0.unread
         }
 
-        public static let badge = Selector<ProfileState, Int>(version: { $0.computed.$badge.version }) {
+        public static let badge = ComputedRuntime.StateSelector<ProfileState, Int>(version: { $0.computed.$badge.version }) {
             $0.badge
         }
 
-        public static let name = Selector<ProfileState, String>(version: { $0.computed.$name.version }) {
+        public static let name = ComputedRuntime.StateSelector<ProfileState, String>(version: { $0.computed.$name.version }) {
             $0.name
         }
 
-        public static let score = Selector<ProfileState, Int>(version: { $0.computed.$score.version }) {
+        public static let score = ComputedRuntime.StateSelector<ProfileState, Int>(version: { $0.computed.$score.version }) {
             $0.score
         }
 
-        public static let hasAvatar = Selector<ProfileState, Bool>(
+        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, Bool>(
             version: { $0.computed._hasAvatar.version },
             recomputations: Extended._Recomputations.hasAvatar
         ) {
             $0.computed.hasAvatar
         }
 
-        public static let badgeText = Selector<ProfileState, String>(
+        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, String>(
             version: { $0.computed._badgeText.version },
             recomputations: Extended._Recomputations.badgeText
         ) {

@@ -58,21 +58,21 @@ extension `Protocol` {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     package struct Extended: Sendable {
-        fileprivate var _default: Edge<Int>
-        fileprivate var _class: Edge<String>
-        fileprivate var _open: Edge<Bool>
-        fileprivate var _consuming: Edge<Int>
-        fileprivate var _nonisolated: Memo<Int>
-        fileprivate var _return: Memo<Int>
+        fileprivate var _default: ComputedRuntime.Edge<Int>
+        fileprivate var _class: ComputedRuntime.Edge<String>
+        fileprivate var _open: ComputedRuntime.Edge<Bool>
+        fileprivate var _consuming: ComputedRuntime.Edge<Int>
+        fileprivate var _nonisolated: ComputedRuntime.Memo<Int>
+        fileprivate var _return: ComputedRuntime.Memo<Int>
 
         fileprivate init(default: Int, class: String, open: Bool, consuming: Int) {
-            let version = VersionStamp.next()
-            _default = Edge(wrappedValue: `default`)
-            _class = Edge(wrappedValue: `class`)
-            _open = Edge(wrappedValue: open)
-            _consuming = Edge(wrappedValue: consuming)
-            _nonisolated = Memo(version: version)
-            _return = Memo(version: version)
+            let version = ComputedRuntime.VersionStamp.next()
+            _default = ComputedRuntime.Edge(wrappedValue: `default`)
+            _class = ComputedRuntime.Edge(wrappedValue: `class`)
+            _open = ComputedRuntime.Edge(wrappedValue: open)
+            _consuming = ComputedRuntime.Edge(wrappedValue: consuming)
+            _nonisolated = ComputedRuntime.Memo(version: version)
+            _return = ComputedRuntime.Memo(version: version)
         }
 
         package var `default`: Int { _default.wrappedValue }
@@ -135,8 +135,8 @@ extension `Protocol` {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let nonisolated = RecomputationCounter()
-            static let `return` = RecomputationCounter()
+            static let nonisolated = ComputedRuntime.RecomputationCounter()
+            static let `return` = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -146,30 +146,30 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static let `default` = Selector<`Protocol`, Int>(version: { $0.computed._default.version }) {
+        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, Int>(version: { $0.computed._default.version }) {
             $0.`default`
         }
 
-        package static let `class` = Selector<`Protocol`, String>(version: { $0.computed._class.version }) {
+        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, String>(version: { $0.computed._class.version }) {
             $0.`class`
         }
 
-        package static let open = Selector<`Protocol`, Bool>(version: { $0.computed._open.version }) {
+        package static let open = ComputedRuntime.StateSelector<`Protocol`, Bool>(version: { $0.computed._open.version }) {
             $0.open
         }
 
-        package static let consuming = Selector<`Protocol`, Int>(version: { $0.computed._consuming.version }) {
+        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, Int>(version: { $0.computed._consuming.version }) {
             $0.consuming
         }
 
-        package static let nonisolated = Selector<`Protocol`, Int>(
+        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, Int>(
             version: { $0.computed._nonisolated.version },
             recomputations: Extended._Recomputations.nonisolated
         ) {
             $0.computed.nonisolated
         }
 
-        package static let `return` = Selector<`Protocol`, Int>(
+        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, Int>(
             version: { $0.computed._return.version },
             recomputations: Extended._Recomputations.`return`
         ) {
@@ -178,11 +178,11 @@ extension `Protocol` {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `return` changes.
-        package static func `where`(`in` value: Int) -> Selector<`Protocol`, Bool> {
+        package static func `where`(`in` value: Int) -> ComputedRuntime.StateSelector<`Protocol`, Bool> {
             _where_in(value)
         }
 
-        private static let _where_in = createParameterizedSelector(
+        private static let _where_in = ComputedRuntime.createParameterizedSelector(
             Selectors.`return`, transform: { (value: Int, `return`: Int) in
                 `Protocol`._SelectorBodies.`where`(in: value, `return`)
             }
@@ -316,15 +316,15 @@ extension Pair {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _first: Edge<Int>
-        fileprivate var _second: Edge<Int>
-        fileprivate var _sum: Memo<Int>
+        fileprivate var _first: ComputedRuntime.Edge<Int>
+        fileprivate var _second: ComputedRuntime.Edge<Int>
+        fileprivate var _sum: ComputedRuntime.Memo<Int>
 
         fileprivate init(first: Int, second: Int) {
-            let version = VersionStamp.next()
-            _first = Edge(wrappedValue: first)
-            _second = Edge(wrappedValue: second)
-            _sum = Memo(version: version)
+            let version = ComputedRuntime.VersionStamp.next()
+            _first = ComputedRuntime.Edge(wrappedValue: first)
+            _second = ComputedRuntime.Edge(wrappedValue: second)
+            _sum = ComputedRuntime.Memo(version: version)
         }
 
         var first: Int { _first.wrappedValue }
@@ -358,7 +358,7 @@ extension Pair {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let sum = RecomputationCounter()
+            static let sum = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -368,15 +368,15 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let first = Selector<Pair, Int>(version: { $0.computed._first.version }) {
+        static let first = ComputedRuntime.StateSelector<Pair, Int>(version: { $0.computed._first.version }) {
             $0.first
         }
 
-        static let second = Selector<Pair, Int>(version: { $0.computed._second.version }) {
+        static let second = ComputedRuntime.StateSelector<Pair, Int>(version: { $0.computed._second.version }) {
             $0.second
         }
 
-        static let sum = Selector<Pair, Int>(
+        static let sum = ComputedRuntime.StateSelector<Pair, Int>(
             version: { $0.computed._sum.version },
             recomputations: Extended._Recomputations.sum
         ) {

@@ -39,15 +39,15 @@ extension LibraryState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _todos: Edge<[Todo]>
-        fileprivate var _query: Edge<String>
-        fileprivate var _openTodos: Memo<[Todo]>
+        fileprivate var _todos: ComputedRuntime.Edge<[Todo]>
+        fileprivate var _query: ComputedRuntime.Edge<String>
+        fileprivate var _openTodos: ComputedRuntime.Memo<[Todo]>
 
         fileprivate init(todos: [Todo], query: String) {
-            let version = VersionStamp.next()
-            _todos = Edge(wrappedValue: todos)
-            _query = Edge(wrappedValue: query)
-            _openTodos = Memo(version: version)
+            let version = ComputedRuntime.VersionStamp.next()
+            _todos = ComputedRuntime.Edge(wrappedValue: todos)
+            _query = ComputedRuntime.Edge(wrappedValue: query)
+            _openTodos = ComputedRuntime.Memo(version: version)
         }
 
         public var todos: [Todo] { _todos.wrappedValue }
@@ -75,7 +75,7 @@ extension LibraryState {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let openTodos = RecomputationCounter()
+            static let openTodos = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -85,15 +85,15 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let todos = Selector<LibraryState, [Todo]>(version: { $0.computed._todos.version }) {
+        public static let todos = ComputedRuntime.StateSelector<LibraryState, [Todo]>(version: { $0.computed._todos.version }) {
             $0.todos
         }
 
-        public static let query = Selector<LibraryState, String>(version: { $0.computed._query.version }) {
+        public static let query = ComputedRuntime.StateSelector<LibraryState, String>(version: { $0.computed._query.version }) {
             $0.query
         }
 
-        public static let openTodos = Selector<LibraryState, [Todo]>(
+        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, [Todo]>(
             version: { $0.computed._openTodos.version },
             recomputations: Extended._Recomputations.openTodos
         ) {
@@ -104,11 +104,11 @@ extension LibraryState {
         ///
         /// Memoized per argument (the 8 most recently used arguments are kept);
         /// each is recomputed only after `openTodos` changes.
-        public static func todos(ownedBy owner: Int) -> Selector<LibraryState, [Todo]> {
+        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<LibraryState, [Todo]> {
             _todos_ownedBy(owner)
         }
 
-        private static let _todos_ownedBy = createParameterizedSelector(
+        private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
             Selectors.openTodos, capacity: 8, transform: { (owner: Int, openTodos: [Todo]) in
                 LibraryState._SelectorBodies.todos(ownedBy: owner, openTodos)
             }
@@ -116,7 +116,7 @@ extension LibraryState {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func matching(_ prefix: String, limit: Int) -> Selector<LibraryState, [Todo]> {
+        public static func matching(_ prefix: String, limit: Int) -> ComputedRuntime.StateSelector<LibraryState, [Todo]> {
             _matching___limit(_matching___limit_Arguments(prefix: prefix, limit: limit))
         }
 
@@ -125,7 +125,7 @@ extension LibraryState {
             var limit: Int
         }
 
-        private static let _matching___limit = createParameterizedSelector(
+        private static let _matching___limit = ComputedRuntime.createParameterizedSelector(
             Selectors.todos, transform: { (arguments: _matching___limit_Arguments, todos: [Todo]) in
                 LibraryState._SelectorBodies.matching(arguments.prefix, limit: arguments.limit, todos)
             }
@@ -133,22 +133,22 @@ extension LibraryState {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func count(done: Bool) -> Selector<LibraryState, Int> {
+        public static func count(done: Bool) -> ComputedRuntime.StateSelector<LibraryState, Int> {
             _count_done(done)
         }
 
-        private static let _count_done = createParameterizedSelector(
+        private static let _count_done = ComputedRuntime.createParameterizedSelector(
             Selectors.todos, transform: { (done: Bool, todos: [Todo]) in
                 LibraryState._SelectorBodies.count(done: done, todos)
             }
         )
 
         /// Memoized: recomputed only after `query` changes.
-        public static func queryLength() -> Selector<LibraryState, Int> {
+        public static func queryLength() -> ComputedRuntime.StateSelector<LibraryState, Int> {
             _queryLength
         }
 
-        private static let _queryLength = createSelector(Selectors.query, transform: { (query: String) in
+        private static let _queryLength = ComputedRuntime.createSelector(Selectors.query, transform: { (query: String) in
             LibraryState._SelectorBodies.queryLength(query)
         })
     }

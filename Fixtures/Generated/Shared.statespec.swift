@@ -25,9 +25,9 @@ public struct AppState: Sendable {
     ) {
         computed = Extended(
             title: title,
-            session: Shared(wrappedValue: session, .inMemory("fixture.session")),
-            settings: Shared(wrappedValue: settings, .fileStorage(FixtureStorage.settingsURL)),
-            launchCount: Shared(wrappedValue: launchCount, .appStorage("fixture.launchCount", store: FixtureStorage.defaults))
+            session: ComputedRuntime.Shared(wrappedValue: session, .inMemory("fixture.session")),
+            settings: ComputedRuntime.Shared(wrappedValue: settings, .fileStorage(FixtureStorage.settingsURL)),
+            launchCount: ComputedRuntime.Shared(wrappedValue: launchCount, .appStorage("fixture.launchCount", store: FixtureStorage.defaults))
         )
     }
 
@@ -35,9 +35,9 @@ public struct AppState: Sendable {
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     public init(
         title: String = "Home",
-        session: Shared<Session>,
-        settings: Shared<Settings>,
-        launchCount: Shared<Int>
+        session: ComputedRuntime.Shared<Session>,
+        settings: ComputedRuntime.Shared<Settings>,
+        launchCount: ComputedRuntime.Shared<Int>
     ) {
         computed = Extended(
             title: title,
@@ -73,7 +73,7 @@ public struct AppState: Sendable {
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Shared<Value>>) -> Shared<Value> {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Shared<Value>>) -> ComputedRuntime.Shared<Value> {
         computed[keyPath: keyPath]
     }
 }
@@ -83,26 +83,26 @@ extension AppState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _title: Edge<String>
+        fileprivate var _title: ComputedRuntime.Edge<String>
         /// Who is signed in.
-        @Shared public fileprivate(set) var session: Session
-        @Shared public fileprivate(set) var settings: Settings
-        @Shared public fileprivate(set) var launchCount: Int
-        fileprivate var _greeting: SharedMemo<String>
-        fileprivate var _isLarge: SharedMemo<Bool>
-        fileprivate var _headline: SharedMemo<String>
-        fileprivate var _titleLength: Memo<Int>
+        @ComputedRuntime.Shared public fileprivate(set) var session: Session
+        @ComputedRuntime.Shared public fileprivate(set) var settings: Settings
+        @ComputedRuntime.Shared public fileprivate(set) var launchCount: Int
+        fileprivate var _greeting: ComputedRuntime.SharedMemo<String>
+        fileprivate var _isLarge: ComputedRuntime.SharedMemo<Bool>
+        fileprivate var _headline: ComputedRuntime.SharedMemo<String>
+        fileprivate var _titleLength: ComputedRuntime.Memo<Int>
 
-        fileprivate init(title: String, session: Shared<Session>, settings: Shared<Settings>, launchCount: Shared<Int>) {
-            let version = VersionStamp.next()
-            _title = Edge(wrappedValue: title)
+        fileprivate init(title: String, session: ComputedRuntime.Shared<Session>, settings: ComputedRuntime.Shared<Settings>, launchCount: ComputedRuntime.Shared<Int>) {
+            let version = ComputedRuntime.VersionStamp.next()
+            _title = ComputedRuntime.Edge(wrappedValue: title)
             _session = session
             _settings = settings
             _launchCount = launchCount
-            _greeting = SharedMemo(version: version)
-            _isLarge = SharedMemo(version: version)
-            _headline = SharedMemo(version: version)
-            _titleLength = Memo(version: version)
+            _greeting = ComputedRuntime.SharedMemo(version: version)
+            _isLarge = ComputedRuntime.SharedMemo(version: version)
+            _headline = ComputedRuntime.SharedMemo(version: version)
+            _titleLength = ComputedRuntime.Memo(version: version)
         }
 
         public var title: String { _title.wrappedValue }
@@ -157,10 +157,10 @@ extension AppState {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let greeting = RecomputationCounter()
-            static let isLarge = RecomputationCounter()
-            static let headline = RecomputationCounter()
-            static let titleLength = RecomputationCounter()
+            static let greeting = ComputedRuntime.RecomputationCounter()
+            static let isLarge = ComputedRuntime.RecomputationCounter()
+            static let headline = ComputedRuntime.RecomputationCounter()
+            static let titleLength = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -170,42 +170,42 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let title = Selector<AppState, String>(version: { $0.computed._title.version }) {
+        public static let title = ComputedRuntime.StateSelector<AppState, String>(version: { $0.computed._title.version }) {
             $0.title
         }
 
         /// Who is signed in.
-        public static let session = Selector<AppState, Session>(version: { $0.computed.$session.version }) {
+        public static let session = ComputedRuntime.StateSelector<AppState, Session>(version: { $0.computed.$session.version }) {
             $0.session
         }
 
-        public static let settings = Selector<AppState, Settings>(version: { $0.computed.$settings.version }) {
+        public static let settings = ComputedRuntime.StateSelector<AppState, Settings>(version: { $0.computed.$settings.version }) {
             $0.settings
         }
 
-        public static let launchCount = Selector<AppState, Int>(version: { $0.computed.$launchCount.version }) {
+        public static let launchCount = ComputedRuntime.StateSelector<AppState, Int>(version: { $0.computed.$launchCount.version }) {
             $0.launchCount
         }
 
-        public static let greeting = Selector<AppState, String>(
+        public static let greeting = ComputedRuntime.StateSelector<AppState, String>(
             recomputations: Extended._Recomputations.greeting
         ) {
             $0.computed.greeting
         }
 
-        public static let isLarge = Selector<AppState, Bool>(
+        public static let isLarge = ComputedRuntime.StateSelector<AppState, Bool>(
             recomputations: Extended._Recomputations.isLarge
         ) {
             $0.computed.isLarge
         }
 
-        public static let headline = Selector<AppState, String>(
+        public static let headline = ComputedRuntime.StateSelector<AppState, String>(
             recomputations: Extended._Recomputations.headline
         ) {
             $0.computed.headline
         }
 
-        public static let titleLength = Selector<AppState, Int>(
+        public static let titleLength = ComputedRuntime.StateSelector<AppState, Int>(
             version: { $0.computed._titleLength.version },
             recomputations: Extended._Recomputations.titleLength
         ) {
@@ -313,13 +313,15 @@ struct ChildState {
     init(
         session: Session = Session()
     ) {
-        computed = Extended(session: Shared(wrappedValue: session, .inMemory("fixture.child")))
+        computed = Extended(
+            session: ComputedRuntime.Shared(wrappedValue: session, .inMemory("fixture.child"))
+        )
     }
 
     /// Creates a state whose `@Shared` fields use existing references, as
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     init(
-        session: Shared<Session>
+        session: ComputedRuntime.Shared<Session>
     ) {
         computed = Extended(session: session)
     }
@@ -331,7 +333,7 @@ struct ChildState {
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
-    subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Shared<Value>>) -> Shared<Value> {
+    subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Shared<Value>>) -> ComputedRuntime.Shared<Value> {
         computed[keyPath: keyPath]
     }
 }
@@ -341,13 +343,13 @@ extension ChildState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        @Shared fileprivate(set) var session: Session
-        fileprivate var _name: SharedMemo<String>
+        @ComputedRuntime.Shared fileprivate(set) var session: Session
+        fileprivate var _name: ComputedRuntime.SharedMemo<String>
 
-        fileprivate init(session: Shared<Session>) {
-            let version = VersionStamp.next()
+        fileprivate init(session: ComputedRuntime.Shared<Session>) {
+            let version = ComputedRuntime.VersionStamp.next()
             _session = session
-            _name = SharedMemo(version: version)
+            _name = ComputedRuntime.SharedMemo(version: version)
         }
 
         /// Memoized: recomputed only after `session` changes.
@@ -361,7 +363,7 @@ extension ChildState {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let name = RecomputationCounter()
+            static let name = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -371,11 +373,11 @@ extension ChildState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let session = Selector<ChildState, Session>(version: { $0.computed.$session.version }) {
+        static let session = ComputedRuntime.StateSelector<ChildState, Session>(version: { $0.computed.$session.version }) {
             $0.session
         }
 
-        static let name = Selector<ChildState, String>(
+        static let name = ComputedRuntime.StateSelector<ChildState, String>(
             recomputations: Extended._Recomputations.name
         ) {
             $0.computed.name

@@ -79,7 +79,7 @@ public struct TodoState: Sendable {
     }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Edge<Value>>) -> Edge<Value> {
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
         computed[keyPath: keyPath]
     }
 }
@@ -89,27 +89,27 @@ extension TodoState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _todos: Edge<[Todo]>
-        fileprivate var _filter: Edge<Filter>
-        fileprivate var _query: Edge<String>
-        @Edge public fileprivate(set) var avatar: Avatar?
-        @Edge public fileprivate(set) var unread: Int
-        @Edge public fileprivate(set) var badge: Int
-        fileprivate var _visibleTodos: Memo<[Todo]>
-        fileprivate var _visibleCount: Memo<Int>
-        fileprivate var _doneCount: Memo<Int>
+        fileprivate var _todos: ComputedRuntime.Edge<[Todo]>
+        fileprivate var _filter: ComputedRuntime.Edge<Filter>
+        fileprivate var _query: ComputedRuntime.Edge<String>
+        @ComputedRuntime.Edge public fileprivate(set) var avatar: Avatar?
+        @ComputedRuntime.Edge public fileprivate(set) var unread: Int
+        @ComputedRuntime.Edge public fileprivate(set) var badge: Int
+        fileprivate var _visibleTodos: ComputedRuntime.Memo<[Todo]>
+        fileprivate var _visibleCount: ComputedRuntime.Memo<Int>
+        fileprivate var _doneCount: ComputedRuntime.Memo<Int>
 
         fileprivate init(todos: [Todo], filter: Filter, query: String, avatar: Avatar?, unread: Int, badge: Int) {
-            let version = VersionStamp.next()
-            _todos = Edge(wrappedValue: todos)
-            _filter = Edge(wrappedValue: filter)
-            _query = Edge(wrappedValue: query)
-            _avatar = Edge(wrappedValue: avatar)
-            _unread = Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
-            _badge = Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
-            _visibleTodos = Memo(version: version)
-            _visibleCount = Memo(version: version)
-            _doneCount = Memo(version: version)
+            let version = ComputedRuntime.VersionStamp.next()
+            _todos = ComputedRuntime.Edge(wrappedValue: todos)
+            _filter = ComputedRuntime.Edge(wrappedValue: filter)
+            _query = ComputedRuntime.Edge(wrappedValue: query)
+            _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
+            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
+            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
+            _visibleTodos = ComputedRuntime.Memo(version: version)
+            _visibleCount = ComputedRuntime.Memo(version: version)
+            _doneCount = ComputedRuntime.Memo(version: version)
         }
 
         /// Every todo, in display order.
@@ -184,9 +184,9 @@ extension TodoState {
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let visibleTodos = RecomputationCounter()
-            static let visibleCount = RecomputationCounter()
-            static let doneCount = RecomputationCounter()
+            static let visibleTodos = ComputedRuntime.RecomputationCounter()
+            static let visibleCount = ComputedRuntime.RecomputationCounter()
+            static let doneCount = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -197,46 +197,46 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static let todos = Selector<TodoState, [Todo]>(version: { $0.computed._todos.version }) {
+        public static let todos = ComputedRuntime.StateSelector<TodoState, [Todo]>(version: { $0.computed._todos.version }) {
             $0.todos
         }
 
-        public static let filter = Selector<TodoState, Filter>(version: { $0.computed._filter.version }) {
+        public static let filter = ComputedRuntime.StateSelector<TodoState, Filter>(version: { $0.computed._filter.version }) {
             $0.filter
         }
 
-        public static let query = Selector<TodoState, String>(version: { $0.computed._query.version }) {
+        public static let query = ComputedRuntime.StateSelector<TodoState, String>(version: { $0.computed._query.version }) {
             $0.query
         }
 
-        public static let avatar = Selector<TodoState, Avatar?>(version: { $0.computed.$avatar.version }) {
+        public static let avatar = ComputedRuntime.StateSelector<TodoState, Avatar?>(version: { $0.computed.$avatar.version }) {
             $0.avatar
         }
 
-        public static let unread = Selector<TodoState, Int>(version: { $0.computed.$unread.version }) {
+        public static let unread = ComputedRuntime.StateSelector<TodoState, Int>(version: { $0.computed.$unread.version }) {
             $0.unread
         }
 
-        public static let badge = Selector<TodoState, Int>(version: { $0.computed.$badge.version }) {
+        public static let badge = ComputedRuntime.StateSelector<TodoState, Int>(version: { $0.computed.$badge.version }) {
             $0.badge
         }
 
         /// The todos the list shows.
-        public static let visibleTodos = Selector<TodoState, [Todo]>(
+        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, [Todo]>(
             version: { $0.computed._visibleTodos.version },
             recomputations: Extended._Recomputations.visibleTodos
         ) {
             $0.computed.visibleTodos
         }
 
-        public static let visibleCount = Selector<TodoState, Int>(
+        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, Int>(
             version: { $0.computed._visibleCount.version },
             recomputations: Extended._Recomputations.visibleCount
         ) {
             $0.computed.visibleCount
         }
 
-        public static let doneCount = Selector<TodoState, Int>(
+        public static let doneCount = ComputedRuntime.StateSelector<TodoState, Int>(
             version: { $0.computed._doneCount.version },
             recomputations: Extended._Recomputations.doneCount
         ) {
@@ -245,11 +245,11 @@ extension TodoState {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func todos(ownedBy owner: Int) -> Selector<TodoState, [Todo]> {
+        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<TodoState, [Todo]> {
             _todos_ownedBy(owner)
         }
 
-        private static let _todos_ownedBy = createParameterizedSelector(
+        private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
             Selectors.todos, transform: { (owner: Int, todos: [Todo]) in
                 TodoState._SelectorBodies.todos(ownedBy: owner, todos)
             }

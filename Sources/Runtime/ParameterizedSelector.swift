@@ -1,7 +1,7 @@
 /// A family of memoized selectors, one per argument, kept in a bounded LRU cache.
 ///
 /// Made by ``createParameterizedSelector(_:capacity:transform:)``. `selector(argument)` returns
-/// the memoized ``Selector`` for that argument (creating it on first use), so
+/// the memoized ``StateSelector`` for that argument (creating it on first use), so
 /// `todos(ownedBy: 3)(state)` recomputes only when the inputs changed since the last call *for
 /// owner 3*.
 ///
@@ -42,8 +42,8 @@ public struct ParameterizedSelector<Root, Argument: Hashable & Sendable, Value: 
     /// A hit (argument cached) takes the LRU lock, one dictionary lookup and an O(1) relink; it
     /// allocates nothing.
     @inlinable
-    public func callAsFunction(_ argument: Argument) -> Selector<Root, Value> {
-        Selector(_memo: _cache.entry(for: argument))
+    public func callAsFunction(_ argument: Argument) -> StateSelector<Root, Value> {
+        StateSelector(_memo: _cache.entry(for: argument))
     }
 
     /// Recomputations over all arguments (including evicted ones) since creation or the last
@@ -79,7 +79,7 @@ public struct ParameterizedSelector<Root, Argument: Hashable & Sendable, Value: 
 /// - Parameter capacity: the maximum number of arguments kept; must be at least 1.
 @inlinable
 public func createParameterizedSelector<Root, Argument: Hashable & Sendable, each Input: Sendable, Output: Sendable>(
-    _ input: repeat Selector<Root, each Input>,
+    _ input: repeat StateSelector<Root, each Input>,
     capacity: Int = ParameterizedSelector<Root, Argument, Output>.defaultCapacity,
     transform: @escaping @Sendable (Argument, repeat each Input) -> Output
 ) -> ParameterizedSelector<Root, Argument, Output> {

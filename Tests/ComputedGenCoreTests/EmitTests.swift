@@ -69,28 +69,28 @@ struct EmitTests {
         "`inout`: Int = 2,",
         "computed = Extended(default: `default`, `inout`: `inout`, true: `true`)",
         "fileprivate init(default: Int, `inout`: Int, true: Int) {",
-        "_default = Edge(wrappedValue: `default`)",
-        "_true = Edge(wrappedValue: `true`)",
+        "_default = ComputedRuntime.Edge(wrappedValue: `default`)",
+        "_true = ComputedRuntime.Edge(wrappedValue: `true`)",
         // Accessors on the state and on Extended.
         "public var `default`: Int {",
         "public var `inout`: Int {",
-        "@Edge public fileprivate(set) var `true`: Int",
+        "@ComputedRuntime.Edge public fileprivate(set) var `true`: Int",
         "public var `default`: Int { _default.wrappedValue }",
         // Computed values, their counters and bodies.
         "public var `return`: Int {",
         "_Recomputations.`return`.increment()",
         "return `Self`._ComputedBodies.`return`(_default.wrappedValue, _inout.wrappedValue, self.`true`)",
-        "static let `return` = RecomputationCounter()",
+        "static let `return` = ComputedRuntime.RecomputationCounter()",
         "static func `return`(_ `default`: Int, _ `inout`: Int, _ `true`: Int) -> Int {",
         // Selectors.
-        "public static let `default` = Selector<`Self`, Int>(version: { $0.computed._default.version }) {",
+        "public static let `default` = ComputedRuntime.StateSelector<`Self`, Int>(version: { $0.computed._default.version }) {",
         "$0.`default`",
-        "public static let `return` = Selector<`Self`, Int>(",
+        "public static let `return` = ComputedRuntime.StateSelector<`Self`, Int>(",
         "$0.computed.`return`",
-        "public static func `where`(`in` value: Int) -> Selector<`Self`, Bool> {",
+        "public static func `where`(`in` value: Int) -> ComputedRuntime.StateSelector<`Self`, Bool> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
         "static func `where`(`in` value: Int, _ `return`: Int) -> Bool {",
-        "public static func `if`(`let`: Int, `var` other: Int) -> Selector<`Self`, Int> {",
+        "public static func `if`(`let`: Int, `var` other: Int) -> ComputedRuntime.StateSelector<`Self`, Int> {",
         "_if_let_var(_if_let_var_Arguments(let: `let`, other: other))",
         "var `let`: Int",
         "`Self`._SelectorBodies.`if`(let: arguments.`let`, var: arguments.other, `default`)",
@@ -128,7 +128,7 @@ struct EmitTests {
             """)
         #expect(swift.contains("computed = Extended(var: `var`, let: `let`)"))
         #expect(swift.contains("fileprivate init(`var`: Int, `let`: Int) {"))
-        #expect(swift.contains("static func pick(`inout` a: Int, `var` b: Int, `let` c: Int) -> Selector<S, Int> {"))
+        #expect(swift.contains("static func pick(`inout` a: Int, `var` b: Int, `let` c: Int) -> ComputedRuntime.StateSelector<S, Int> {"))
         #expect(swift.contains("static func pick(`inout` a: Int, `var` b: Int, `let` c: Int, _ sum: Int) -> Int {"))
         #expect(swift.contains("S._SelectorBodies.pick(`inout`: arguments.a, var: arguments.b, let: arguments.c, sum)"))
     }
@@ -138,8 +138,8 @@ struct EmitTests {
         let plain = try Emit.swift("state S {\n  var a: Int = 0\n  @Edge var b: Int = 0\n}\n")
         #expect(!plain.contains("VersionStamp.next()"))
         let withComputed = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n}\n")
-        #expect(withComputed.contains("let version = VersionStamp.next()"))
-        #expect(withComputed.contains("_b = Memo(version: version)"))
+        #expect(withComputed.contains("let version = ComputedRuntime.VersionStamp.next()"))
+        #expect(withComputed.contains("_b = ComputedRuntime.Memo(version: version)"))
     }
 
     // MARK: Selectors
@@ -162,11 +162,11 @@ struct EmitTests {
     func selectorWithoutParameters() throws {
         let swift = try Emit.swift(Self.selectorSpec)
         #expect(swift.contains("""
-                    static func queryLength() -> Selector<L, Int> {
+                    static func queryLength() -> ComputedRuntime.StateSelector<L, Int> {
                         _queryLength
                     }
 
-                    private static let _queryLength = createSelector(Selectors.query, transform: { (query: String) in
+                    private static let _queryLength = ComputedRuntime.createSelector(Selectors.query, transform: { (query: String) in
                         L._SelectorBodies.queryLength(query)
                     })
             """))
@@ -178,11 +178,11 @@ struct EmitTests {
     func selectorWithOneParameter() throws {
         let swift = try Emit.swift(Self.selectorSpec)
         #expect(swift.contains("""
-                    static func todos(ownedBy owner: Int) -> Selector<L, [Int]> {
+                    static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<L, [Int]> {
                         _todos_ownedBy(owner)
                     }
 
-                    private static let _todos_ownedBy = createParameterizedSelector(
+                    private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
                         Selectors.active, capacity: 8, transform: { (owner: Int, active: [Int]) in
                             L._SelectorBodies.todos(ownedBy: owner, active)
                         }
@@ -199,7 +199,7 @@ struct EmitTests {
     func selectorWithSeveralParameters() throws {
         let swift = try Emit.swift(Self.selectorSpec)
         #expect(swift.contains("""
-                    static func matching(_ prefix: String, limit: Int) -> Selector<L, [Int]> {
+                    static func matching(_ prefix: String, limit: Int) -> ComputedRuntime.StateSelector<L, [Int]> {
                         _matching___limit(_matching___limit_Arguments(prefix: prefix, limit: limit))
                     }
 
@@ -208,7 +208,7 @@ struct EmitTests {
                         var limit: Int
                     }
 
-                    private static let _matching___limit = createParameterizedSelector(
+                    private static let _matching___limit = ComputedRuntime.createParameterizedSelector(
                         Selectors.todos, transform: { (arguments: _matching___limit_Arguments, todos: [Int]) in
                             L._SelectorBodies.matching(arguments.prefix, limit: arguments.limit, todos)
                         }
@@ -221,10 +221,10 @@ struct EmitTests {
     @Test("a selector that reads no state spells out its selector type, which nothing else could infer")
     func selectorWithoutInputs() throws {
         let swift = try Emit.swift(Self.selectorSpec)
-        #expect(swift.contains("private static let _constant: Selector<L, Int> = createSelector(transform: { () in"))
-        #expect(swift.contains("private static let _twice__: ParameterizedSelector<L, Int, Int> = createParameterizedSelector("))
+        #expect(swift.contains("private static let _constant: ComputedRuntime.StateSelector<L, Int> = ComputedRuntime.createSelector(transform: { () in"))
+        #expect(swift.contains("private static let _twice__: ComputedRuntime.ParameterizedSelector<L, Int, Int> = ComputedRuntime.createParameterizedSelector("))
         // Selectors with inputs keep their inferred, unannotated declarations.
-        #expect(swift.contains("private static let _queryLength = createSelector("))
+        #expect(swift.contains("private static let _queryLength = ComputedRuntime.createSelector("))
     }
 
     @Test("selector caches get distinct names even when full names join to the same identifier")
@@ -238,12 +238,12 @@ struct EmitTests {
               selector f(x: Int) -> Int { v + x }
             }
             """)
-        #expect(swift.contains("private static let _f_a_b = createParameterizedSelector("))
+        #expect(swift.contains("private static let _f_a_b = ComputedRuntime.createParameterizedSelector("))
         #expect(swift.contains("private struct _f_a_b_2_Arguments: Hashable, Sendable {"))
-        #expect(swift.contains("private static let _f_a_b_2 = createParameterizedSelector("))
+        #expect(swift.contains("private static let _f_a_b_2 = ComputedRuntime.createParameterizedSelector("))
         #expect(swift.contains("_f_a_b_2(_f_a_b_2_Arguments(a: a, b: b))"))
-        #expect(swift.contains("private static let _f_x = createSelector("))
-        #expect(swift.contains("private static let _f_x_2 = createParameterizedSelector("))
+        #expect(swift.contains("private static let _f_x = ComputedRuntime.createSelector("))
+        #expect(swift.contains("private static let _f_x_2 = ComputedRuntime.createParameterizedSelector("))
         #expect(Emit.count(of: "private static let _f_x ", in: swift) == 1)
         #expect(Emit.count(of: "private static let _f_a_b ", in: swift) == 1)
     }
@@ -346,8 +346,8 @@ struct EmitTests {
             "\(level) struct Extended: Sendable {",
             "\(level) var b: Int {",
             "\(level) enum Selectors {",
-            "\(level) static let a = Selector<S, Int>",
-            "\(level) static func c(_ x: Int) -> Selector<S, Int> {",
+            "\(level) static let a = ComputedRuntime.StateSelector<S, Int>",
+            "\(level) static func c(_ x: Int) -> ComputedRuntime.StateSelector<S, Int> {",
             "\(level) static func == (lhs: S, rhs: S) -> Bool {",
             "\(level) var customMirror: Mirror {",
         ] {

@@ -223,7 +223,7 @@ struct FuzzMutator {
         "default", "`default`", "`class`", "`self`", "`Self`", "`init`", "`deinit`", "`inout`", "`var`", "`let`", "`_`",
         "`Type`", "`Protocol`", "`subscript`", "Type", "Protocol", "open", "consuming", "borrowing", "nonisolated", "some",
         "any", "get", "set", "willSet", "didSet", "async", "await", "throws", "super", "_x", "$x", "Extended",
-        "Selectors", "CodingKeys", "Memo", "Edge", "Shared", "Store", "Selector", "VersionStamp", "Sendable",
+        "Selectors", "CodingKeys", "Memo", "Edge", "Shared", "Store", "Selector", "StateSelector", "VersionStamp", "ComputedRuntime", "Sendable",
         "Equatable", "Hashable", "Codable", "Int", "String", "Bool", "Optional", "Array", "Swift", "ComputedRuntime",
         "Foundation", "_storage", "storage", "base", "lhs", "rhs", "hasher", "encoder", "decoder", "container",
         "newValue", "oldValue", "café", "naïve", "Ωmega", "名前", "ｘ", "𝔘", "e\u{0301}", "a\u{200D}b",

@@ -14,7 +14,7 @@ private struct TodoState: Sendable {
     var query = ""
 }
 
-private let todosInput = Selector<TodoState, [Todo]> { $0.todos }
+private let todosInput = StateSelector<TodoState, [Todo]> { $0.todos }
 
 private func ownedBy(capacity: Int = 256) -> ParameterizedSelector<TodoState, Int, [String]> {
     createParameterizedSelector(todosInput, capacity: capacity) { (owner: Int, todos: [Todo]) in
@@ -64,7 +64,7 @@ struct ParameterizedSelectorTests {
     func severalInputs() {
         let selector = createParameterizedSelector(
             todosInput,
-            Selector<TodoState, String> { $0.query }
+            StateSelector<TodoState, String> { $0.query }
         ) { (owner: Int, todos: [Todo], query: String) in
             todos.filter { $0.owner == owner && (query.isEmpty || $0.title == query) }.count
         }

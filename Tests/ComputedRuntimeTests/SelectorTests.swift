@@ -18,18 +18,18 @@ private struct AppState: Sendable {
 private func counted<Value>(
     _ counter: RecomputationCounter,
     _ select: @escaping @Sendable (AppState) -> Value
-) -> Selector<AppState, Value> {
-    Selector { state in
+) -> StateSelector<AppState, Value> {
+    StateSelector { state in
         counter.increment()
         return select(state)
     }
 }
 
-@Suite("Selector")
+@Suite("StateSelector")
 struct SelectorTests {
     @Test("plain selectors run their closure and are unversioned")
     func plain() {
-        let selector = Selector<AppState, Int> { $0.a * 10 }
+        let selector = StateSelector<AppState, Int> { $0.a * 10 }
         #expect(selector(AppState()) == 10)
         #expect(selector.version(AppState()) == nil)
         #expect(!selector.isVersioned)
@@ -39,7 +39,7 @@ struct SelectorTests {
     @Test("versioned selectors report the supplied stamp and counter")
     func versioned() {
         let counter = RecomputationCounter()
-        let selector = Selector<AppState, Payload>(
+        let selector = StateSelector<AppState, Payload>(
             version: { $0.payload.version },
             recomputations: counter
         ) { $0.payload.wrappedValue }
@@ -54,7 +54,7 @@ struct SelectorTests {
 
     @Test("one Equatable input: memoized by ==")
     func oneInput() {
-        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 * 2 }
+        let selector = createSelector(StateSelector<AppState, Int> { $0.a }) { $0 * 2 }
         var state = AppState()
         #expect(selector(state) == 2)
         #expect(selector(state) == 2)
@@ -75,8 +75,8 @@ struct SelectorTests {
     @Test("two inputs: recomputes when either changes")
     func twoInputs() {
         let selector = createSelector(
-            Selector<AppState, Int> { $0.a },
-            Selector<AppState, [String]> { $0.words }
+            StateSelector<AppState, Int> { $0.a },
+            StateSelector<AppState, [String]> { $0.words }
         ) { a, words in
             words.map { String(repeating: $0, count: a) }.joined()
         }
@@ -92,7 +92,7 @@ struct SelectorTests {
 
     @Test("twelve inputs via parameter packs")
     func twelveInputs() {
-        let input = { (offset: Int) in Selector<AppState, Int> { $0.a + offset } }
+        let input = { (offset: Int) in StateSelector<AppState, Int> { $0.a + offset } }
         let selector = createSelector(
             input(0), input(1), input(2), input(3), input(4), input(5),
             input(6), input(7), input(8), input(9), input(10), input(11)
@@ -110,7 +110,7 @@ struct SelectorTests {
 
     @Test("zero inputs: computed once")
     func zeroInputs() {
-        let selector = createSelector { () -> Int in 7 } as Selector<AppState, Int>
+        let selector = createSelector { () -> Int in 7 } as StateSelector<AppState, Int>
         #expect(selector(AppState()) == 7)
         #expect(selector(AppState()) == 7)
         #expect(selector.recomputations == 1)
@@ -119,7 +119,7 @@ struct SelectorTests {
     @Test("versioned input: compared by stamp; its value is not computed on a hit")
     func versionedInput() {
         let valueReads = RecomputationCounter()
-        let payload = Selector<AppState, Payload>(version: { $0.payload.version }) { state in
+        let payload = StateSelector<AppState, Payload>(version: { $0.payload.version }) { state in
             valueReads.increment()
             return state.payload.wrappedValue
         }
@@ -157,7 +157,7 @@ struct SelectorTests {
 
     @Test("non-Equatable unversioned input: always recomputes")
     func nonEquatableInput() {
-        let selector = createSelector(Selector<AppState, Payload> { $0.loose }) { $0.numbers.count }
+        let selector = createSelector(StateSelector<AppState, Payload> { $0.loose }) { $0.numbers.count }
         let state = AppState()
         #expect(selector(state) == 1)
         #expect(selector(state) == 1)
@@ -171,7 +171,7 @@ struct SelectorTests {
 
     @Test("memoized: false recomputes on every call and is unversioned")
     func unmemoized() {
-        let selector = createSelector(Selector<AppState, Int> { $0.a }, memoized: false) { $0 + 1 }
+        let selector = createSelector(StateSelector<AppState, Int> { $0.a }, memoized: false) { $0 + 1 }
         let state = AppState()
         #expect(selector(state) == 2)
         #expect(selector(state) == 2)
@@ -183,7 +183,7 @@ struct SelectorTests {
 
     @Test("memoized output is versioned: same stamp on a hit, new stamp on a recomputation")
     func outputVersion() {
-        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 }
+        let selector = createSelector(StateSelector<AppState, Int> { $0.a }) { $0 }
         var state = AppState()
         let v1 = selector.version(state)
         let v2 = selector.version(state)
@@ -232,7 +232,7 @@ struct SelectorTests {
 
     @Test("cache of size 1: alternating roots recompute")
     func cacheSizeOne() {
-        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 }
+        let selector = createSelector(StateSelector<AppState, Int> { $0.a }) { $0 }
         var one = AppState()
         one.a = 1
         var two = AppState()
@@ -246,7 +246,7 @@ struct SelectorTests {
 
     @Test("copies of a selector share its memo")
     func copiesShareMemo() {
-        let selector = createSelector(Selector<AppState, Int> { $0.a }) { $0 + 1 }
+        let selector = createSelector(StateSelector<AppState, Int> { $0.a }) { $0 + 1 }
         let copy = selector
         #expect(selector(AppState()) == 2)
         #expect(copy(AppState()) == 2)
@@ -256,7 +256,7 @@ struct SelectorTests {
     @Test("concurrent calls with the same root compute once; mixed roots stay correct")
     func concurrency() {
         let computations = RecomputationCounter()
-        let slow = createSelector(Selector<AppState, Int> { $0.a }) { a -> Int in
+        let slow = createSelector(StateSelector<AppState, Int> { $0.a }) { a -> Int in
             computations.increment()
             usleep(5_000)
             return a * 3
@@ -272,7 +272,7 @@ struct SelectorTests {
         #expect(computations.count == 1)
         #expect(slow.recomputations == 1)
 
-        let composed = createSelector(slow, Selector<AppState, Int> { $0.b }) { $0 + $1 }
+        let composed = createSelector(slow, StateSelector<AppState, Int> { $0.b }) { $0 + $1 }
         runOnThreads(8) { index in
             var mine = AppState()
             for round in 0..<50 {

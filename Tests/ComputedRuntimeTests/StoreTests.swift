@@ -15,8 +15,8 @@ private struct CounterState: Sendable {
         var id: Int
     }
 
-    static let countSelector = Selector<CounterState, Int>(version: { $0.$count.version }) { $0.count }
-    static let payloadSelector = Selector<CounterState, Payload>(version: { $0.$payload.version }) { $0.payload }
+    static let countSelector = StateSelector<CounterState, Int>(version: { $0.$count.version }) { $0.count }
+    static let payloadSelector = StateSelector<CounterState, Payload>(version: { $0.$payload.version }) { $0.payload }
 }
 
 /// Collects values from a handler thread-safely.

@@ -203,7 +203,7 @@ func registerWriteBenchmarks() {
     }
 }
 
-// MARK: - 3. Selector hits on a new state value
+// MARK: - 3. StateSelector hits on a new state value
 
 /// Two state values whose selector inputs are the same but that differ in an unrelated field:
 /// alternating between them makes every call see a new state value with unchanged inputs.
@@ -217,7 +217,7 @@ func registerSelectorBenchmarks() {
         let size = Int(pow10(exponent))
 
         measure("3 selector hit n=1e\(exponent): createSelector over generated selectors", configuration(.mega)) {
-            () -> (SelectorPair<SelectionState>, Selector<SelectionState, Int>) in
+            () -> (SelectorPair<SelectionState>, StateSelector<SelectionState, Int>) in
             var first = SelectionState(items: Array(0..<size), threshold: size / 2)
             first.unrelated = 1
             var second = first

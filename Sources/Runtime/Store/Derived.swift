@@ -33,7 +33,7 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
     /// Keeps the source store alive and subscribed while this derived store exists.
     private var sourceLink: StoreSubscription?
 
-    init<State>(source: Store<State>, selector: Selector<State, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+    init<State>(source: Store<State>, selector: StateSelector<State, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?) {
         self.isEqual = isEqual
         let initial = source.state
         current = LockedBox(Current(value: selector(initial), version: selector.version(initial)))
@@ -94,7 +94,7 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
 
     /// Runs for each source commit. The source delivers its notifications one at a time, so
     /// this never runs concurrently with itself.
-    private func sourceDidCommit<State>(selector: Selector<State, Value>, state: State) {
+    private func sourceDidCommit<State>(selector: StateSelector<State, Value>, state: State) {
         let version = selector.version(state)
         let previous = current.withLock { $0 }
         if let version, previous.version == version { return }
@@ -116,18 +116,18 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
 extension Store {
     /// A read-only store of the selector's value that updates only when that value changes (by
     /// version stamp, then by `==`).
-    public func derived<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> Derived<Value> {
+    public func derived<Value: Equatable & Sendable>(_ selector: StateSelector<State, Value>) -> Derived<Value> {
         Derived(source: self, selector: selector, isEqual: ==)
     }
 
     /// A read-only store of the selector's value that updates when its version stamp changes
     /// (after every commit, for an unversioned selector).
-    public func derived<Value: Sendable>(_ selector: Selector<State, Value>) -> Derived<Value> {
+    public func derived<Value: Sendable>(_ selector: StateSelector<State, Value>) -> Derived<Value> {
         Derived(source: self, selector: selector, isEqual: nil)
     }
 
     /// A read-only store of the value at `keyPath` that updates only when that value changes.
     public func derived<Value: Equatable & Sendable>(_ keyPath: KeyPath<State, Value> & Sendable) -> Derived<Value> {
-        derived(Selector { $0[keyPath: keyPath] })
+        derived(StateSelector { $0[keyPath: keyPath] })
     }
 }

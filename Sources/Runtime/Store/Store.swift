@@ -107,13 +107,13 @@ extension Store {
     /// field and computed selectors: any commit that does not write their inputs); for a different
     /// stamp, a value equal (`==`) to the previous one is not repeated either. Buffering keeps the
     /// latest state, as ``states`` does; the selector runs in the consumer's task, not in `commit`.
-    public func select<Value: Equatable & Sendable>(_ selector: Selector<State, Value>) -> StoreSelection<State, Value> {
+    public func select<Value: Equatable & Sendable>(_ selector: StateSelector<State, Value>) -> StoreSelection<State, Value> {
         StoreSelection(states: states, selector: selector, isEqual: ==)
     }
 
     /// The selector's current value, then its value after each commit that changed its version
     /// stamp (every commit, for an unversioned selector of a non-`Equatable` value).
-    public func select<Value>(_ selector: Selector<State, Value>) -> StoreSelection<State, Value> {
+    public func select<Value>(_ selector: StateSelector<State, Value>) -> StoreSelection<State, Value> {
         StoreSelection(states: states, selector: selector, isEqual: nil)
     }
 
@@ -121,7 +121,7 @@ extension Store {
     public func select<Value: Equatable & Sendable>(
         _ keyPath: KeyPath<State, Value> & Sendable
     ) -> StoreSelection<State, Value> {
-        select(Selector { $0[keyPath: keyPath] })
+        select(StateSelector { $0[keyPath: keyPath] })
     }
 }
 
@@ -132,13 +132,13 @@ public struct StoreSelection<State: Sendable, Value>: AsyncSequence, Sendable {
     public typealias Failure = Never
 
     let states: AsyncStream<State>
-    let selector: Selector<State, Value>
+    let selector: StateSelector<State, Value>
     let isEqual: (@Sendable (Value, Value) -> Bool)?
 
     /// Produces the selection's values.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncStream<State>.AsyncIterator
-        let selector: Selector<State, Value>
+        let selector: StateSelector<State, Value>
         let isEqual: (@Sendable (Value, Value) -> Bool)?
         var last: (value: Value, version: VersionStamp?)?
 

@@ -8,12 +8,17 @@ enum NameRules {
         "CodingKeys": "the generated coding keys",
     ]
 
-    /// The `ComputedRuntime` types that generated code names without qualification, inside the
-    /// state's scope: a member of the same name would shadow the type there (found by the fuzzer:
-    /// a computed named `Selector` made the generated `Selectors` fail to compile).
-    static let runtimeTypeNames: Set<String> = [
-        "Edge", "Memo", "ParameterizedSelector", "RecomputationCounter", "Selector", "Shared", "SharedMemo", "VersionStamp",
-    ]
+    /// The runtime's module name. Generated code qualifies every runtime name with it
+    /// (`ComputedRuntime.Edge`, see `RuntimeNames`), so a member or state of this name would hide
+    /// the module and break every qualified name after it. Members named like runtime types
+    /// (`Edge`, `Selector`, `Memo`) are fine: qualified names cannot be hidden by them.
+    static let runtimeModuleName = "ComputedRuntime"
+
+    /// The problem with `name` as the name of a state, when generated code needs it for itself.
+    static func stateNameProblem(_ name: Identifier) -> String? {
+        guard name.name == runtimeModuleName else { return nil }
+        return "'\(name.name)' is reserved: generated code names the runtime module '\(runtimeModuleName)', which a state of that name would hide; choose another name"
+    }
 
     /// The problem with using `name` unescaped, when it is a reserved Swift keyword.
     static func keywordProblem(_ name: Identifier) -> String? {
@@ -26,8 +31,8 @@ enum NameRules {
         if let use = reservedMemberNames[name.name] {
             return "'\(name.name)' is reserved for \(use); choose another name"
         }
-        if runtimeTypeNames.contains(name.name) {
-            return "'\(name.name)' is reserved: generated code uses ComputedRuntime's '\(name.name)' type, which a member of that name would hide; choose another name"
+        if name.name == runtimeModuleName {
+            return "'\(name.name)' is reserved: generated code names the runtime module '\(runtimeModuleName)', which a member of that name would hide; choose another name"
         }
         if name.name.hasPrefix("_") {
             return "'\(name.name)' starts with '_', which is reserved for generated storage; choose a name without the leading '_'"

@@ -47,7 +47,7 @@ public enum SpecChecker {
         var seen: [String: Identifier] = [:]
         for state in file.states {
             let name = state.name
-            if let message = NameRules.keywordProblem(name) ?? NameRules.characterProblem(name) {
+            if let message = NameRules.keywordProblem(name) ?? NameRules.stateNameProblem(name) ?? NameRules.characterProblem(name) {
                 diagnostics.append(Diagnostic(path: file.path, at: name.location, message))
             }
             for conformance in state.conformances {

@@ -167,7 +167,7 @@ struct StateEmitter {
                 writer.doc([
                     "The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.",
                 ])
-                writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Edge<Value>>) -> Edge<Value> {")
+                writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, \(RuntimeNames.edge)<Value>>) -> \(RuntimeNames.edge)<Value> {")
                 writer.line("    computed[keyPath: keyPath]")
                 writer.line("}")
             }
@@ -177,7 +177,7 @@ struct StateEmitter {
                     "The reference of a `@Shared` field, as `state.$field`: hand it to another state,",
                     "`withLock` it, or stream its `values`.",
                 ])
-                writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, Shared<Value>>) -> Shared<Value> {")
+                writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, \(RuntimeNames.shared)<Value>>) -> \(RuntimeNames.shared)<Value> {")
                 writer.line("    computed[keyPath: keyPath]")
                 writer.line("}")
             }
@@ -230,7 +230,7 @@ struct StateEmitter {
             let separator = index == state.fields.count - 1 ? "" : ","
             let name = swiftName(field.decl.name)
             if sharedByReference && field.isShared {
-                writer.line("    \(name): Shared<\(field.type)>\(separator)")
+                writer.line("    \(name): \(RuntimeNames.shared)<\(field.type)>\(separator)")
             } else {
                 let defaultClause = field.decl.defaultValue.map { " = \($0.text)" } ?? ""
                 writer.line("    \(name): \(field.type)\(defaultClause)\(separator)")
@@ -241,7 +241,7 @@ struct StateEmitter {
                 let label = SwiftSpelling.argumentLabel(field.decl.name.name)
                 let name = swiftName(field.decl.name)
                 if case .shared(let strategy) = field.kind, !sharedByReference {
-                    return "\(label): Shared(wrappedValue: \(name), \(strategy.text))"
+                    return "\(label): \(RuntimeNames.shared)(wrappedValue: \(name), \(strategy.text))"
                 }
                 return "\(label): \(name)"
             }
@@ -309,7 +309,7 @@ struct StateEmitter {
                     writer.doc(["How many times each computed body ran, for `Selectors.x.recomputations`."])
                     writer.block("fileprivate enum _Recomputations") { writer in
                         for computed in state.computeds {
-                            writer.line("static let \(swiftName(computed.decl.name)) = RecomputationCounter()")
+                            writer.line("static let \(swiftName(computed.decl.name)) = \(RuntimeNames.recomputationCounter)()")
                         }
                     }
                 }
@@ -324,16 +324,16 @@ struct StateEmitter {
             switch field.kind {
             case .edge:
                 writer.doc(field.decl.doc?.lines ?? [])
-                writer.line("@Edge \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+                writer.line("@\(RuntimeNames.edge) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
             case .shared:
                 writer.doc(field.decl.doc?.lines ?? [])
-                writer.line("@Shared \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+                writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
             case .plain:
-                writer.line("fileprivate var _\(field.name): Edge<\(field.type)>")
+                writer.line("fileprivate var _\(field.name): \(RuntimeNames.edge)<\(field.type)>")
             }
         }
         for computed in state.computeds {
-            let memo = sharedInputs(of: computed).isEmpty ? "Memo" : "SharedMemo"
+            let memo = sharedInputs(of: computed).isEmpty ? RuntimeNames.memo : RuntimeNames.sharedMemo
             writer.line("fileprivate var _\(computed.name): \(memo)<\(computed.type)>")
         }
     }
@@ -357,28 +357,28 @@ struct StateEmitter {
 
     private func emitExtendedInit(into writer: inout CodeWriter) {
         let parameters = state.fields.map { field in
-            let type = field.isShared ? "Shared<\(field.type)>" : field.type
+            let type = field.isShared ? "\(RuntimeNames.shared)<\(field.type)>" : field.type
             return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
         }
         writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
             // Only memo cells take the initial stamp (fields stamp themselves), so a state without
             // computeds must not declare it: an unused `let` is a warning in the user's build.
             if !state.computeds.isEmpty {
-                writer.line("let version = VersionStamp.next()")
+                writer.line("let version = \(RuntimeNames.versionStamp).next()")
             }
             for field in state.fields {
                 let name = swiftName(field.decl.name)
                 if case .edge(let arguments) = field.kind {
                     let middleware = edgeMiddleware(arguments).map { ", middleware: \($0)" } ?? ""
-                    writer.line("_\(field.name) = Edge(wrappedValue: \(name)\(middleware))")
+                    writer.line("_\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name)\(middleware))")
                 } else if field.isShared {
                     writer.line("_\(field.name) = \(name)")
                 } else {
-                    writer.line("_\(field.name) = Edge(wrappedValue: \(name))")
+                    writer.line("_\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name))")
                 }
             }
             for computed in state.computeds {
-                let memo = sharedInputs(of: computed).isEmpty ? "Memo" : "SharedMemo"
+                let memo = sharedInputs(of: computed).isEmpty ? RuntimeNames.memo : RuntimeNames.sharedMemo
                 writer.line("_\(computed.name) = \(memo)(version: version)")
             }
         }
@@ -457,7 +457,7 @@ struct StateEmitter {
                 for field in state.fields {
                     separate()
                     writer.doc(field.decl.doc?.lines ?? [])
-                    writer.line("\(access)static let \(swiftName(field.decl.name)) = Selector<\(typeName), \(field.type)>(version: { \(versionExpression(of: field)) }) {")
+                    writer.line("\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(field.type)>(version: { \(versionExpression(of: field)) }) {")
                     writer.line("    $0.\(swiftName(field.decl.name))")
                     writer.line("}")
                 }
@@ -465,7 +465,7 @@ struct StateEmitter {
                     separate()
                     writer.doc(computed.decl.doc?.lines ?? [])
                     let name = swiftName(computed.decl.name)
-                    writer.line("\(access)static let \(name) = Selector<\(typeName), \(computed.type)>(")
+                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(computed.type)>(")
                     if sharedInputs(of: computed).isEmpty {
                         writer.line("    version: { $0.computed._\(computed.name).version },")
                     }
@@ -561,7 +561,7 @@ struct StateEmitter {
             return "\(label)\(name): \(parameter.type?.text ?? "")"
         }
         let name = swiftName(selector.decl.name)
-        let resultType = "Selector<\(typeName), \(selector.returnType)>"
+        let resultType = "\(RuntimeNames.stateSelector)<\(typeName), \(selector.returnType)>"
         writer.block("\(access)static func \(name)(\(signature.joined(separator: ", "))) -> \(resultType)") { writer in
             switch parameters.count {
             case 0:
@@ -585,15 +585,15 @@ struct StateEmitter {
         let closureParameters = inputParameters.joined(separator: ", ")
         switch parameters.count {
         case 0:
-            let annotation = typeAnnotation("Selector<\(typeName), \(selector.returnType)>")
-            writer.line("private static let \(storage)\(annotation) = createSelector(\(inputsClause)transform: { (\(closureParameters)) in")
+            let annotation = typeAnnotation("\(RuntimeNames.stateSelector)<\(typeName), \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createSelector)(\(inputsClause)transform: { (\(closureParameters)) in")
             writer.line("    \(bodyCall(""))")
             writer.line("})")
         case 1:
             let parameter = parameters[0]
             let argument = "\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
-            let annotation = typeAnnotation("ParameterizedSelector<\(typeName), \(parameter.type?.text ?? ""), \(selector.returnType)>")
-            writer.line("private static let \(storage)\(annotation) = createParameterizedSelector(")
+            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(parameter.type?.text ?? ""), \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
             writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(([argument] + inputParameters).joined(separator: ", "))) in")
             writer.line("        \(bodyCall(""))")
             writer.line("    }")
@@ -605,8 +605,8 @@ struct StateEmitter {
                 }
             }
             writer.line()
-            let annotation = typeAnnotation("ParameterizedSelector<\(typeName), \(storage)_Arguments, \(selector.returnType)>")
-            writer.line("private static let \(storage)\(annotation) = createParameterizedSelector(")
+            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(storage)_Arguments, \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
             let arguments = (["arguments: \(storage)_Arguments"] + inputParameters).joined(separator: ", ")
             writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(arguments)) in")
             writer.line("        \(bodyCall("arguments."))")

@@ -10,7 +10,10 @@
 ///   ``createSelector(_:memoized:transform:)``) also reports a ``VersionStamp`` that changes
 ///   whenever its value may have changed. Memoized selectors compare versioned inputs by stamp
 ///   only: O(1) per input, and on a hit the input's value is not even computed.
-public struct Selector<Root, Value>: Sendable {
+///
+/// Named `StateSelector` rather than `Selector`: on Apple platforms `import Foundation` brings
+/// Objective-C's `Selector` into nearly every file, and the two could not be told apart there.
+public struct StateSelector<Root, Value>: Sendable {
     /// The value for a root.
     @usableFromInline
     let _select: @Sendable (Root) -> Value
@@ -126,7 +129,7 @@ public struct Selector<Root, Value>: Sendable {
 ///
 /// With `memoized: true` (the default) the selector keeps the inputs' keys of its last
 /// computation and the result (a cache of size 1, as Reselect). An input's key is:
-/// - its ``VersionStamp`` when the input is versioned (see ``Selector/version(_:)``): O(1), and
+/// - its ``VersionStamp`` when the input is versioned (see ``StateSelector/version(_:)``): O(1), and
 ///   on a hit the input's value is not computed at all;
 /// - its value, compared with `==`, when it is unversioned and its type is `Equatable` (checked at
 ///   run time);
@@ -145,17 +148,17 @@ public struct Selector<Root, Value>: Sendable {
 /// A hit takes the lock, checks each input's key and returns the cached value: no allocation.
 ///
 /// With `memoized: false` the selector runs the inputs and `transform` on every call and is
-/// unversioned; ``Selector/recomputations`` counts every call.
+/// unversioned; ``StateSelector/recomputations`` counts every call.
 @inlinable
 public func createSelector<Root, each Input: Sendable, Output: Sendable>(
-    _ input: repeat Selector<Root, each Input>,
+    _ input: repeat StateSelector<Root, each Input>,
     memoized: Bool = true,
     transform: @escaping @Sendable (repeat each Input) -> Output
-) -> Selector<Root, Output> {
+) -> StateSelector<Root, Output> {
     let counter = RecomputationCounter()
     let inputs = (repeat each input)
     guard memoized else {
-        return Selector(
+        return StateSelector(
             _select: { root in
                 counter.increment()
                 return transform(repeat (each inputs)(root))
@@ -175,7 +178,7 @@ public func createSelector<Root, each Input: Sendable, Output: Sendable>(
         slots: erased,
         recompute: { root in transform(repeat (each slots).take(root)) }
     )
-    return Selector(_memo: box)
+    return StateSelector(_memo: box)
 }
 
 // MARK: - Implementation
@@ -267,13 +270,13 @@ class _SlotBase<Root> {
 /// The typed slot: also holds the last and staged values of an unversioned `Equatable` input.
 @usableFromInline
 final class _InputSlot<Root, Input>: _SlotBase<Root> {
-    @usableFromInline let input: Selector<Root, Input>
+    @usableFromInline let input: StateSelector<Root, Input>
     @usableFromInline let equality: _DynamicEquality<Input>
     @usableFromInline @exclusivity(unchecked) var lastValue: Input?
     @usableFromInline @exclusivity(unchecked) var stagedValue: Input?
 
     @inlinable
-    init(_ input: Selector<Root, Input>) {
+    init(_ input: StateSelector<Root, Input>) {
         self.input = input
         if let version = input._version {
             equality = _DynamicEquality(witness: nil)
