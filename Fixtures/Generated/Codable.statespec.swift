@@ -28,6 +28,7 @@ struct SettingsState {
 
     var theme: String {
         get { computed._theme.wrappedValue }
+        set { computed._theme.update(newValue) }
         _modify {
             yield &computed._theme.wrappedValue
         }
@@ -35,22 +36,25 @@ struct SettingsState {
 
     var fontSize: Double {
         get { computed._fontSize.wrappedValue }
+        set { if computed._fontSize.update(newValue) { computed.__fontSizeDidChange() } }
         _modify {
-            defer { computed._fontSizeDidChange() }
+            defer { computed.__fontSizeDidChange() }
             yield &computed._fontSize.wrappedValue
         }
     }
 
     var recent: [String] {
         get { computed._recent.wrappedValue }
+        set { if computed._recent.update(newValue) { computed.__recentDidChange() } }
         _modify {
-            defer { computed._recentDidChange() }
+            defer { computed.__recentDidChange() }
             yield &computed._recent.wrappedValue
         }
     }
 
     var lastOpened: Date? {
         get { computed._lastOpened.wrappedValue }
+        set { computed._lastOpened.update(newValue) }
         _modify {
             yield &computed._lastOpened.wrappedValue
         }
@@ -70,13 +74,12 @@ extension SettingsState {
         fileprivate var _recentCount: ComputedRuntime.Memo<Int>
 
         fileprivate init(theme: String, fontSize: Double, recent: [String], lastOpened: Date?) {
-            let version = ComputedRuntime.VersionStamp.next()
             _theme = ComputedRuntime.Edge(wrappedValue: theme)
             _fontSize = ComputedRuntime.Edge(wrappedValue: fontSize)
             _recent = ComputedRuntime.Edge(wrappedValue: recent)
             _lastOpened = ComputedRuntime.Edge(wrappedValue: lastOpened)
-            _isLarge = ComputedRuntime.Memo(version: version)
-            _recentCount = ComputedRuntime.Memo(version: version)
+            _isLarge = ComputedRuntime.Memo()
+            _recentCount = ComputedRuntime.Memo()
         }
 
         var theme: String { _theme.wrappedValue }
@@ -91,10 +94,14 @@ extension SettingsState {
         var isLarge: Bool {
             _read {
                 if !_isLarge.isCached {
-                    _ = _isLarge.value {
-                        _Recomputations.isLarge.increment()
-                        return SettingsState._ComputedBodies.isLarge(_fontSize.wrappedValue)
-                    }
+                    _ = _isLarge.value(
+                        inputs: {
+                            $0.record(_fontSize.version)
+                        },
+                        compute: {
+                            _Recomputations.isLarge.increment()
+                            return SettingsState._ComputedBodies.isLarge(_fontSize.wrappedValue)
+                        })
                 }
                 yield _isLarge._borrowedValue
             }
@@ -104,25 +111,41 @@ extension SettingsState {
         var recentCount: Int {
             _read {
                 if !_recentCount.isCached {
-                    _ = _recentCount.value {
-                        _Recomputations.recentCount.increment()
-                        return SettingsState._ComputedBodies.recentCount(_recent.wrappedValue)
-                    }
+                    _ = _recentCount.value(
+                        inputs: {
+                            $0.record(_recent.version)
+                        },
+                        compute: {
+                            _Recomputations.recentCount.increment()
+                            return SettingsState._ComputedBodies.recentCount(_recent.wrappedValue)
+                        })
                 }
                 yield _recentCount._borrowedValue
             }
         }
 
-        /// Invalidates what `fontSize` feeds: `isLarge`.
-        fileprivate mutating func _fontSizeDidChange() {
-            let version = _fontSize.version
-            _isLarge.invalidate(version: version)
+        /// The version of `isLarge`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __isLargeVersion: ComputedRuntime.VersionStamp {
+            _ = isLarge
+            return _isLarge.version
         }
 
-        /// Invalidates what `recent` feeds: `recentCount`.
-        fileprivate mutating func _recentDidChange() {
-            let version = _recent.version
-            _recentCount.invalidate(version: version)
+        /// The version of `recentCount`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __recentCountVersion: ComputedRuntime.VersionStamp {
+            _ = recentCount
+            return _recentCount.version
+        }
+
+        /// Marks what `fontSize` feeds as stale: `isLarge`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __fontSizeDidChange() {
+            _isLarge.invalidate()
+        }
+
+        /// Marks what `recent` feeds as stale: `recentCount`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __recentDidChange() {
+            _recentCount.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -155,14 +178,14 @@ extension SettingsState {
         }
 
         static let isLarge = ComputedRuntime.StateSelector<SettingsState, Bool>(
-            version: { $0.computed._isLarge.version },
+            version: { $0.computed.__isLargeVersion },
             recomputations: Extended._Recomputations.isLarge
         ) {
             $0.computed.isLarge
         }
 
         static let recentCount = ComputedRuntime.StateSelector<SettingsState, Int>(
-            version: { $0.computed._recentCount.version },
+            version: { $0.computed.__recentCountVersion },
             recomputations: Extended._Recomputations.recentCount
         ) {
             $0.computed.recentCount

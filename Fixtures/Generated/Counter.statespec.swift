@@ -21,24 +21,27 @@ struct CounterState {
 
     var count: Int {
         get { computed._count.wrappedValue }
+        set { if computed._count.update(newValue) { computed.__countDidChange() } }
         _modify {
-            defer { computed._countDidChange() }
+            defer { computed.__countDidChange() }
             yield &computed._count.wrappedValue
         }
     }
 
     var step: Int {
         get { computed._step.wrappedValue }
+        set { if computed._step.update(newValue) { computed.__stepDidChange() } }
         _modify {
-            defer { computed._stepDidChange() }
+            defer { computed.__stepDidChange() }
             yield &computed._step.wrappedValue
         }
     }
 
     var label: String {
         get { computed._label.wrappedValue }
+        set { if computed._label.update(newValue) { computed.__labelDidChange() } }
         _modify {
-            defer { computed._labelDidChange() }
+            defer { computed.__labelDidChange() }
             yield &computed._label.wrappedValue
         }
     }
@@ -58,14 +61,13 @@ extension CounterState {
         fileprivate var _summary: ComputedRuntime.Memo<String>
 
         fileprivate init(count: Int, step: Int, label: String) {
-            let version = ComputedRuntime.VersionStamp.next()
             _count = ComputedRuntime.Edge(wrappedValue: count)
             _step = ComputedRuntime.Edge(wrappedValue: step)
             _label = ComputedRuntime.Edge(wrappedValue: label)
-            _doubled = ComputedRuntime.Memo(version: version)
-            _quadrupled = ComputedRuntime.Memo(version: version)
-            _next = ComputedRuntime.Memo(version: version)
-            _summary = ComputedRuntime.Memo(version: version)
+            _doubled = ComputedRuntime.Memo()
+            _quadrupled = ComputedRuntime.Memo()
+            _next = ComputedRuntime.Memo()
+            _summary = ComputedRuntime.Memo()
         }
 
         var count: Int { _count.wrappedValue }
@@ -78,10 +80,14 @@ extension CounterState {
         var doubled: Int {
             _read {
                 if !_doubled.isCached {
-                    _ = _doubled.value {
-                        _Recomputations.doubled.increment()
-                        return CounterState._ComputedBodies.doubled(_count.wrappedValue)
-                    }
+                    _ = _doubled.value(
+                        inputs: {
+                            $0.record(_count.version)
+                        },
+                        compute: {
+                            _Recomputations.doubled.increment()
+                            return CounterState._ComputedBodies.doubled(_count.wrappedValue)
+                        })
                 }
                 yield _doubled._borrowedValue
             }
@@ -91,10 +97,14 @@ extension CounterState {
         var quadrupled: Int {
             _read {
                 if !_quadrupled.isCached {
-                    _ = _quadrupled.value {
-                        _Recomputations.quadrupled.increment()
-                        return CounterState._ComputedBodies.quadrupled(self.doubled)
-                    }
+                    _ = _quadrupled.value(
+                        inputs: {
+                            $0.record(self.__doubledVersion)
+                        },
+                        compute: {
+                            _Recomputations.quadrupled.increment()
+                            return CounterState._ComputedBodies.quadrupled(self.doubled)
+                        })
                 }
                 yield _quadrupled._borrowedValue
             }
@@ -106,10 +116,15 @@ extension CounterState {
         var next: Int {
             _read {
                 if !_next.isCached {
-                    _ = _next.value {
-                        _Recomputations.next.increment()
-                        return CounterState._ComputedBodies.next(self.quadrupled, _step.wrappedValue)
-                    }
+                    _ = _next.value(
+                        inputs: {
+                            $0.record(self.__quadrupledVersion)
+                            $0.record(_step.version)
+                        },
+                        compute: {
+                            _Recomputations.next.increment()
+                            return CounterState._ComputedBodies.next(self.quadrupled, _step.wrappedValue)
+                        })
                 }
                 yield _next._borrowedValue
             }
@@ -119,35 +134,65 @@ extension CounterState {
         var summary: String {
             _read {
                 if !_summary.isCached {
-                    _ = _summary.value {
-                        _Recomputations.summary.increment()
-                        return CounterState._ComputedBodies.summary(_label.wrappedValue, _count.wrappedValue, self.next)
-                    }
+                    _ = _summary.value(
+                        inputs: {
+                            $0.record(_label.version)
+                            $0.record(_count.version)
+                            $0.record(self.__nextVersion)
+                        },
+                        compute: {
+                            _Recomputations.summary.increment()
+                            return CounterState._ComputedBodies.summary(_label.wrappedValue, _count.wrappedValue, self.next)
+                        })
                 }
                 yield _summary._borrowedValue
             }
         }
 
-        /// Invalidates what `count` feeds: `doubled`, `quadrupled`, `next`, `summary`.
-        fileprivate mutating func _countDidChange() {
-            let version = _count.version
-            _doubled.invalidate(version: version)
-            _quadrupled.invalidate(version: version)
-            _next.invalidate(version: version)
-            _summary.invalidate(version: version)
+        /// The version of `doubled`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __doubledVersion: ComputedRuntime.VersionStamp {
+            _ = doubled
+            return _doubled.version
         }
 
-        /// Invalidates what `step` feeds: `next`, `summary`.
-        fileprivate mutating func _stepDidChange() {
-            let version = _step.version
-            _next.invalidate(version: version)
-            _summary.invalidate(version: version)
+        /// The version of `quadrupled`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __quadrupledVersion: ComputedRuntime.VersionStamp {
+            _ = quadrupled
+            return _quadrupled.version
         }
 
-        /// Invalidates what `label` feeds: `summary`.
-        fileprivate mutating func _labelDidChange() {
-            let version = _label.version
-            _summary.invalidate(version: version)
+        /// The version of `next`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __nextVersion: ComputedRuntime.VersionStamp {
+            _ = next
+            return _next.version
+        }
+
+        /// The version of `summary`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __summaryVersion: ComputedRuntime.VersionStamp {
+            _ = summary
+            return _summary.version
+        }
+
+        /// Marks what `count` feeds as stale: `doubled`, `quadrupled`, `next`, `summary`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __countDidChange() {
+            _doubled.invalidate()
+            _quadrupled.invalidate()
+            _next.invalidate()
+            _summary.invalidate()
+        }
+
+        /// Marks what `step` feeds as stale: `next`, `summary`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __stepDidChange() {
+            _next.invalidate()
+            _summary.invalidate()
+        }
+
+        /// Marks what `label` feeds as stale: `summary`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __labelDidChange() {
+            _summary.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -178,14 +223,14 @@ extension CounterState {
         }
 
         static let doubled = ComputedRuntime.StateSelector<CounterState, Int>(
-            version: { $0.computed._doubled.version },
+            version: { $0.computed.__doubledVersion },
             recomputations: Extended._Recomputations.doubled
         ) {
             $0.computed.doubled
         }
 
         static let quadrupled = ComputedRuntime.StateSelector<CounterState, Int>(
-            version: { $0.computed._quadrupled.version },
+            version: { $0.computed.__quadrupledVersion },
             recomputations: Extended._Recomputations.quadrupled
         ) {
             $0.computed.quadrupled
@@ -193,14 +238,14 @@ extension CounterState {
 
         /// Depends on a field and on a computed.
         static let next = ComputedRuntime.StateSelector<CounterState, Int>(
-            version: { $0.computed._next.version },
+            version: { $0.computed.__nextVersion },
             recomputations: Extended._Recomputations.next
         ) {
             $0.computed.next
         }
 
         static let summary = ComputedRuntime.StateSelector<CounterState, String>(
-            version: { $0.computed._summary.version },
+            version: { $0.computed.__summaryVersion },
             recomputations: Extended._Recomputations.summary
         ) {
             $0.computed.summary

@@ -25,7 +25,7 @@ public struct ProfileState: Sendable {
     public var avatar: Avatar? {
         get { computed.avatar }
         _modify {
-            defer { computed._avatarDidChange() }
+            defer { computed.__avatarDidChange() }
             yield &computed.avatar
         }
     }
@@ -40,7 +40,7 @@ public struct ProfileState: Sendable {
     public var badge: Int {
         get { computed.badge }
         _modify {
-            defer { computed._badgeDidChange() }
+            defer { computed.__badgeDidChange() }
             yield &computed.badge
         }
     }
@@ -79,24 +79,27 @@ extension ProfileState {
         fileprivate var _badgeText: ComputedRuntime.Memo<String>
 
         fileprivate init(avatar: Avatar?, unread: Int, badge: Int, name: String, score: Int) {
-            let version = ComputedRuntime.VersionStamp.next()
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
             _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
             _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
             _name = ComputedRuntime.Edge(wrappedValue: name, middleware: .init([.assert({ !$0.isEmpty }), .onSet({ $0 = $0.trimmingCharacters(in: .whitespaces) })]))
             _score = ComputedRuntime.Edge(wrappedValue: score, middleware: .init([.onSet { $0 = max($0, 0) }, .assert { $0 <= 1_000 }]))
-            _hasAvatar = ComputedRuntime.Memo(version: version)
-            _badgeText = ComputedRuntime.Memo(version: version)
+            _hasAvatar = ComputedRuntime.Memo()
+            _badgeText = ComputedRuntime.Memo()
         }
 
         /// Memoized: recomputed only after `avatar` changes.
         public var hasAvatar: Bool {
             _read {
                 if !_hasAvatar.isCached {
-                    _ = _hasAvatar.value {
-                        _Recomputations.hasAvatar.increment()
-                        return ProfileState._ComputedBodies.hasAvatar(self.avatar)
-                    }
+                    _ = _hasAvatar.value(
+                        inputs: {
+                            $0.record($avatar.version)
+                        },
+                        compute: {
+                            _Recomputations.hasAvatar.increment()
+                            return ProfileState._ComputedBodies.hasAvatar(self.avatar)
+                        })
                 }
                 yield _hasAvatar._borrowedValue
             }
@@ -106,25 +109,41 @@ extension ProfileState {
         public var badgeText: String {
             _read {
                 if !_badgeText.isCached {
-                    _ = _badgeText.value {
-                        _Recomputations.badgeText.increment()
-                        return ProfileState._ComputedBodies.badgeText(self.badge)
-                    }
+                    _ = _badgeText.value(
+                        inputs: {
+                            $0.record($badge.version)
+                        },
+                        compute: {
+                            _Recomputations.badgeText.increment()
+                            return ProfileState._ComputedBodies.badgeText(self.badge)
+                        })
                 }
                 yield _badgeText._borrowedValue
             }
         }
 
-        /// Invalidates what `avatar` feeds: `hasAvatar`.
-        fileprivate mutating func _avatarDidChange() {
-            let version = $avatar.version
-            _hasAvatar.invalidate(version: version)
+        /// The version of `hasAvatar`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __hasAvatarVersion: ComputedRuntime.VersionStamp {
+            _ = hasAvatar
+            return _hasAvatar.version
         }
 
-        /// Invalidates what `badge` feeds: `badgeText`.
-        fileprivate mutating func _badgeDidChange() {
-            let version = $badge.version
-            _badgeText.invalidate(version: version)
+        /// The version of `badgeText`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __badgeTextVersion: ComputedRuntime.VersionStamp {
+            _ = badgeText
+            return _badgeText.version
+        }
+
+        /// Marks what `avatar` feeds as stale: `hasAvatar`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __avatarDidChange() {
+            _hasAvatar.invalidate()
+        }
+
+        /// Marks what `badge` feeds as stale: `badgeText`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __badgeDidChange() {
+            _badgeText.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -161,14 +180,14 @@ extension ProfileState {
         }
 
         public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, Bool>(
-            version: { $0.computed._hasAvatar.version },
+            version: { $0.computed.__hasAvatarVersion },
             recomputations: Extended._Recomputations.hasAvatar
         ) {
             $0.computed.hasAvatar
         }
 
         public static let badgeText = ComputedRuntime.StateSelector<ProfileState, String>(
-            version: { $0.computed._badgeText.version },
+            version: { $0.computed.__badgeTextVersion },
             recomputations: Extended._Recomputations.badgeText
         ) {
             $0.computed.badgeText

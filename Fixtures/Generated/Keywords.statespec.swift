@@ -22,32 +22,36 @@ package struct `Protocol`: Sendable {
 
     package var `default`: Int {
         get { computed._default.wrappedValue }
+        set { if computed._default.update(newValue) { computed.__defaultDidChange() } }
         _modify {
-            defer { computed._defaultDidChange() }
+            defer { computed.__defaultDidChange() }
             yield &computed._default.wrappedValue
         }
     }
 
     package var `class`: String {
         get { computed._class.wrappedValue }
+        set { if computed._class.update(newValue) { computed.__classDidChange() } }
         _modify {
-            defer { computed._classDidChange() }
+            defer { computed.__classDidChange() }
             yield &computed._class.wrappedValue
         }
     }
 
     package var open: Bool {
         get { computed._open.wrappedValue }
+        set { if computed._open.update(newValue) { computed.__openDidChange() } }
         _modify {
-            defer { computed._openDidChange() }
+            defer { computed.__openDidChange() }
             yield &computed._open.wrappedValue
         }
     }
 
     package var consuming: Int {
         get { computed._consuming.wrappedValue }
+        set { if computed._consuming.update(newValue) { computed.__consumingDidChange() } }
         _modify {
-            defer { computed._consumingDidChange() }
+            defer { computed.__consumingDidChange() }
             yield &computed._consuming.wrappedValue
         }
     }
@@ -66,13 +70,12 @@ extension `Protocol` {
         fileprivate var _return: ComputedRuntime.Memo<Int>
 
         fileprivate init(default: Int, class: String, open: Bool, consuming: Int) {
-            let version = ComputedRuntime.VersionStamp.next()
             _default = ComputedRuntime.Edge(wrappedValue: `default`)
             _class = ComputedRuntime.Edge(wrappedValue: `class`)
             _open = ComputedRuntime.Edge(wrappedValue: open)
             _consuming = ComputedRuntime.Edge(wrappedValue: consuming)
-            _nonisolated = ComputedRuntime.Memo(version: version)
-            _return = ComputedRuntime.Memo(version: version)
+            _nonisolated = ComputedRuntime.Memo()
+            _return = ComputedRuntime.Memo()
         }
 
         package var `default`: Int { _default.wrappedValue }
@@ -87,10 +90,15 @@ extension `Protocol` {
         package var nonisolated: Int {
             _read {
                 if !_nonisolated.isCached {
-                    _ = _nonisolated.value {
-                        _Recomputations.nonisolated.increment()
-                        return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
-                    }
+                    _ = _nonisolated.value(
+                        inputs: {
+                            $0.record(_consuming.version)
+                            $0.record(_open.version)
+                        },
+                        compute: {
+                            _Recomputations.nonisolated.increment()
+                            return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
+                        })
                 }
                 yield _nonisolated._borrowedValue
             }
@@ -100,37 +108,54 @@ extension `Protocol` {
         package var `return`: Int {
             _read {
                 if !_return.isCached {
-                    _ = _return.value {
-                        _Recomputations.`return`.increment()
-                        return `Protocol`._ComputedBodies.`return`(_default.wrappedValue, _class.wrappedValue)
-                    }
+                    _ = _return.value(
+                        inputs: {
+                            $0.record(_default.version)
+                            $0.record(_class.version)
+                        },
+                        compute: {
+                            _Recomputations.`return`.increment()
+                            return `Protocol`._ComputedBodies.`return`(_default.wrappedValue, _class.wrappedValue)
+                        })
                 }
                 yield _return._borrowedValue
             }
         }
 
-        /// Invalidates what `default` feeds: `return`.
-        fileprivate mutating func _defaultDidChange() {
-            let version = _default.version
-            _return.invalidate(version: version)
+        /// The version of `nonisolated`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __nonisolatedVersion: ComputedRuntime.VersionStamp {
+            _ = nonisolated
+            return _nonisolated.version
         }
 
-        /// Invalidates what `class` feeds: `return`.
-        fileprivate mutating func _classDidChange() {
-            let version = _class.version
-            _return.invalidate(version: version)
+        /// The version of `return`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __returnVersion: ComputedRuntime.VersionStamp {
+            _ = `return`
+            return _return.version
         }
 
-        /// Invalidates what `open` feeds: `nonisolated`.
-        fileprivate mutating func _openDidChange() {
-            let version = _open.version
-            _nonisolated.invalidate(version: version)
+        /// Marks what `default` feeds as stale: `return`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __defaultDidChange() {
+            _return.invalidate()
         }
 
-        /// Invalidates what `consuming` feeds: `nonisolated`.
-        fileprivate mutating func _consumingDidChange() {
-            let version = _consuming.version
-            _nonisolated.invalidate(version: version)
+        /// Marks what `class` feeds as stale: `return`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __classDidChange() {
+            _return.invalidate()
+        }
+
+        /// Marks what `open` feeds as stale: `nonisolated`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __openDidChange() {
+            _nonisolated.invalidate()
+        }
+
+        /// Marks what `consuming` feeds as stale: `nonisolated`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __consumingDidChange() {
+            _nonisolated.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -163,14 +188,14 @@ extension `Protocol` {
         }
 
         package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, Int>(
-            version: { $0.computed._nonisolated.version },
+            version: { $0.computed.__nonisolatedVersion },
             recomputations: Extended._Recomputations.nonisolated
         ) {
             $0.computed.nonisolated
         }
 
         package static let `return` = ComputedRuntime.StateSelector<`Protocol`, Int>(
-            version: { $0.computed._return.version },
+            version: { $0.computed.__returnVersion },
             recomputations: Extended._Recomputations.`return`
         ) {
             $0.computed.`return`
@@ -296,16 +321,18 @@ struct Pair {
 
     var first: Int {
         get { computed._first.wrappedValue }
+        set { if computed._first.update(newValue) { computed.__firstDidChange() } }
         _modify {
-            defer { computed._firstDidChange() }
+            defer { computed.__firstDidChange() }
             yield &computed._first.wrappedValue
         }
     }
 
     var second: Int {
         get { computed._second.wrappedValue }
+        set { if computed._second.update(newValue) { computed.__secondDidChange() } }
         _modify {
-            defer { computed._secondDidChange() }
+            defer { computed.__secondDidChange() }
             yield &computed._second.wrappedValue
         }
     }
@@ -321,10 +348,9 @@ extension Pair {
         fileprivate var _sum: ComputedRuntime.Memo<Int>
 
         fileprivate init(first: Int, second: Int) {
-            let version = ComputedRuntime.VersionStamp.next()
             _first = ComputedRuntime.Edge(wrappedValue: first)
             _second = ComputedRuntime.Edge(wrappedValue: second)
-            _sum = ComputedRuntime.Memo(version: version)
+            _sum = ComputedRuntime.Memo()
         }
 
         var first: Int { _first.wrappedValue }
@@ -335,25 +361,36 @@ extension Pair {
         var sum: Int {
             _read {
                 if !_sum.isCached {
-                    _ = _sum.value {
-                        _Recomputations.sum.increment()
-                        return Pair._ComputedBodies.sum(_first.wrappedValue, _second.wrappedValue)
-                    }
+                    _ = _sum.value(
+                        inputs: {
+                            $0.record(_first.version)
+                            $0.record(_second.version)
+                        },
+                        compute: {
+                            _Recomputations.sum.increment()
+                            return Pair._ComputedBodies.sum(_first.wrappedValue, _second.wrappedValue)
+                        })
                 }
                 yield _sum._borrowedValue
             }
         }
 
-        /// Invalidates what `first` feeds: `sum`.
-        fileprivate mutating func _firstDidChange() {
-            let version = _first.version
-            _sum.invalidate(version: version)
+        /// The version of `sum`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __sumVersion: ComputedRuntime.VersionStamp {
+            _ = sum
+            return _sum.version
         }
 
-        /// Invalidates what `second` feeds: `sum`.
-        fileprivate mutating func _secondDidChange() {
-            let version = _second.version
-            _sum.invalidate(version: version)
+        /// Marks what `first` feeds as stale: `sum`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __firstDidChange() {
+            _sum.invalidate()
+        }
+
+        /// Marks what `second` feeds as stale: `sum`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __secondDidChange() {
+            _sum.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -377,7 +414,7 @@ extension Pair {
         }
 
         static let sum = ComputedRuntime.StateSelector<Pair, Int>(
-            version: { $0.computed._sum.version },
+            version: { $0.computed.__sumVersion },
             recomputations: Extended._Recomputations.sum
         ) {
             $0.computed.sum

@@ -20,14 +20,16 @@ public struct LibraryState: Sendable {
 
     public var todos: [Todo] {
         get { computed._todos.wrappedValue }
+        set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         _modify {
-            defer { computed._todosDidChange() }
+            defer { computed.__todosDidChange() }
             yield &computed._todos.wrappedValue
         }
     }
 
     public var query: String {
         get { computed._query.wrappedValue }
+        set { computed._query.update(newValue) }
         _modify {
             yield &computed._query.wrappedValue
         }
@@ -44,10 +46,9 @@ extension LibraryState {
         fileprivate var _openTodos: ComputedRuntime.Memo<[Todo]>
 
         fileprivate init(todos: [Todo], query: String) {
-            let version = ComputedRuntime.VersionStamp.next()
             _todos = ComputedRuntime.Edge(wrappedValue: todos)
             _query = ComputedRuntime.Edge(wrappedValue: query)
-            _openTodos = ComputedRuntime.Memo(version: version)
+            _openTodos = ComputedRuntime.Memo()
         }
 
         public var todos: [Todo] { _todos.wrappedValue }
@@ -58,19 +59,29 @@ extension LibraryState {
         public var openTodos: [Todo] {
             _read {
                 if !_openTodos.isCached {
-                    _ = _openTodos.value {
-                        _Recomputations.openTodos.increment()
-                        return LibraryState._ComputedBodies.openTodos(_todos.wrappedValue)
-                    }
+                    _ = _openTodos.value(
+                        inputs: {
+                            $0.record(_todos.version)
+                        },
+                        compute: {
+                            _Recomputations.openTodos.increment()
+                            return LibraryState._ComputedBodies.openTodos(_todos.wrappedValue)
+                        })
                 }
                 yield _openTodos._borrowedValue
             }
         }
 
-        /// Invalidates what `todos` feeds: `openTodos`.
-        fileprivate mutating func _todosDidChange() {
-            let version = _todos.version
-            _openTodos.invalidate(version: version)
+        /// The version of `openTodos`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __openTodosVersion: ComputedRuntime.VersionStamp {
+            _ = openTodos
+            return _openTodos.version
+        }
+
+        /// Marks what `todos` feeds as stale: `openTodos`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __todosDidChange() {
+            _openTodos.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -94,7 +105,7 @@ extension LibraryState {
         }
 
         public static let openTodos = ComputedRuntime.StateSelector<LibraryState, [Todo]>(
-            version: { $0.computed._openTodos.version },
+            version: { $0.computed.__openTodosVersion },
             recomputations: Extended._Recomputations.openTodos
         ) {
             $0.computed.openTodos

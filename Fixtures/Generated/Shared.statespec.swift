@@ -49,8 +49,9 @@ public struct AppState: Sendable {
 
     public var title: String {
         get { computed._title.wrappedValue }
+        set { if computed._title.update(newValue) { computed.__titleDidChange() } }
         _modify {
-            defer { computed._titleDidChange() }
+            defer { computed.__titleDidChange() }
             yield &computed._title.wrappedValue
         }
     }
@@ -94,15 +95,15 @@ extension AppState {
         fileprivate var _titleLength: ComputedRuntime.Memo<Int>
 
         fileprivate init(title: String, session: ComputedRuntime.Shared<Session>, settings: ComputedRuntime.Shared<Settings>, launchCount: ComputedRuntime.Shared<Int>) {
-            let version = ComputedRuntime.VersionStamp.next()
+            let _initialVersion = ComputedRuntime.VersionStamp.next()
             _title = ComputedRuntime.Edge(wrappedValue: title)
             _session = session
             _settings = settings
             _launchCount = launchCount
-            _greeting = ComputedRuntime.SharedMemo(version: version)
-            _isLarge = ComputedRuntime.SharedMemo(version: version)
-            _headline = ComputedRuntime.SharedMemo(version: version)
-            _titleLength = ComputedRuntime.Memo(version: version)
+            _greeting = ComputedRuntime.SharedMemo(version: _initialVersion)
+            _isLarge = ComputedRuntime.SharedMemo(version: _initialVersion)
+            _headline = ComputedRuntime.SharedMemo(version: _initialVersion)
+            _titleLength = ComputedRuntime.Memo()
         }
 
         public var title: String { _title.wrappedValue }
@@ -138,21 +139,31 @@ extension AppState {
         public var titleLength: Int {
             _read {
                 if !_titleLength.isCached {
-                    _ = _titleLength.value {
-                        _Recomputations.titleLength.increment()
-                        return AppState._ComputedBodies.titleLength(_title.wrappedValue)
-                    }
+                    _ = _titleLength.value(
+                        inputs: {
+                            $0.record(_title.version)
+                        },
+                        compute: {
+                            _Recomputations.titleLength.increment()
+                            return AppState._ComputedBodies.titleLength(_title.wrappedValue)
+                        })
                 }
                 yield _titleLength._borrowedValue
             }
         }
 
-        /// Invalidates what `title` feeds: `greeting`, `headline`, `titleLength`.
-        fileprivate mutating func _titleDidChange() {
-            let version = _title.version
-            _greeting.invalidate(version: version)
-            _headline.invalidate(version: version)
-            _titleLength.invalidate(version: version)
+        /// The version of `titleLength`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __titleLengthVersion: ComputedRuntime.VersionStamp {
+            _ = titleLength
+            return _titleLength.version
+        }
+
+        /// Marks what `title` feeds as stale: `greeting`, `headline`, `titleLength`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __titleDidChange() {
+            _greeting.invalidate(version: _title.version)
+            _headline.invalidate(version: _title.version)
+            _titleLength.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -206,7 +217,7 @@ extension AppState {
         }
 
         public static let titleLength = ComputedRuntime.StateSelector<AppState, Int>(
-            version: { $0.computed._titleLength.version },
+            version: { $0.computed.__titleLengthVersion },
             recomputations: Extended._Recomputations.titleLength
         ) {
             $0.computed.titleLength
@@ -347,9 +358,9 @@ extension ChildState {
         fileprivate var _name: ComputedRuntime.SharedMemo<String>
 
         fileprivate init(session: ComputedRuntime.Shared<Session>) {
-            let version = ComputedRuntime.VersionStamp.next()
+            let _initialVersion = ComputedRuntime.VersionStamp.next()
             _session = session
-            _name = ComputedRuntime.SharedMemo(version: version)
+            _name = ComputedRuntime.SharedMemo(version: _initialVersion)
         }
 
         /// Memoized: recomputed only after `session` changes.

@@ -35,24 +35,27 @@ public struct TodoState: Sendable {
     /// Every todo, in display order.
     public var todos: [Todo] {
         get { computed._todos.wrappedValue }
+        set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         _modify {
-            defer { computed._todosDidChange() }
+            defer { computed.__todosDidChange() }
             yield &computed._todos.wrappedValue
         }
     }
 
     public var filter: Filter {
         get { computed._filter.wrappedValue }
+        set { if computed._filter.update(newValue) { computed.__filterDidChange() } }
         _modify {
-            defer { computed._filterDidChange() }
+            defer { computed.__filterDidChange() }
             yield &computed._filter.wrappedValue
         }
     }
 
     public var query: String {
         get { computed._query.wrappedValue }
+        set { if computed._query.update(newValue) { computed.__queryDidChange() } }
         _modify {
-            defer { computed._queryDidChange() }
+            defer { computed.__queryDidChange() }
             yield &computed._query.wrappedValue
         }
     }
@@ -100,16 +103,15 @@ extension TodoState {
         fileprivate var _doneCount: ComputedRuntime.Memo<Int>
 
         fileprivate init(todos: [Todo], filter: Filter, query: String, avatar: Avatar?, unread: Int, badge: Int) {
-            let version = ComputedRuntime.VersionStamp.next()
             _todos = ComputedRuntime.Edge(wrappedValue: todos)
             _filter = ComputedRuntime.Edge(wrappedValue: filter)
             _query = ComputedRuntime.Edge(wrappedValue: query)
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
             _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
             _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
-            _visibleTodos = ComputedRuntime.Memo(version: version)
-            _visibleCount = ComputedRuntime.Memo(version: version)
-            _doneCount = ComputedRuntime.Memo(version: version)
+            _visibleTodos = ComputedRuntime.Memo()
+            _visibleCount = ComputedRuntime.Memo()
+            _doneCount = ComputedRuntime.Memo()
         }
 
         /// Every todo, in display order.
@@ -125,10 +127,16 @@ extension TodoState {
         public var visibleTodos: [Todo] {
             _read {
                 if !_visibleTodos.isCached {
-                    _ = _visibleTodos.value {
-                        _Recomputations.visibleTodos.increment()
-                        return TodoState._ComputedBodies.visibleTodos(_todos.wrappedValue, _filter.wrappedValue, _query.wrappedValue)
-                    }
+                    _ = _visibleTodos.value(
+                        inputs: {
+                            $0.record(_todos.version)
+                            $0.record(_filter.version)
+                            $0.record(_query.version)
+                        },
+                        compute: {
+                            _Recomputations.visibleTodos.increment()
+                            return TodoState._ComputedBodies.visibleTodos(_todos.wrappedValue, _filter.wrappedValue, _query.wrappedValue)
+                        })
                 }
                 yield _visibleTodos._borrowedValue
             }
@@ -138,10 +146,14 @@ extension TodoState {
         public var visibleCount: Int {
             _read {
                 if !_visibleCount.isCached {
-                    _ = _visibleCount.value {
-                        _Recomputations.visibleCount.increment()
-                        return TodoState._ComputedBodies.visibleCount(self.visibleTodos)
-                    }
+                    _ = _visibleCount.value(
+                        inputs: {
+                            $0.record(self.__visibleTodosVersion)
+                        },
+                        compute: {
+                            _Recomputations.visibleCount.increment()
+                            return TodoState._ComputedBodies.visibleCount(self.visibleTodos)
+                        })
                 }
                 yield _visibleCount._borrowedValue
             }
@@ -151,35 +163,57 @@ extension TodoState {
         public var doneCount: Int {
             _read {
                 if !_doneCount.isCached {
-                    _ = _doneCount.value {
-                        _Recomputations.doneCount.increment()
-                        return TodoState._ComputedBodies.doneCount(_todos.wrappedValue)
-                    }
+                    _ = _doneCount.value(
+                        inputs: {
+                            $0.record(_todos.version)
+                        },
+                        compute: {
+                            _Recomputations.doneCount.increment()
+                            return TodoState._ComputedBodies.doneCount(_todos.wrappedValue)
+                        })
                 }
                 yield _doneCount._borrowedValue
             }
         }
 
-        /// Invalidates what `todos` feeds: `visibleTodos`, `visibleCount`, `doneCount`.
-        fileprivate mutating func _todosDidChange() {
-            let version = _todos.version
-            _visibleTodos.invalidate(version: version)
-            _visibleCount.invalidate(version: version)
-            _doneCount.invalidate(version: version)
+        /// The version of `visibleTodos`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __visibleTodosVersion: ComputedRuntime.VersionStamp {
+            _ = visibleTodos
+            return _visibleTodos.version
         }
 
-        /// Invalidates what `filter` feeds: `visibleTodos`, `visibleCount`.
-        fileprivate mutating func _filterDidChange() {
-            let version = _filter.version
-            _visibleTodos.invalidate(version: version)
-            _visibleCount.invalidate(version: version)
+        /// The version of `visibleCount`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __visibleCountVersion: ComputedRuntime.VersionStamp {
+            _ = visibleCount
+            return _visibleCount.version
         }
 
-        /// Invalidates what `query` feeds: `visibleTodos`, `visibleCount`.
-        fileprivate mutating func _queryDidChange() {
-            let version = _query.version
-            _visibleTodos.invalidate(version: version)
-            _visibleCount.invalidate(version: version)
+        /// The version of `doneCount`'s value, brought up to date first: it moves only when the value changed.
+        fileprivate var __doneCountVersion: ComputedRuntime.VersionStamp {
+            _ = doneCount
+            return _doneCount.version
+        }
+
+        /// Marks what `todos` feeds as stale: `visibleTodos`, `visibleCount`, `doneCount`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __todosDidChange() {
+            _visibleTodos.invalidate()
+            _visibleCount.invalidate()
+            _doneCount.invalidate()
+        }
+
+        /// Marks what `filter` feeds as stale: `visibleTodos`, `visibleCount`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __filterDidChange() {
+            _visibleTodos.invalidate()
+            _visibleCount.invalidate()
+        }
+
+        /// Marks what `query` feeds as stale: `visibleTodos`, `visibleCount`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __queryDidChange() {
+            _visibleTodos.invalidate()
+            _visibleCount.invalidate()
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -223,21 +257,21 @@ extension TodoState {
 
         /// The todos the list shows.
         public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, [Todo]>(
-            version: { $0.computed._visibleTodos.version },
+            version: { $0.computed.__visibleTodosVersion },
             recomputations: Extended._Recomputations.visibleTodos
         ) {
             $0.computed.visibleTodos
         }
 
         public static let visibleCount = ComputedRuntime.StateSelector<TodoState, Int>(
-            version: { $0.computed._visibleCount.version },
+            version: { $0.computed.__visibleCountVersion },
             recomputations: Extended._Recomputations.visibleCount
         ) {
             $0.computed.visibleCount
         }
 
         public static let doneCount = ComputedRuntime.StateSelector<TodoState, Int>(
-            version: { $0.computed._doneCount.version },
+            version: { $0.computed.__doneCountVersion },
             recomputations: Extended._Recomputations.doneCount
         ) {
             $0.computed.doneCount

@@ -63,3 +63,8 @@ public enum FixtureStorage {
     public static let settingsURL = FileManager.default.temporaryDirectory
         .appendingPathComponent("ComputedGen-fixture-settings-\(ProcessInfo.processInfo.processIdentifier).json")
 }
+
+/// A reference with no `Equatable` conformance, so that assigning it is always a change.
+public final class Token: Sendable {
+    public init() {}
+}

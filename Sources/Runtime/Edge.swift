@@ -104,6 +104,36 @@ public struct Edge<Value> {
 
 extension Edge: Sendable where Value: Sendable {}
 
+// MARK: - Assignment that skips equal values
+
+extension Edge {
+    /// Stores `newValue` (through the middleware) and takes a new stamp; returns `true`.
+    ///
+    /// The overload for `Equatable` values skips an equal value instead. Generated states assign
+    /// their plain fields through this, so that which one runs is decided by the field's type at
+    /// compile time.
+    @inlinable
+    @discardableResult
+    public mutating func update(_ newValue: Value) -> Bool {
+        wrappedValue = newValue
+        return true
+    }
+}
+
+extension Edge where Value: Equatable {
+    /// Stores `newValue` and takes a new stamp, unless it `==` the current value: then nothing
+    /// changes, not even the stamp, and this returns `false`.
+    ///
+    /// The comparison is with the value as given, before any middleware runs on it.
+    @inlinable
+    @discardableResult
+    public mutating func update(_ newValue: Value) -> Bool {
+        if _value == newValue { return false }
+        wrappedValue = newValue
+        return true
+    }
+}
+
 // MARK: - Middleware
 
 extension Edge {

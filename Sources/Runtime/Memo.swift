@@ -1,26 +1,41 @@
 import CComputedAtomics
 
-/// A memo cell: the cached result of one derived value, computed lazily and kept until its
-/// inputs change.
+/// A memo cell: the cached result of one derived value, computed lazily, checked against its
+/// inputs after they change, and recomputed only when one of them really did.
 ///
 /// Generated state structs store one `Memo` per computed value. Copying the state copies only a
 /// reference to the cell, so copies that did not change the value's inputs share the cached
-/// result. Writing an input calls ``invalidate(version:)``.
+/// result. Writing an input calls ``invalidate()`` on every value that depends on it, directly or
+/// not: the cell keeps its value but is no longer trusted.
+///
+/// ## Change propagation
+/// The first read after ``invalidate()`` brings the cell up to date with
+/// ``value(inputs:compute:)``:
+/// 1. **Verify.** `inputs` records the current version of each input (a field's stamp, or the
+///    ``version`` of another memo after bringing that one up to date). When every version is the
+///    one the cached value was computed from, the cached value is kept: `compute` does not run.
+/// 2. **Recompute** otherwise, then **cut off**: when `Value` is `Equatable` and the new value
+///    `==` the cached one, the cell keeps the cached instance (an array keeps its buffer) and its
+///    ``version``, so values that read only this one are not recomputed either.
+///
+/// ``version`` is therefore the version of the *value*: it moves only when a computation gave a
+/// different value.
 ///
 /// ## Guarantees
-/// - **Hit path:** ``value(_:)`` on a cached cell is one acquire load of a ready flag followed by
-///   a read of the stored value. No lock, no allocation.
-/// - **At most one computation per cell:** when several threads read an empty cell at the same
-///   time, exactly one runs `compute`; the others block (on a condition variable, no busy
-///   spinning) until the value is published, then return it. `compute` runs without any lock
-///   held, so computing one memo may read other memos.
-/// - **Invalidation:** ``invalidate(version:)`` resets the cell in place when no copy shares it
-///   (no allocation), otherwise it gives this copy a fresh empty cell and leaves the shared one
-///   (and its cached value) to the other copies.
+/// - **Hit path:** on a cell that is up to date, reading is one acquire load of a ready flag
+///   followed by a read of the stored value. No lock, no allocation.
+/// - **At most one computation per cell:** when several threads bring the same cell up to date at
+///   the same time, exactly one verifies (and, if needed, computes); the others block (on a
+///   condition variable, no busy spinning) until the value is published, then return it.
+///   `inputs` and `compute` run without any lock held, so they may read other memos.
+/// - **Invalidation:** ``invalidate()`` marks the cell stale in place when no copy shares it (no
+///   allocation); otherwise it gives this copy a stale copy of the cell and leaves the shared one
+///   (up to date for the other copies) to them.
 ///
 /// ## Requirements
-/// - `compute` must not read the same cell again (directly or through other memos): that
-///   would wait for itself forever.
+/// - `inputs` and `compute` must not read the same cell again (directly or through other memos):
+///   that would wait for itself forever.
+/// - `inputs` must record the same inputs, in the same order, on every call.
 /// - `compute` must not throw or trap halfway; a trap ends the process anyway.
 /// - As for any value type, a single `Memo` variable must not be mutated while another thread
 ///   reads it; concurrent reads of a shared cell through different copies are fine.
@@ -29,39 +44,37 @@ public struct Memo<Value> {
     @usableFromInline
     var _cell: MemoCell<Value>
 
-    /// Creates an empty cell caching for inputs at `version`.
-    @inlinable
-    public init(version: VersionStamp) {
-        _cell = MemoCell<Value>.make(version: version)
-    }
-
-    /// Creates an empty cell caching for inputs at a new version (``VersionStamp/next()``).
+    /// Creates an empty cell: the first read computes.
     @inlinable
     public init() {
-        self.init(version: .next())
+        _cell = MemoCell<Value>.make()
     }
 
-    /// The version of the inputs this cell caches for, as passed to ``init(version:)`` or the
-    /// last ``invalidate(version:)``.
+    /// The version of the cached value: a new stamp when a computation gave a new value, kept when
+    /// it gave an equal one (early cutoff) or when the inputs turned out unchanged.
+    ///
+    /// Meaningful once the cell is up to date (after a read); `VersionStamp(rawValue: 0)` before
+    /// the first computation.
     @inlinable
     public var version: VersionStamp {
-        _cell._version
+        _cell._changedAt
     }
 
-    /// Whether the value is computed and cached (a snapshot: another thread may be computing).
+    /// Whether the cached value is up to date (a snapshot: another thread may be computing).
     @inlinable
     public var isCached: Bool {
         _cell._isReady
     }
 
-    /// The cached value, or `nil` when none is cached yet. Never computes, never blocks.
+    /// The cached value when it is up to date, `nil` otherwise. Never computes, never blocks.
     @inlinable
     public var cachedValue: Value? {
         _cell._isReady ? _cell._readyValue : nil
     }
 
     /// Returns the cached value, computing it with `compute` on the first read after creation or
-    /// invalidation.
+    /// invalidation (without recorded inputs, a stale cell always recomputes, and its
+    /// ``version`` always moves).
     ///
     /// Hit: one acquire load then the value (no lock, no allocation). Miss: `compute` runs at most
     /// once per cell even under concurrent first reads; the other readers wait for its result.
@@ -71,18 +84,43 @@ public struct Memo<Value> {
         if _fastPath(cell._isReady) {
             return cell._readyValue
         }
-        return cell._computeOrWait(compute)
+        return cell._refresh(verifies: false, { _ in }, compute, nil)
+    }
+
+    /// Returns the cached value, bringing it up to date first when it was invalidated: unchanged
+    /// input versions keep it without running `compute`; otherwise `compute` runs, and a result
+    /// `isEqual` to the cached value keeps the cached instance and its ``version``.
+    ///
+    /// Generated code calls this (or the overloads that choose `isEqual` by type); pass `nil` to
+    /// turn the cutoff off for a value whose comparison costs more than it saves.
+    @inlinable
+    public func value(
+        inputs: (inout MemoInputs) -> Void,
+        compute: () -> Value,
+        isEqual: ((Value, Value) -> Bool)?
+    ) -> Value {
+        let cell = _cell
+        if _fastPath(cell._isReady) {
+            return cell._readyValue
+        }
+        return cell._refresh(verifies: true, inputs, compute, isEqual)
+    }
+
+    /// ``value(inputs:compute:isEqual:)`` without the cutoff: `Value` is not `Equatable`.
+    @inlinable
+    public func value(inputs: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
+        value(inputs: inputs, compute: compute, isEqual: nil)
     }
 
     /// The cached value, borrowed in place from the shared cell: no copy, no retain, no lock.
     ///
-    /// For generated `_read` accessors: they check ``isCached`` first and call ``value(_:)`` only
-    /// when it is false (so a hit forms no compute closure, which would copy the state), then
+    /// For generated `_read` accessors: they check ``isCached`` first and bring the cell up to
+    /// date only when it is false (so a hit forms no closure, which would copy the state), then
     /// yield this. Not meant to be called by hand.
     ///
-    /// - Precondition: a value is cached: ``isCached`` returned true, or ``value(_:)`` returned,
-    ///   on this copy since its last mutation (only a mutation can empty the cell again). Traps
-    ///   when no value is cached.
+    /// - Precondition: the cell is up to date: ``isCached`` returned true, or a `value` method
+    ///   returned, on this copy since its last mutation (only a mutation can invalidate it again).
+    ///   Traps when no value is cached.
     @inlinable
     public var _borrowedValue: Value {
         _read {
@@ -90,18 +128,27 @@ public struct Memo<Value> {
         }
     }
 
-    /// Marks the cached value stale because the inputs changed to `version`.
+    /// Marks the cached value stale because an input changed: the next read verifies it.
     ///
-    /// When this copy holds the only reference to the cell, the cell is reset in place (no
-    /// allocation); otherwise this copy gets a new empty cell and the other copies keep the
-    /// shared cell with its cached value.
+    /// When this copy holds the only reference to the cell, the cell is marked stale in place (no
+    /// allocation); otherwise this copy gets a stale copy of it (value, version and recorded
+    /// inputs) and the other copies keep the shared cell.
     @inlinable
-    public mutating func invalidate(version: VersionStamp) {
+    public mutating func invalidate() {
         if isKnownUniquelyReferenced(&_cell) {
-            _cell._reset(version: version)
+            _cell._markStale()
         } else {
-            _cell = MemoCell<Value>.make(version: version)
+            _cell = _cell._staleCopy()
         }
+    }
+}
+
+extension Memo where Value: Equatable {
+    /// ``value(inputs:compute:isEqual:)`` with the cutoff on: a recomputed value `==` the cached
+    /// one keeps the cached instance and its ``version``.
+    @inlinable
+    public func value(inputs: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
+        value(inputs: inputs, compute: compute, isEqual: ==)
     }
 }
 
@@ -111,45 +158,92 @@ extension Memo: @unchecked Sendable where Value: Sendable {}
 // method that holds the only reference to it. Readers only read after an acquire load sees READY.
 
 extension Memo: CustomStringConvertible {
-    /// `Memo(v42, cached)` or `Memo(v42, empty)`.
+    /// `Memo(v42, cached)` or `Memo(v42, stale)`.
     public var description: String {
-        "Memo(\(version), \(isCached ? "cached" : "empty"))"
+        "Memo(\(version), \(isCached ? "cached" : "stale"))"
     }
 }
 
 extension Memo {
-    /// The identity of the underlying shared cell (for tests: shows whether invalidation reset
-    /// the cell in place or replaced it).
+    /// The identity of the underlying shared cell (for tests: shows whether invalidation marked
+    /// the cell stale in place or replaced it).
     var _cellIdentity: ObjectIdentifier {
         ObjectIdentifier(_cell)
     }
 }
 
-// MARK: - Cell
+// MARK: - Inputs
 
-/// Header of a memo cell: the cached value and the version of the inputs it caches for.
-@usableFromInline
-struct MemoHeader<Value> {
-    @usableFromInline var value: Value?
-    @usableFromInline var version: VersionStamp
+/// The versions of a memo's inputs, recorded while it is brought up to date.
+///
+/// Generated code records each input in a fixed order: `inputs.record(_todos.version)`. Recording
+/// compares with the version recorded by the previous computation, so after the last input
+/// ``changed`` tells whether the cached value can be kept.
+public struct MemoInputs {
+    @usableFromInline
+    var _versions: [VersionStamp]
+
+    @usableFromInline
+    var _count: Int = 0
+
+    @usableFromInline
+    var _changed: Bool = false
 
     @inlinable
-    init(value: Value?, version: VersionStamp) {
-        self.value = value
-        self.version = version
+    init(_ versions: [VersionStamp]) {
+        _versions = versions
+    }
+
+    /// Records the current version of the next input.
+    @inlinable
+    public mutating func record(_ version: VersionStamp) {
+        if _count < _versions.count {
+            if _versions[_count] != version {
+                _versions[_count] = version
+                _changed = true
+            }
+        } else {
+            _versions.append(version)
+            _changed = true
+        }
+        _count += 1
+    }
+
+    /// Whether an input's version differs from the previous computation's (or an input was
+    /// never recorded before).
+    @inlinable
+    public var changed: Bool {
+        _changed || _count != _versions.count
     }
 }
 
-/// The shared storage of a ``Memo``: header (value + version) and a tail-allocated `cg_once`
-/// state word whose address is stable, as the C once-protocol requires.
+// MARK: - Cell
+
+/// Header of a memo cell: the cached value, its version, and the input versions it was
+/// computed from.
+@usableFromInline
+struct MemoHeader<Value> {
+    @usableFromInline var value: Value?
+    @usableFromInline var changedAt: VersionStamp
+    @usableFromInline var inputs: [VersionStamp]
+
+    @inlinable
+    init(value: Value?, changedAt: VersionStamp, inputs: [VersionStamp]) {
+        self.value = value
+        self.changedAt = changedAt
+        self.inputs = inputs
+    }
+}
+
+/// The shared storage of a ``Memo``: the header and a tail-allocated `cg_once` state word whose
+/// address is stable, as the C once-protocol requires. EMPTY means "not up to date": the header
+/// may still hold the previous value, which the next refresh verifies or compares against.
 @usableFromInline
 final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
-    /// Allocates an empty cell.
+    /// Allocates a cell holding `header`, not up to date.
     @inlinable
-    static func make(version: VersionStamp) -> MemoCell<Value> {
-        let buffer = MemoCell<Value>.create(minimumCapacity: 1) { _ in
-            MemoHeader(value: nil, version: version)
-        }
+    static func make(_ header: MemoHeader<Value> = MemoHeader(value: nil, changedAt: VersionStamp(rawValue: 0), inputs: [])) -> MemoCell<Value> {
+        let buffer = MemoCell<Value>.create(minimumCapacity: 1) { _ in header }
         let cell = unsafeDowncast(buffer, to: MemoCell<Value>.self)
         cell.withUnsafeMutablePointerToElements { $0.initialize(to: cg_once(state: CG_ONCE_EMPTY)) }
         return cell
@@ -169,24 +263,37 @@ final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
     }
 
     @inlinable
-    var _version: VersionStamp {
-        withUnsafeMutablePointerToHeader { $0.pointee.version }
+    var _changedAt: VersionStamp {
+        withUnsafeMutablePointerToHeader { $0.pointee.changedAt }
     }
 
-    /// Miss path: become the computing thread, or wait for the one that is.
+    /// Miss path: become the refreshing thread (verify, maybe compute, publish), or wait for the
+    /// one that is. Without `verifies`, a stale value is always recomputed.
     @inlinable
     @inline(never)
-    func _computeOrWait(_ compute: () -> Value) -> Value {
+    func _refresh(
+        verifies: Bool,
+        _ verify: (inout MemoInputs) -> Void,
+        _ compute: () -> Value,
+        _ isEqual: ((Value, Value) -> Bool)?
+    ) -> Value {
         withUnsafeMutablePointers { header, once in
             while true {
                 if cg_once_try_begin(once) {
                     // We own the cell until we publish: nobody else reads or writes the header.
-                    let value = compute()
-                    header.pointee.value = value
+                    if !verifies || _recompute(header, verify) {
+                        let value = compute()
+                        if let isEqual, let cached = header.pointee.value, isEqual(cached, value) {
+                            // Early cutoff: keep the cached instance and its version.
+                        } else {
+                            header.pointee.value = value
+                            header.pointee.changedAt = .next()
+                        }
+                    }
                     cg_once_finish(once)
-                    return value
+                    return header.pointee.value.unsafelyUnwrapped
                 }
-                // Someone else computes (or just published): block until READY (or EMPTY,
+                // Someone else refreshes (or just published): block until READY (or EMPTY,
                 // which only a unique owner can cause, so we then simply retry).
                 if cg_once_wait(once) == CG_ONCE_READY {
                     return header.pointee.value.unsafelyUnwrapped
@@ -195,13 +302,34 @@ final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
         }
     }
 
-    /// Resets the cell in place. Only for the unique owner.
+    /// Records the inputs' versions; whether the value must be computed (none cached, or an
+    /// input changed). Only for the refreshing thread.
     @inlinable
-    func _reset(version: VersionStamp) {
-        withUnsafeMutablePointers { header, once in
-            header.pointee.version = version
-            header.pointee.value = nil
-            cg_once_reset(once)
+    func _recompute(_ header: UnsafeMutablePointer<MemoHeader<Value>>, _ verify: (inout MemoInputs) -> Void) -> Bool {
+        // Move the recorded versions out, so that recording mutates them in place (no copy).
+        var inputs = MemoInputs([])
+        swap(&inputs._versions, &header.pointee.inputs)
+        verify(&inputs)
+        let changed = inputs.changed
+        if inputs._count < inputs._versions.count {
+            inputs._versions.removeLast(inputs._versions.count - inputs._count)
         }
+        swap(&inputs._versions, &header.pointee.inputs)
+        return changed || header.pointee.value == nil
+    }
+
+    /// Marks the cell stale in place, keeping its value. Only for the unique owner.
+    @inlinable
+    func _markStale() {
+        withUnsafeMutablePointerToElements { cg_once_reset($0) }
+    }
+
+    /// A new stale cell with this one's value, version and recorded inputs. The header is read
+    /// only when this cell is up to date: a cell being refreshed by another thread (possible only
+    /// through a copy sharing it) gives an empty cell instead, which simply recomputes.
+    @inlinable
+    func _staleCopy() -> MemoCell<Value> {
+        guard _isReady else { return MemoCell.make() }
+        return MemoCell.make(withUnsafeMutablePointerToHeader { $0.pointee })
     }
 }

@@ -47,12 +47,12 @@ enum Emit {
         return nil
     }
 
-    /// The components `_x` of `_x.invalidate(version: version)` lines in `_<field>DidChange()`, or
-    /// `nil` when there is no such hook.
+    /// The components `_x` of `_x.invalidate()` lines in `__<field>DidChange()`, or `nil` when
+    /// there is no such hook.
     static func invalidations(of field: String, in text: String) -> [String]? {
-        guard let body = block(startingWith: "fileprivate mutating func _\(field)DidChange()", in: text) else { return nil }
+        guard let body = block(startingWith: "fileprivate mutating func __\(field)DidChange()", in: text) else { return nil }
         return body.compactMap { line in
-            guard line.hasSuffix(".invalidate(version: version)") else { return nil }
+            guard line.hasSuffix(".invalidate()") else { return nil }
             return String(line.dropFirst().prefix { $0 != "." })
         }
     }

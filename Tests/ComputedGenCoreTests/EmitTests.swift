@@ -133,13 +133,35 @@ struct EmitTests {
         #expect(swift.contains("S._SelectorBodies.pick(`inout`: arguments.a, var: arguments.b, let: arguments.c, sum)"))
     }
 
-    @Test("a state without computed values declares no version stamp it would not use")
+    @Test("only a state with values over @Shared fields declares an initial version stamp")
     func noUnusedVersion() throws {
         let plain = try Emit.swift("state S {\n  var a: Int = 0\n  @Edge var b: Int = 0\n}\n")
         #expect(!plain.contains("VersionStamp.next()"))
         let withComputed = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n}\n")
-        #expect(withComputed.contains("let version = ComputedRuntime.VersionStamp.next()"))
-        #expect(withComputed.contains("_b = ComputedRuntime.Memo(version: version)"))
+        #expect(!withComputed.contains("VersionStamp.next()"))
+        #expect(withComputed.contains("_b = ComputedRuntime.Memo()"))
+        let withShared = try Emit.swift("state S {\n  @Shared(.inMemory(\"a\")) var a: Int = 0\n  computed b: Int { a }\n}\n")
+        #expect(withShared.contains("let _initialVersion = ComputedRuntime.VersionStamp.next()"))
+        #expect(withShared.contains("_b = ComputedRuntime.SharedMemo(version: _initialVersion)"))
+    }
+
+    @Test("plain fields assign through update (equal values skip); @Edge fields have no setter")
+    func equalAssignmentSetter() throws {
+        let swift = try Emit.swift("state S {\n  var a: Int = 0\n  var unused: Int = 0\n  @Edge var e: Int = 0\n  computed b: Int { a + e }\n}\n")
+        #expect(swift.contains("set { if computed._a.update(newValue) { computed.__aDidChange() } }"))
+        #expect(swift.contains("set { computed._unused.update(newValue) }"))
+        let edgeAccessor = try #require(Emit.block(startingWith: "var e: Int {", in: swift))
+        #expect(!edgeAccessor.contains { $0.hasPrefix("set") })
+    }
+
+    @Test("a miss records every input's version; @NoCutoff passes isEqual: nil")
+    func inputsAndCutoff() throws {
+        let swift = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n  @NoCutoff computed c: Int { b + a }\n}\n")
+        #expect(swift.contains("$0.record(_a.version)"))
+        #expect(swift.contains("$0.record(self.__bVersion)"))
+        #expect(swift.contains("return S._ComputedBodies.b(_a.wrappedValue)\n                        })"))
+        #expect(swift.contains("return S._ComputedBodies.c(self.b, _a.wrappedValue)\n                        }, isEqual: nil)"))
+        #expect(swift.contains("version: { $0.computed.__bVersion },"))
     }
 
     // MARK: Selectors
@@ -303,7 +325,7 @@ struct EmitTests {
         #expect(Emit.invalidations(of: "a", in: swift) == ["x", "y", "z", "v"])
         #expect(Emit.invalidations(of: "b", in: swift) == ["y", "z"])
         #expect(Emit.invalidations(of: "c", in: swift) == ["w", "v"])
-        #expect(swift.contains("/// Invalidates what `a` feeds: `x`, `y`, `z`, `v`."))
+        #expect(swift.contains("/// Marks what `a` feeds as stale: `x`, `y`, `z`, `v`."))
     }
 
     @Test("a field nothing reads has no change hook, and its setter does not call one")
@@ -312,9 +334,9 @@ struct EmitTests {
         #expect(Emit.invalidations(of: "unused", in: swift) == nil)
         #expect(!swift.contains("_unusedDidChange"))
         let accessor = try #require(Emit.block(startingWith: "var unused: String {", in: swift))
-        #expect(accessor == ["get { computed._unused.wrappedValue }", "_modify {", "yield &computed._unused.wrappedValue", "}"])
+        #expect(accessor == ["get { computed._unused.wrappedValue }", "set { computed._unused.update(newValue) }", "_modify {", "yield &computed._unused.wrappedValue", "}"])
         let readAccessor = try #require(Emit.block(startingWith: "var a: Int {", in: swift))
-        #expect(readAccessor.contains("defer { computed._aDidChange() }"))
+        #expect(readAccessor.contains("defer { computed.__aDidChange() }"))
     }
 
     @Test("the checked dependents match the emitted hooks")
@@ -325,11 +347,11 @@ struct EmitTests {
         #expect(spec.states[0].computeds.map(\.name) == ["x", "y", "z", "w", "v"])
     }
 
-    @Test("an @Edge field's hook reads the Edge's version")
+    @Test("an @Edge field's hook marks its dependents stale")
     func edgeHook() throws {
         let swift = try Emit.swift("state E {\n  @Edge var a: Int = 0\n  computed b: Int { a }\n}\n")
-        let hook = try #require(Emit.block(startingWith: "fileprivate mutating func _aDidChange()", in: swift))
-        #expect(hook == ["let version = $a.version", "_b.invalidate(version: version)"])
+        let hook = try #require(Emit.block(startingWith: "fileprivate mutating func __aDidChange()", in: swift))
+        #expect(hook == ["_b.invalidate()"])
         #expect(swift.contains("return E._ComputedBodies.b(self.a)"))
     }
 

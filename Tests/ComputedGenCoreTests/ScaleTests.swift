@@ -110,13 +110,13 @@ struct ScaleTests {
         var hooks: [String: [String]] = [:]
         var current: String?
         for line in Emit.trimmedLines(first) {
-            if line.hasPrefix("fileprivate mutating func _"), line.hasSuffix("DidChange() {") {
-                current = String(line.dropFirst("fileprivate mutating func _".count).dropLast("DidChange() {".count))
+            if line.hasPrefix("fileprivate mutating func __"), line.hasSuffix("DidChange() {") {
+                current = String(line.dropFirst("fileprivate mutating func __".count).dropLast("DidChange() {".count))
                 hooks[current!] = []
             } else if let field = current {
                 if line == "}" {
                     current = nil
-                } else if line.hasSuffix(".invalidate(version: version)") {
+                } else if line.hasSuffix(".invalidate()") {
                     hooks[field, default: []].append(String(line.dropFirst().prefix { $0 != "." }))
                 }
             }

@@ -13,7 +13,7 @@ private struct MiniState: Sendable {
     init(items: [Int], computations: RecomputationCounter = RecomputationCounter()) {
         _items = items
         itemsVersion = .next()
-        sumMemo = Memo(version: itemsVersion)
+        sumMemo = Memo()
         self.computations = computations
     }
 
@@ -22,7 +22,7 @@ private struct MiniState: Sendable {
         _modify {
             yield &_items
             itemsVersion = .next()
-            sumMemo.invalidate(version: itemsVersion)
+            sumMemo.invalidate()
         }
     }
 
@@ -57,12 +57,62 @@ struct MemoTests {
         #expect(memo.cachedValue == "a")
     }
 
-    @Test("init(version:) keeps the given version; init() takes a fresh one")
+    @Test("the version is taken when a value is computed, and moves with each new value")
     func versions() {
-        let stamp = VersionStamp.next()
-        #expect(Memo<Int>(version: stamp).version == stamp)
-        let fresh = Memo<Int>()
-        #expect(fresh.version > stamp)
+        var memo = Memo<Int>()
+        #expect(memo.version == VersionStamp(rawValue: 0))
+        _ = memo.value { 1 }
+        let first = memo.version
+        #expect(first != VersionStamp(rawValue: 0))
+        memo.invalidate()
+        #expect(memo.version == first)  // stale, not yet recomputed
+        _ = memo.value { 1 }  // no recorded inputs: always recomputes, no cutoff
+        #expect(memo.version != first)
+    }
+
+    @Test("unchanged input versions keep the cached value without computing")
+    func verifiedInputs() {
+        var memo = Memo<[Int]>()
+        let input = VersionStamp.next()
+        var calls = 0
+        let compute = { () -> [Int] in calls += 1; return [1, 2] }
+        _ = memo.value(inputs: { $0.record(input) }, compute: compute)
+        let version = memo.version
+        memo.invalidate()
+        #expect(!memo.isCached)
+        #expect(memo.value(inputs: { $0.record(input) }, compute: compute) == [1, 2])
+        #expect(calls == 1)
+        #expect(memo.version == version)
+        #expect(memo.isCached)
+    }
+
+    @Test("a recomputed value equal to the cached one keeps the cached instance and version")
+    func earlyCutoff() {
+        var memo = Memo<[Int]>()
+        _ = memo.value(inputs: { $0.record(.next()) }, compute: { [1, 2] })
+        let version = memo.version
+        let buffer = memo.cachedValue!.withUnsafeBufferPointer { $0.baseAddress }
+        memo.invalidate()
+        var calls = 0
+        let value = memo.value(inputs: { $0.record(.next()) }, compute: { calls += 1; return [1, 2] })
+        #expect(calls == 1)
+        #expect(value == [1, 2])
+        #expect(memo.version == version)
+        #expect(memo.cachedValue!.withUnsafeBufferPointer { $0.baseAddress } == buffer)
+        // A different value takes a new version.
+        memo.invalidate()
+        _ = memo.value(inputs: { $0.record(.next()) }, compute: { [3] })
+        #expect(memo.version != version)
+    }
+
+    @Test("isEqual: nil turns the cutoff off")
+    func cutoffOff() {
+        var memo = Memo<Int>()
+        _ = memo.value(inputs: { $0.record(.next()) }, compute: { 7 }, isEqual: nil)
+        let version = memo.version
+        memo.invalidate()
+        _ = memo.value(inputs: { $0.record(.next()) }, compute: { 7 }, isEqual: nil)
+        #expect(memo.version != version)
     }
 
     @Test("caches optional values, including nil")
@@ -75,33 +125,30 @@ struct MemoTests {
         #expect(memo.isCached)
     }
 
-    @Test("invalidate resets a uniquely referenced cell in place")
+    @Test("invalidate marks a uniquely referenced cell stale in place")
     func invalidateInPlace() {
         var memo = Memo<[Int]>()
         _ = memo.value { [1, 2, 3] }
         let identity = memo._cellIdentity
-        let stamp = VersionStamp.next()
-        memo.invalidate(version: stamp)
+        memo.invalidate()
         #expect(memo._cellIdentity == identity)
         #expect(!memo.isCached)
-        #expect(memo.version == stamp)
         #expect(memo.value { [4] } == [4])
         #expect(memo._cellIdentity == identity)
     }
 
-    @Test("invalidate replaces a shared cell; the copy keeps its cached value")
+    @Test("invalidate gives a shared cell's holder a stale copy; the other copy keeps its cached value")
     func invalidateShared() {
         var memo = Memo<[Int]>()
         _ = memo.value { [1, 2, 3] }
         let copy = memo
         let identity = memo._cellIdentity
         let oldVersion = memo.version
-        let stamp = VersionStamp.next()
-        memo.invalidate(version: stamp)
+        memo.invalidate()
         #expect(memo._cellIdentity != identity)
         #expect(copy._cellIdentity == identity)
         #expect(!memo.isCached)
-        #expect(memo.version == stamp)
+        #expect(memo.version == oldVersion)  // the stale copy keeps the value and its version
         #expect(copy.isCached)
         #expect(copy.version == oldVersion)
         #expect(copy.value { [9] } == [1, 2, 3])

@@ -10,6 +10,10 @@ extension StateChecker {
         var seen: Set<String> = []
         for attribute in field.attributes {
             let name = attribute.name.name
+            if name == "NoCutoff" {
+                report("'@NoCutoff' applies only to computed values; remove it from field '\(field.name.name)' (an equal assignment to a field is never a change)", at: attribute.location)
+                continue
+            }
             guard Self.knownAttributes.contains(name) else {
                 let hint = NameRules.suggestion(for: name, among: Self.knownAttributes).map { " (did you mean '@\($0)'?)" } ?? ""
                 report("unknown attribute '@\(name)'\(hint); only '@Edge' and '@Shared' are supported", at: attribute.location)

@@ -39,6 +39,13 @@ struct CodeWriter {
         line("}" + suffix)
     }
 
+    /// Runs `body` one level deeper (for the arguments of a call spread over several lines).
+    mutating func indent(_ body: (inout CodeWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
     /// Appends `///` lines for a doc comment; nothing when `lines` is empty.
     mutating func doc(_ lines: [String]) {
         for docLine in lines {

@@ -264,9 +264,19 @@ struct StateEmitter {
         let storage = field.isEdge ? "computed.\(name)" : "computed._\(field.name).wrappedValue"
         writer.block("\(access)var \(name): \(field.type)") { writer in
             writer.line("get { \(storage) }")
+            if !field.isEdge {
+                // An assignment of an equal value (when the type is Equatable: `update` has an
+                // overload for that) is no change: no stamp, nothing invalidated. `@Edge` fields
+                // keep Verge's rule, every write is a new version, so they have no setter.
+                if needsChangeHook(field) {
+                    writer.line("set { if computed._\(field.name).update(newValue) { computed.\(changeHookName(field))() } }")
+                } else {
+                    writer.line("set { computed._\(field.name).update(newValue) }")
+                }
+            }
             writer.block("_modify") { writer in
                 if needsChangeHook(field) {
-                    writer.line("defer { computed._\(field.name)DidChange() }")
+                    writer.line("defer { computed.\(changeHookName(field))() }")
                 }
                 writer.line("yield &\(storage)")
             }
@@ -275,6 +285,22 @@ struct StateEmitter {
 
     private func needsChangeHook(_ field: CheckedField) -> Bool {
         !field.isShared && !field.dependents.isEmpty
+    }
+
+    /// The method that invalidates what a field feeds. Generated helpers start with two
+    /// underscores: storage is `_` + a spec name, and spec names cannot start with `_`, so the
+    /// two can never collide.
+    private func changeHookName(_ field: CheckedField) -> String {
+        "__\(field.name)DidChange"
+    }
+
+    /// The property that brings a computed value up to date and returns its version.
+    private func versionAccessorName(_ computed: CheckedComputed) -> String {
+        "__\(computed.name)Version"
+    }
+
+    private func isShared(_ computed: CheckedComputed) -> Bool {
+        !sharedInputs(of: computed).isEmpty
     }
 
     // MARK: Extended
@@ -299,6 +325,14 @@ struct StateEmitter {
                 for computed in state.computeds {
                     writer.line()
                     emitComputedProperty(computed, into: &writer)
+                }
+                for computed in state.computeds where !isShared(computed) {
+                    writer.line()
+                    writer.doc(["The version of `\(computed.name)`'s value, brought up to date first: it moves only when the value changed."])
+                    writer.block("fileprivate var \(versionAccessorName(computed)): \(RuntimeNames.versionStamp)") { writer in
+                        writer.line("_ = \(swiftName(computed.decl.name))")
+                        writer.line("return _\(computed.name).version")
+                    }
                 }
                 for field in state.fields where needsChangeHook(field) {
                     writer.line()
@@ -361,10 +395,11 @@ struct StateEmitter {
             return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
         }
         writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
-            // Only memo cells take the initial stamp (fields stamp themselves), so a state without
-            // computeds must not declare it: an unused `let` is a warning in the user's build.
-            if !state.computeds.isEmpty {
-                writer.line("let version = \(RuntimeNames.versionStamp).next()")
+            // Only the caches of values over `@Shared` fields take an initial stamp (fields stamp
+            // themselves, memo cells stamp their values), so only they declare it: an unused `let`
+            // is a warning in the user's build. The `_` keeps it out of the spec's names.
+            if state.computeds.contains(where: isShared) {
+                writer.line("let _initialVersion = \(RuntimeNames.versionStamp).next()")
             }
             for field in state.fields {
                 let name = swiftName(field.decl.name)
@@ -378,8 +413,11 @@ struct StateEmitter {
                 }
             }
             for computed in state.computeds {
-                let memo = sharedInputs(of: computed).isEmpty ? RuntimeNames.memo : RuntimeNames.sharedMemo
-                writer.line("_\(computed.name) = \(memo)(version: version)")
+                if isShared(computed) {
+                    writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)(version: _initialVersion)")
+                } else {
+                    writer.line("_\(computed.name) = \(RuntimeNames.memo)()")
+                }
             }
         }
     }
@@ -406,11 +444,24 @@ struct StateEmitter {
                 emitCompute("return _\(computed.name).value(sharedKey: sharedKey)", into: &writer)
                 return
             }
-            // The hit path checks the cell before forming the compute closure (which would copy
-            // `self`) and yields the cached value borrowed in place (no retain).
+            // The hit path checks the cell before forming any closure (which would copy `self`) and
+            // yields the cached value borrowed in place (no retain). A miss first records the
+            // inputs' versions: when none moved, the cached value stays and the body does not run.
             writer.block("_read") { writer in
                 writer.block("if !_\(computed.name).isCached") { writer in
-                    emitCompute("_ = _\(computed.name).value", into: &writer)
+                    writer.line("_ = _\(computed.name).value(")
+                    writer.indent { writer in
+                        writer.block("inputs:", suffix: ",") { writer in
+                            for input in computed.inputs {
+                                writer.line("$0.record(\(inputVersionExpression(of: input)))")
+                            }
+                        }
+                        writer.block("compute:", suffix: "\(cutoffArgument(computed)))") { writer in
+                            writer.line("_Recomputations.\(name).increment()")
+                            let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+                            writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+                        }
+                    }
                 }
                 writer.line("yield _\(computed.name)._borrowedValue")
             }
@@ -426,17 +477,41 @@ struct StateEmitter {
     }
 
     private func emitChangeHook(for field: CheckedField, into writer: inout CodeWriter) {
-        writer.doc(["Invalidates what `\(field.name)` feeds: \(field.dependents.map { "`\($0)`" }.joined(separator: ", "))."])
-        writer.block("fileprivate mutating func _\(field.name)DidChange()") { writer in
-            if field.isEdge {
-                writer.line("let version = $\(field.name).version")
-            } else {
-                writer.line("let version = _\(field.name).version")
-            }
+        writer.doc([
+            "Marks what `\(field.name)` feeds as stale: \(field.dependents.map { "`\($0)`" }.joined(separator: ", ")).",
+            "Each is checked on its next read, and recomputed only if an input's version really moved.",
+        ])
+        writer.block("fileprivate mutating func \(changeHookName(field))()") { writer in
             for dependent in field.dependents {
-                writer.line("_\(dependent).invalidate(version: version)")
+                if let computed = computedsByName[dependent], isShared(computed) {
+                    writer.line("_\(dependent).invalidate(version: \(fieldVersionExpression(field)))")
+                } else {
+                    writer.line("_\(dependent).invalidate()")
+                }
             }
         }
+    }
+
+    /// The expression, inside `Extended`, that reads a field's version stamp.
+    private func fieldVersionExpression(_ field: CheckedField) -> String {
+        isWrapped(field) ? "$\(field.name).version" : "_\(field.name).version"
+    }
+
+    /// The expression, inside `Extended`, that reads an input's current version (bringing a
+    /// computed input up to date first).
+    private func inputVersionExpression(of input: Input) -> String {
+        switch input {
+        case .field(let name):
+            return field(named: name).map(fieldVersionExpression) ?? "_\(name).version"
+        case .computed(let name):
+            return "self.__\(name)Version"
+        }
+    }
+
+    /// `, isEqual: nil` for a computed whose spec turned the cutoff off; otherwise nothing, and
+    /// overload resolution picks the comparing `value(inputs:compute:)` for `Equatable` types.
+    private func cutoffArgument(_ computed: CheckedComputed) -> String {
+        computed.decl.noCutoff ? ", isEqual: nil" : ""
     }
 
     // MARK: Selectors
@@ -467,7 +542,7 @@ struct StateEmitter {
                     let name = swiftName(computed.decl.name)
                     writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(computed.type)>(")
                     if sharedInputs(of: computed).isEmpty {
-                        writer.line("    version: { $0.computed._\(computed.name).version },")
+                        writer.line("    version: { $0.computed.\(versionAccessorName(computed)) },")
                     }
                     writer.line("    recomputations: Extended._Recomputations.\(name)")
                     writer.line(") {")

@@ -202,6 +202,9 @@ public struct ComputedDecl: Hashable, Sendable {
     public var body: Body
     /// Where the declaration starts (the `computed` keyword).
     public var location: SourceLocation
+    /// Whether the spec wrote `@NoCutoff`: every recomputation counts as a change, even when the
+    /// new value `==` the cached one.
+    public var noCutoff: Bool = false
 
     /// Creates a computed declaration.
     public init(

@@ -122,11 +122,25 @@ extension Parser {
             skipToNextMember()
             return nil
         }
-        if let attribute = attributes.first {
-            let message = "attributes apply only to fields; remove '@\(attribute.name.name)' from this \(current.text)"
+        var noCutoff = false
+        for attribute in attributes {
+            if isComputed, attribute.name.name == "NoCutoff" {
+                if let argument = attribute.arguments?.first {
+                    report("'@NoCutoff' takes no arguments; write '@NoCutoff computed …'", at: argument.label?.location ?? argument.value.location)
+                } else if noCutoff {
+                    report("duplicate attribute '@NoCutoff'; remove one of them", at: attribute.location)
+                }
+                noCutoff = true
+                continue
+            }
+            let allowed = isComputed ? "; a computed value takes only '@NoCutoff'" : ""
+            let message = "'@\(attribute.name.name)' applies only to fields\(allowed); remove it from this \(current.text)"
             report(message, at: attribute.location)
         }
-        return isComputed ? parseComputed(doc: doc, in: context) : parseSelector(doc: doc, in: context)
+        guard isComputed else { return parseSelector(doc: doc, in: context) }
+        guard case .computed(var decl)? = parseComputed(doc: doc, in: context) else { return nil }
+        decl.noCutoff = noCutoff
+        return .computed(decl)
     }
 
     /// Checks that a member is followed by a line break, `;` or `}`.
