@@ -58,7 +58,7 @@ enum FilePath {
     /// does not exist yet, in a folder that does not exist yet, still gets a stable path); the
     /// rest is normalized textually.
     static func canonical(_ url: URL) -> URL {
-        let standardized = url.standardizedFileURL.path
+        let standardized = followingDanglingLink(url.standardizedFileURL.path)
         var existing = standardized
         var missing: [String] = []
         while existing != "/" && !existing.isEmpty {
@@ -71,6 +71,19 @@ enum FilePath {
             existing = parent
         }
         return URL(fileURLWithPath: standardized)
+    }
+
+    /// A symlink whose target does not exist yet (`realpath` fails on it) is replaced by its
+    /// target, so that the file is created where the link points.
+    private static func followingDanglingLink(_ path: String) -> String {
+        var path = path
+        for _ in 0..<32 {
+            guard realPath(path) == nil,
+                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return path }
+            let folder = (path as NSString).deletingLastPathComponent
+            path = URL(fileURLWithPath: target, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
+        }
+        return path
     }
 
     private static func realPath(_ path: String) -> String? {
