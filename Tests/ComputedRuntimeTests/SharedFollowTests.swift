@@ -112,13 +112,16 @@ struct SharedFollowFileTests {
     func halfWrittenFile() async throws {
         let directory = try makeTemporaryDirectory()
         let url = directory.appendingPathComponent("profile.json")
-        let shared = Shared(wrappedValue: Profile(), .fileStorage(url))
+        let options = FileWatchOptions(settleTime: .seconds(1))
+        let shared = Shared(wrappedValue: Profile(), .fileStorage(url, coalescing: .milliseconds(50), watching: options))
         let full = json("slow", 8)
+        try ExternalFile.writeInPlace("", to: url)  // truncated: ignored however long it stays
+        try await Task.sleep(for: .milliseconds(50))
         try ExternalFile.writeInPlace(String(full.prefix(10)), to: url)
         try await Task.sleep(for: .milliseconds(50))  // shorter than the settle time
         try ExternalFile.writeInPlace(full, to: url)
         #expect(await waitForValue(shared) { $0.name == "slow" } != nil)
-        try await Task.sleep(for: .milliseconds(300))  // past the settle time of the first write
+        try await Task.sleep(for: .milliseconds(1_200))  // past the settle time of the first write
         #expect(ExternalFile.backups(in: directory, ".corrupt-").isEmpty)
         #expect(shared.loadError == nil)
     }

@@ -33,7 +33,7 @@ final class DefaultsObserver: @unchecked Sendable {
         let observable = !key.contains(".") && !key.hasPrefix("@")
         keyObserver = observable ? KeyValueObserver(defaults: defaults, key: key, onChange: changed) : nil
         notificationToken = observable ? nil : NotificationCenter.default.addObserver(
-            forName: UserDefaults.didChangeNotification, object: defaults, queue: nil
+            forName: UserDefaults.didChangeNotification, object: nil, queue: nil
         ) { _ in changed() }
         timer = nil
         #else

@@ -27,8 +27,9 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         /// Numbers the reads of the file; an older read never replaces a newer one.
         var reads: UInt64 = 0
         var lastAppliedRead: UInt64 = 0
-        /// A file that did not decode, waiting to be confirmed corrupt (it may be mid-write).
-        var undecodable: FileSignature?
+        /// A file that did not decode, and since when: it counts as corrupt once it stayed so
+        /// for the settle time (it may be mid-write).
+        var undecodable: (signature: FileSignature, since: ContinuousClock.Instant)?
         weak var box: SharedBox<Value>?
         var watcher: FileWatcher?
     }

@@ -5,7 +5,8 @@ import Foundation
 /// A ``FileWatcher`` says when the file may have changed; then the file is compared with what
 /// this process last wrote or read (signature, then content), so the value's own saves never
 /// come back as changes. A new valid content replaces the value for every holder; a missing file
-/// brings back the default value; content that does not decode is given a moment (a writer may
+/// brings back the default value; an empty file is taken as a write in progress and ignored;
+/// content that does not decode is given a moment (``FileWatchOptions/settleTime``: a writer may
 /// be half-way through an in-place write) and then handled as a corrupt file at load: moved
 /// aside, reported in `loadError`, the last good value kept.
 extension FilePersistence {
@@ -24,9 +25,6 @@ extension FilePersistence {
         case missing
         case undecodable(FileSignature, reason: String)
     }
-
-    /// How long content that does not decode may stay that way before it counts as corrupt.
-    static var settleTime: DispatchTimeInterval { .milliseconds(200) }
 
     func attach(to box: SharedBox<Value>) {
         let watcher = FileWatcher(url: url, options: options, queue: queue) { [weak self] trigger in
@@ -52,7 +50,7 @@ extension FilePersistence {
     func check(_ kind: Check) -> SharedError? {
         guard let box = state.withLock({ $0.box }) else { return nil }
         defer { withExtendedLifetime(box) {} }  // released after the locks, never under them
-        let (finding, localChanges, read) = examine(readContent: kind != .poll)
+        let (finding, localChanges, read) = examine(kind)
         switch finding {
         case .unchanged:
             return nil
@@ -62,14 +60,18 @@ extension FilePersistence {
             // swift-sharing's rule: a deleted file brings back the default value.
             apply(defaultValue, snapshot: nil, to: box, localChanges: localChanges, read: read)
         case .undecodable(let signature, let reason):
+            // Corrupt once the same content has stayed for the settle time (or at a reload).
+            let now = ContinuousClock.now
             let confirmed = state.withLock { state -> Bool in
-                defer { state.undecodable = signature }
-                return kind == .reload || (kind == .confirm && state.undecodable == signature)
+                if state.undecodable?.signature != signature {
+                    state.undecodable = (signature, now)
+                }
+                return kind == .reload || state.undecodable!.since + options.settleTime <= now
             }
             if confirmed {
                 return quarantine(signature, reason: reason)
             }
-            queue.asyncAfter(deadline: .now() + Self.settleTime) { [weak self] in
+            queue.asyncAfter(deadline: .now() + options.settleTime.dispatchInterval) { [weak self] in
                 self?.check(.confirm)
             }
         }
@@ -78,16 +80,22 @@ extension FilePersistence {
 
     /// Compares the file with what this process last wrote or read. Under the write lock, so a
     /// save of this process is never seen half-done.
-    private func examine(readContent: Bool) -> (Finding, localChanges: UInt64, read: UInt64) {
-        writeLock.withLock {
+    private func examine(_ kind: Check) -> (Finding, localChanges: UInt64, read: UInt64) {
+        let readContent = kind != .poll
+        return writeLock.withLock { () -> (Finding, localChanges: UInt64, read: UInt64) in
             let (known, undecodable, localChanges, read) = state.withLock { state in
                 state.reads += 1
-                return (state.known, state.undecodable, state.localChanges, state.reads)
+                return (state.known, state.undecodable?.signature, state.localChanges, state.reads)
             }
             guard let signature = FileSignature.of(path: url.path) else {
                 return (known == nil ? .unchanged : .missing, localChanges, read)
             }
             if !readContent && (signature == known?.signature || signature == undecodable) {
+                return (.unchanged, localChanges, read)
+            }
+            if signature.size == 0 && kind != .reload {
+                // Empty: taken as a write in progress (truncated, not written yet); the write
+                // that follows, or a reload, decides.
                 return (.unchanged, localChanges, read)
             }
             switch Self.decode(url: url) {

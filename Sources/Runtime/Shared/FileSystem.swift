@@ -18,8 +18,9 @@ struct FileSignature: Equatable, Sendable {
     var modifiedNanoseconds: Int64
 
     init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        // dev_t is signed on Darwin and unsigned on Glibc: keep the bits either way.
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
         size = Int64(info.st_size)
         // Darwin names the field st_mtimespec, Glibc st_mtim.
         #if canImport(Darwin)

@@ -16,6 +16,9 @@ struct FileWatchOptions: Sendable {
     /// How often the file's signature (size, modification time, inode) is compared, as a
     /// fallback and for file systems that send no notifications.
     var pollInterval: Duration = .milliseconds(500)
+    /// How long content that does not decode may stay unchanged before it counts as corrupt (a
+    /// writer may be half-way through an in-place write).
+    var settleTime: Duration = .milliseconds(500)
 
     static let standard = FileWatchOptions()
 }
@@ -112,7 +115,7 @@ final class FileWatcher: @unchecked Sendable {
     private func armIfNeeded(lost: Bool) -> Bool {
         guard options.usesNotifications else { return false }
         var info = stat()
-        let current: Identity? = stat(directory, &info) == 0 ? Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+        let current: Identity? = stat(directory, &info) == 0 ? Identity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)) : nil
         let stale = state.withLock { state -> DirectoryEvents?? in
             guard !state.isCancelled, lost || state.armedOn != current || (current != nil && state.events == nil) else { return nil }
             defer {
