@@ -1,69 +1,111 @@
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// Stores a `Codable` value as JSON in one file: loads it once, writes atomically, coalesces
-/// rapid writes, and never overwrites a file it could not read.
+/// Stores a `Codable` value as JSON in one file: loads it, writes atomically, coalesces rapid
+/// writes, never overwrites a file it could not read, and follows changes others make to the
+/// file (see `FileStorageFollowing.swift`).
+///
+/// Conflict policy: a local change not yet saved when the file changes on disk wins; the other
+/// content is moved aside to `<name>.conflict-<timestamp>` before the save, and reported in
+/// `loadError`. An external change with no local change pending replaces the value.
 final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unchecked Sendable {
-    // Safety: `state` is reached only under its lock; `writeLock` serializes file writes.
+    // Safety: `state` is reached only under its lock; `writeLock` serializes the file's writes
+    // and this process's reads of it. Lock order: writeLock, then the box's lock, then `state`.
 
-    private struct State {
-        /// The newest value not yet written.
+    struct State {
+        /// The newest local value not yet written.
         var pending: Value?
         var isScheduled = false
         var saveError: SharedError?
+        var loadError: SharedError?
+        /// Set when an unreadable file could not be moved aside: nothing is written until the
+        /// file is replaced by a readable one or removed.
+        var blockedBy: SharedError?
+        /// The file as this process last wrote or read it; `nil` when there was none.
+        var known: FileSnapshot?
+        /// Counts local changes: a value read from the file never replaces a newer local one.
+        var localChanges: UInt64 = 0
+        /// Numbers the reads of the file; an older read never replaces a newer one.
+        var reads: UInt64 = 0
+        var lastAppliedRead: UInt64 = 0
+        /// A file that did not decode, and since when: it counts as corrupt once it stayed so
+        /// for the settle time (it may be mid-write).
+        var undecodable: (signature: FileSignature, since: ContinuousClock.Instant)?
+        weak var box: SharedBox<Value>?
+        var watcher: FileWatcher?
     }
 
     let url: URL
+    let defaultValue: Value
+    let options: FileWatchOptions
     private let coalescing: DispatchTimeInterval
-    /// Set when an unreadable file could not be moved aside: then nothing is ever written.
-    private let blockedBy: SharedError?
-    private let state = LockedBox(State())
-    private let writeLock = Lock.make()
-    private let queue = DispatchQueue(label: "ComputedRuntime.Shared.fileStorage")
+    let state: LockedBox<State>
+    let writeLock = Lock.make()
+    let queue = DispatchQueue(label: "ComputedRuntime.Shared.fileStorage")
 
-    private init(url: URL, coalescing: Duration, blockedBy: SharedError?) {
+    private init(url: URL, defaultValue: Value, coalescing: Duration, options: FileWatchOptions, initial: State) {
         self.url = url
-        self.blockedBy = blockedBy
-        let (seconds, attoseconds) = coalescing.components
-        self.coalescing = .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        self.defaultValue = defaultValue
+        self.options = options
+        self.coalescing = coalescing.dispatchInterval
+        state = LockedBox(initial)
+    }
+
+    deinit {
+        state.withLock { $0.watcher }?.cancel()
     }
 
     /// Loads the file (or takes `defaultValue`) and makes the shared reference for it.
-    static func makeBox(url: URL, defaultValue: Value, coalescing: Duration) -> SharedBox<Value> {
+    static func makeBox(url: URL, defaultValue: Value, coalescing: Duration, options: FileWatchOptions) -> SharedBox<Value> {
         let loaded = load(url: url, defaultValue: defaultValue)
-        let blockedBy: SharedError? = if case .unreadableFile(_, nil, _) = loaded.error { loaded.error } else { nil }
-        let persistence = FilePersistence(url: url, coalescing: coalescing, blockedBy: blockedBy)
+        var initial = State()
+        initial.loadError = loaded.error
+        initial.known = loaded.known
+        if case .unreadableFile(_, nil, _) = loaded.error { initial.blockedBy = loaded.error }
+        let persistence = FilePersistence(url: url, defaultValue: defaultValue, coalescing: coalescing, options: options, initial: initial)
         ExitFlusher.register(persistence)
-        return SharedBox(value: loaded.value, key: "file:" + url.path, loadError: loaded.error, persistence: persistence)
+        return SharedBox(value: loaded.value, key: "file:" + url.path, persistence: persistence)
     }
 
     // MARK: Loading
 
-    private static func load(url: URL, defaultValue: Value) -> (value: Value, error: SharedError?) {
+    private static func load(url: URL, defaultValue: Value) -> (value: Value, error: SharedError?, known: FileSnapshot?) {
         AtomicFile.removeStaleTemporaryFiles(for: url)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            return (defaultValue, nil)
+        guard let signature = FileSignature.of(path: url.path) else {
+            return (defaultValue, nil, nil)
         }
-        let reason: String
+        switch decode(url: url) {
+        case .success(let (value, data)):
+            return (value, nil, FileSnapshot(signature: signature, data: data))
+        case .failure(let failure):
+            let backup = FilePath.moveAside(url, label: "corrupt")
+            let error = SharedError.unreadableFile(url: url, backup: backup, reason: failure.reason)
+            reportSharedIssue(error)
+            // A file that stays in place is remembered, so that it is not reported again.
+            let known = backup == nil ? FileSnapshot(signature: signature, data: failure.data ?? Data()) : nil
+            return (defaultValue, error, known)
+        }
+    }
+
+    struct DecodeFailure: Error {
+        var reason: String
+        var data: Data?
+    }
+
+    /// Reads and decodes the file.
+    static func decode(url: URL) -> Result<(Value, Data), DecodeFailure> {
+        let data: Data
         do {
-            let data = try Data(contentsOf: url)
-            return (try JSONDecoder().decode(Value.self, from: data), nil)
-        } catch let error as DecodingError {
-            reason = "not a valid \(Value.self) in JSON: \(describe(error))"
+            data = try Data(contentsOf: url)
         } catch {
-            reason = error.localizedDescription
+            return .failure(DecodeFailure(reason: error.localizedDescription, data: nil))
         }
-        let backup = moveAside(url)
-        let error = SharedError.unreadableFile(url: url, backup: backup, reason: reason)
-        reportSharedIssue(error)
-        return (defaultValue, error)
+        do {
+            return .success((try JSONDecoder().decode(Value.self, from: data), data))
+        } catch let error as DecodingError {
+            return .failure(DecodeFailure(reason: "not a valid \(Value.self) in JSON: \(describe(error))", data: data))
+        } catch {
+            return .failure(DecodeFailure(reason: String(describing: error), data: data))
+        }
     }
 
     private static func describe(_ error: DecodingError) -> String {
@@ -77,33 +119,20 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
         }
     }
 
-    /// Renames the file to `<name>.corrupt-<UTC timestamp>[-n]`; `nil` when that fails.
-    private static func moveAside(_ url: URL) -> URL? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        let stamp = formatter.string(from: Date()).replacingOccurrences(of: ":", with: "")
-        let base = url.lastPathComponent + ".corrupt-" + stamp
-        for attempt in 0..<100 {
-            let name = attempt == 0 ? base : "\(base)-\(attempt)"
-            let backup = url.deletingLastPathComponent().appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: backup.path) { continue }
-            if (try? FileManager.default.moveItem(at: url, to: backup)) != nil {
-                return backup
-            }
-            return nil
-        }
-        return nil
-    }
-
     // MARK: Writing
 
     var saveError: SharedError? {
         state.withLock { $0.saveError }
     }
 
+    var loadError: SharedError? {
+        state.withLock { $0.loadError }
+    }
+
     func valueDidChange(_ value: Value) {
         let shouldSchedule = state.withLock { state -> Bool in
             state.pending = value
+            state.localChanges += 1
             guard !state.isScheduled else { return false }
             state.isScheduled = true
             return true
@@ -119,24 +148,32 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
     }
 
     func flush() throws(SharedError) {
-        if let blockedBy { throw blockedBy }
-        try writeLock.withLock { () throws(SharedError) in
+        let conflict = try writeLock.withLock { () throws(SharedError) -> SharedError? in
             // Taking the newest value under the write lock keeps writes in order.
-            let value = state.withLock { state -> Value? in
+            let (value, blockedBy, known) = state.withLock { state -> (Value?, SharedError?, FileSnapshot?) in
+                if state.blockedBy != nil { return (nil, state.blockedBy, nil) }
                 defer {
                     state.pending = nil
                     state.isScheduled = false
                 }
-                return state.pending
+                return (state.pending, nil, state.known)
             }
-            guard let value else { return }
+            if let blockedBy { throw blockedBy }
+            guard let value else { return nil }
             do {
+                let conflict = try keepExternalChangeAside(known: known)
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicFile.write(encoder.encode(value), to: url)
-                state.withLock { $0.saveError = nil }
+                let data = try encoder.encode(value)
+                let signature = try AtomicFile.write(data, to: url)
+                state.withLock { state in
+                    state.saveError = nil
+                    state.known = FileSnapshot(signature: signature, data: data)
+                    if let conflict { state.loadError = conflict }
+                }
+                return conflict
             } catch {
-                let failure = SharedError.writeFailed(url: url, reason: String(describing: error))
+                let failure = (error as? SharedError) ?? SharedError.writeFailed(url: url, reason: String(describing: error))
                 // Keep the value pending so that the next write or save retries it.
                 state.withLock { state in
                     if state.pending == nil { state.pending = value }
@@ -145,97 +182,26 @@ final class FilePersistence<Value: Codable & Sendable>: SharedPersistence, @unch
                 throw failure
             }
         }
+        if let conflict { reportSharedIssue(conflict) }
+    }
+
+    /// Before a local change overwrites the file: when the file is not what this process last
+    /// wrote or read, someone else changed it; move their content aside so it is not lost.
+    /// Under the write lock.
+    private func keepExternalChangeAside(known: FileSnapshot?) throws -> SharedError? {
+        guard let current = FileSignature.of(path: url.path), current != known?.signature else { return nil }
+        if let known, let data = try? Data(contentsOf: url), data == known.data { return nil }
+        guard let backup = FilePath.moveAside(url, label: "conflict") else {
+            throw SharedError.writeFailed(url: url, reason: "the file was changed by someone else and could not be moved aside; the local change is kept and not written")
+        }
+        return SharedError.overwroteExternalChange(url: url, backup: backup)
     }
 }
 
-/// Atomic file replacement: write a temporary file in the same directory, flush it to disk,
-/// rename it over the destination, then flush the directory.
-enum AtomicFile {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static func write(_ data: Data, to url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot create \(temporary.path)") }
-        var succeeded = false
-        defer {
-            if !succeeded { unlink(temporary.path) }
-        }
-        do {
-            defer { close(descriptor) }
-            try data.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw failure("cannot write \(temporary.path)")
-                    }
-                    offset += written
-                }
-            }
-            guard fsync(descriptor) == 0 else { throw failure("cannot flush \(temporary.path)") }
-        }
-        guard rename(temporary.path, url.path) == 0 else { throw failure("cannot rename onto \(url.path)") }
-        succeeded = true
-        let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
-    }
-
-    /// Removes temporary files that writers of `url` left behind when they were killed mid-write
-    /// (`.<name>.tmp-<pid>-<n>` whose process no longer exists).
-    static func removeStaleTemporaryFiles(for url: URL) {
-        let directory = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent).tmp-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
-            guard let pidText = rest.split(separator: "-").first, let pid = pid_t(pidText) else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(directory.appendingPathComponent(name).path)
-            }
-        }
-    }
-
-    private static func failure(_ message: String) -> Failure {
-        Failure(description: "\(message): \(String(cString: strerror(errno)))")
-    }
-}
-
-/// Flushes pending file writes when the process exits normally.
-enum ExitFlusher {
-    private final class Weak: @unchecked Sendable {
-        weak var persistence: (any SharedPersistence)?
-
-        init(_ persistence: any SharedPersistence) {
-            self.persistence = persistence
-        }
-    }
-
-    private static let registered = LockedBox<[Weak]>([])
-    private static let installHandler: Void = {
-        atexit { ExitFlusher.flushAll() }
-    }()
-
-    static func register(_ persistence: any SharedPersistence) {
-        _ = installHandler
-        registered.withLock { list in
-            list.removeAll { $0.persistence == nil }
-            list.append(Weak(persistence))
-        }
-    }
-
-    static func flushAll() {
-        let alive = registered.withLock { $0.compactMap(\.persistence) }
-        for persistence in alive {
-            try? persistence.flush()
-        }
+extension Duration {
+    /// The duration for Dispatch (nanosecond precision).
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }

@@ -13,7 +13,10 @@
 ///
 /// `Shared` has reference semantics inside a value type: copying a state copies the reference,
 /// not the value, and `==` compares the current values. Every write takes a new
-/// ``VersionStamp``.
+/// ``VersionStamp``. Persisted values follow their storage: changes made to the file or the
+/// `UserDefaults` key by others reach every holder, through ``values``, ``subscribe(_:)`` and
+/// Observation (reading ``wrappedValue`` inside `withObservationTracking` or a SwiftUI body
+/// tracks it).
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
@@ -89,8 +92,10 @@ public struct Shared<Value: Sendable>: Sendable {
     }
 
     /// Why the stored value could not be used, if it could not: a corrupt or unreadable file
-    /// (moved aside, see ``SharedError/unreadableFile(url:backup:reason:)``), a key used with
-    /// another type, or a `UserDefaults` value of another type.
+    /// (moved aside, see ``SharedError/unreadableFile(url:backup:reason:)``), a file changed by
+    /// someone else while a local change was waiting (``SharedError/overwroteExternalChange(url:backup:)``),
+    /// a key used with another type, or a `UserDefaults` value of another type. The latest load
+    /// decides: a valid value read later from the storage clears it.
     public var loadError: SharedError? {
         box.loadError
     }
@@ -104,6 +109,17 @@ public struct Shared<Value: Sendable>: Sendable {
     /// `.fileStorage`; does nothing for `.inMemory` and `.appStorage`.
     public func save() throws(SharedError) {
         try box.persistence?.flush()
+    }
+
+    /// Reads the storage now and, when it holds something else, makes that the value for every
+    /// holder: for when you know the file or `UserDefaults` key changed and do not want to wait
+    /// for the watcher. Does nothing for `.inMemory`.
+    ///
+    /// A local change of a `.fileStorage` value that is waiting to be saved is saved first (it
+    /// wins, see ``SharedStrategy/fileStorage(_:coalescing:)-(URL,_)``). A corrupt file is moved
+    /// aside at once, reported in ``loadError`` and thrown; the value is kept.
+    public func reload() throws(SharedError) {
+        try box.persistence?.reload()
     }
 
     /// Whether two `Shared` values are the same reference.
@@ -181,5 +197,10 @@ public struct SharedReader<Value: Sendable>: Sendable {
     /// See ``Shared/loadError``.
     public var loadError: SharedError? {
         shared.loadError
+    }
+
+    /// See ``Shared/reload()``.
+    public func reload() throws(SharedError) {
+        try shared.reload()
     }
 }

@@ -1,38 +1,53 @@
-/// How a shared value is persisted: told about every change, asked to write now.
+import CComputedAtomics
+import Observation
+
+/// How a shared value is persisted: told about every change, asked to write now, and (for
+/// storage that others can change) told which reference to update when the storage changes.
 protocol SharedPersistence<Value>: AnyObject, Sendable {
     associatedtype Value: Sendable
-    /// Called under the value's lock after every change, with the new value.
+    /// Called under the value's lock after every local change, with the new value.
     func valueDidChange(_ value: Value)
     /// Writes the latest value now (no-op when there is nothing to write).
     func flush() throws(SharedError)
+    /// Reads the storage now and updates the value when it changed.
+    func reload() throws(SharedError)
+    /// Starts following the storage on behalf of `box` (held weakly); called once, after `box`
+    /// is fully made.
+    func attach(to box: SharedBox<Value>)
     /// The last background write error, if the last write failed.
     var saveError: SharedError? { get }
+    /// Why the stored value could not be used, if it could not (the latest load decides).
+    var loadError: SharedError? { get }
 }
 
-import CComputedAtomics
-
-/// The reference behind a ``Shared``: the value, its version stamp, its subscribers and its
-/// persistence.
-final class SharedBox<Value: Sendable>: @unchecked Sendable {
+/// The reference behind a ``Shared``: the value, its version stamp, its subscribers, its
+/// observers and its persistence.
+final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
     // Safety: `value` is reached only under its lock; `versionStorage` only through atomics; the
     // rest is immutable or thread-safe.
 
     /// The registry key, or `nil` for an unshared value.
     let key: String?
-    let loadError: SharedError?
+    /// An error decided when the reference was made (a type mismatch); storage errors come from
+    /// the persistence.
+    private let initialLoadError: SharedError?
     let persistence: (any SharedPersistence<Value>)?
     private let state: LockedBox<Value>
     /// The version stamp's raw value, written under the lock and read without it.
     private let versionStorage: UnsafeMutablePointer<Int64>
     private let changes = Broadcaster<Value>()
+    private let registrar = ObservationRegistrar()
+    /// `\.value`, made once (a key path literal into a generic class is looked up at run time).
+    private let valueKeyPath: KeyPath<SharedBox<Value>, Value> = \.value
 
     init(value: Value, key: String?, loadError: SharedError? = nil, persistence: (any SharedPersistence<Value>)? = nil) {
         self.key = key
-        self.loadError = loadError
+        self.initialLoadError = loadError
         self.persistence = persistence
         state = LockedBox(value)
         versionStorage = .allocate(capacity: 1)
         versionStorage.initialize(to: Int64(bitPattern: VersionStamp.next().rawValue))
+        persistence?.attach(to: self)
     }
 
     deinit {
@@ -40,8 +55,10 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
         versionStorage.deallocate()
     }
 
+    /// The current value; tracked by Observation.
     var value: Value {
-        state.withLock { $0 }
+        registrar.access(self, keyPath: valueKeyPath)
+        return state.withLock { $0 }
     }
 
     /// The current version: one atomic load, no lock.
@@ -49,17 +66,54 @@ final class SharedBox<Value: Sendable>: @unchecked Sendable {
         VersionStamp(rawValue: UInt64(bitPattern: cg_atomic_i64_load(versionStorage)))
     }
 
+    var loadError: SharedError? {
+        initialLoadError ?? persistence?.loadError
+    }
+
     /// Runs `body` on the value under the lock; then stamps, persists and notifies.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        defer { changes.drain() }
+        registrar.willSet(self, keyPath: valueKeyPath)
+        defer {
+            registrar.didSet(self, keyPath: valueKeyPath)
+            changes.drain()
+        }
         return try state.withLock { value in
             defer {
-                cg_atomic_i64_store(versionStorage, Int64(bitPattern: VersionStamp.next().rawValue))
-                changes.enqueue(value)
+                stamp(value)
                 persistence?.valueDidChange(value)
             }
             return try body(&value)
         }
+    }
+
+    /// Replaces the value with one that came from storage (written by someone else), without
+    /// writing it back. `decide` runs under the lock with the current value and returns the new
+    /// one, or `nil` to leave the value alone; it runs first with `commit == false` (observers
+    /// hear nothing when that returns `nil`), then with `commit == true` to replace the value.
+    /// Returns whether the value was replaced.
+    ///
+    /// Must not be called while holding a lock that a subscriber or observer could need: it
+    /// notifies them before returning.
+    @discardableResult
+    func replaceFromStorage(_ decide: (_ current: Value, _ commit: Bool) -> Value?) -> Bool {
+        guard state.withLock({ decide($0, false) }) != nil else { return false }
+        registrar.willSet(self, keyPath: valueKeyPath)
+        defer {
+            registrar.didSet(self, keyPath: valueKeyPath)
+            changes.drain()
+        }
+        return state.withLock { value in
+            guard let newValue = decide(value, true) else { return false }
+            value = newValue
+            stamp(newValue)
+            return true
+        }
+    }
+
+    /// Takes a new version and queues `value` for subscribers; under the lock.
+    private func stamp(_ value: Value) {
+        cg_atomic_i64_store(versionStorage, Int64(bitPattern: VersionStamp.next().rawValue))
+        changes.enqueue(value)
     }
 
     func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> StoreSubscription {

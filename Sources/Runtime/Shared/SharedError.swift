@@ -11,8 +11,12 @@ public enum SharedError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadableFile(url: URL, backup: URL?, reason: String)
     /// Writing the file failed; the value in memory is intact and the next write retries.
     case writeFailed(url: URL, reason: String)
-    /// The stored value in `UserDefaults` has another type; the default value was used.
+    /// The stored value in `UserDefaults` has another type; the default value (at load) or the
+    /// last good value (for a later change) is used.
     case unexpectedStoredValue(key: String, found: String)
+    /// The file was changed by someone else while a local change was waiting to be saved. The
+    /// local change won and was saved; the other content was moved to `backup` first.
+    case overwroteExternalChange(url: URL, backup: URL)
 
     public var description: String {
         switch self {
@@ -25,7 +29,9 @@ public enum SharedError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .writeFailed(url, reason):
             "could not write '\(url.path)': \(reason)"
         case let .unexpectedStoredValue(key, found):
-            "UserDefaults key '\(key)' holds a value of type \(found); the default value is used"
+            "UserDefaults key '\(key)' holds a value of type \(found); it is ignored"
+        case let .overwroteExternalChange(url, backup):
+            "'\(url.path)' was changed by someone else while a local change was waiting to be saved; the local change was saved and the other content moved to '\(backup.path)'"
         }
     }
 }

@@ -29,22 +29,36 @@ extension SharedStrategy {
 }
 
 extension SharedStrategy where Value: Codable {
-    /// A value stored as JSON in the file at `url`.
+    /// A value stored as JSON in the file at `url`, kept in step with the file.
     ///
     /// - The file is read when the first `Shared` for it is made; a missing file yields the
-    ///   default value.
+    ///   default value. Every spelling of one file (`dir//x.json`, `dir/./x.json`, a symlink to
+    ///   it) gives the same reference.
+    /// - Changes that others make to the file (another process, an extension, a sync tool, a
+    ///   text editor) reach every holder within a second: an in-place write, an atomic replace,
+    ///   a move back. A deleted or moved-away file brings back the default value; the next local
+    ///   write creates the file again. Content that does not decode is handled as a corrupt file
+    ///   at load (below) and the last good value is kept. See ``Shared/reload()``.
     /// - An unreadable or corrupt file is moved aside to `<name>.corrupt-<timestamp>` and never
-    ///   overwritten; ``Shared/loadError`` tells what happened and the default value is used.
+    ///   overwritten; ``Shared/loadError`` tells what happened.
     /// - Writes are atomic (a temporary file, flushed to disk, then renamed over the original),
-    ///   so a crash at any moment leaves either the old or the new content.
+    ///   so a crash at any moment leaves either the old or the new content. They never come
+    ///   back as changes.
     /// - Writes made within `coalescing` of each other are written once, on a background queue;
     ///   ``Shared/save()`` writes immediately, and the last pending write is flushed when the last
     ///   holder releases the value and when the process exits normally.
-    /// - Changes made to the file by other processes are not observed while the value is in use.
+    /// - When the file changes while a local change is waiting to be saved, the local change
+    ///   wins: before saving it, the file's other content is moved to `<name>.conflict-<timestamp>`
+    ///   and reported in `loadError` as ``SharedError/overwroteExternalChange(url:backup:)``.
     public static func fileStorage(_ url: URL, coalescing: Duration = .milliseconds(50)) -> SharedStrategy {
-        let url = url.standardizedFileURL
+        fileStorage(url, coalescing: coalescing, watching: .standard)
+    }
+
+    /// `fileStorage` with the watcher's options (tests force polling).
+    static func fileStorage(_ url: URL, coalescing: Duration, watching options: FileWatchOptions) -> SharedStrategy {
+        let url = FilePath.canonical(url)
         return SharedStrategy(key: "file:" + url.path, retention: .whileHeld, makeBox: { defaultValue in
-            FilePersistence<Value>.makeBox(url: url, defaultValue: defaultValue, coalescing: coalescing)
+            FilePersistence<Value>.makeBox(url: url, defaultValue: defaultValue, coalescing: coalescing, options: options)
         }, description: ".fileStorage(\(url.path))")
     }
 
