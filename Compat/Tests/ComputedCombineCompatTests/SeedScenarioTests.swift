@@ -134,18 +134,3 @@ struct SeedScenarioTests {
         cancellable.cancel()
     }
 }
-
-/// ReCombine's operator extensions, written for ComputedGen (see Docs/Migrating.md).
-extension Store where State == ProjectionState {
-    // The number of state transitions is given by the user
-    func selectLastStateTransitions(_ count: Int) -> AnyPublisher<[ProjectedValues], Never> {
-        // Generated selectors compare version stamps: memoization "for free"
-        publisher(for: ProjectionState.Selectors.projectedValues)
-            .compactMap({ projectedValues in projectedValues })
-            // Combines the last `count` state values in an array
-            .scan([], { (acc: [ProjectedValues], curr: ProjectedValues) in
-                Array((acc + [curr]).suffix(count))
-            })
-            .eraseToAnyPublisher()
-    }
-}
