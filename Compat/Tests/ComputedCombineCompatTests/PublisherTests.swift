@@ -59,6 +59,22 @@ struct PublisherTests {
         cancellable.cancel()
     }
 
+    /// A versioned selector of a non-`Equatable` value: distinct by version stamp alone, so a
+    /// commit that leaves the stamp unchanged sends nothing.
+    @Test func versionedNonEquatableSelectionSendsOnlyForNewStamps() {
+        struct Box: Sendable { var count: Int }
+        let count = CounterState.Selectors.count
+        let boxed = Selector<CounterState, Box>(version: { count.version($0)! }) { Box(count: count($0)) }
+        let store = Store(CounterState())
+        let counts = Recorder<Int>()
+        let cancellable = store.publisher(for: boxed).sink { counts.append($0.count) }
+        store.commit { $0.name = "x" }
+        store.commit { $0.count = 1 }
+        store.commit { $0.name = "y" }
+        #expect(counts.values == [0, 1])
+        cancellable.cancel()
+    }
+
     @Test func eachSubscriberHasItsOwnDistinctFilter() {
         let store = Store(CounterState())
         let publisher = store.publisher(for: CounterState.Selectors.doubled)
