@@ -181,7 +181,7 @@ struct PublisherTests {
         let queue = DispatchQueue(label: "compat.receive-on")
         let cancellable = store.publisher(for: \.count)
             .removeDuplicates()
-            .receive(on: queue.scheduler)
+            .receive(on: queue)
             .sink { counts.append($0) }
         store.commit { $0.count = 1 }
         #expect(await counts.wait(for: 2) == [0, 1])
@@ -222,18 +222,6 @@ extension Assignee {
     /// An assignee of another type, for the overload test.
     func mapped<Input>(_ transform: @escaping @Sendable (Input) -> Value) -> Assignee<Input> {
         Assignee<Input> { self(transform($0)) }
-    }
-}
-
-extension DispatchQueue {
-    /// This queue as a Combine scheduler: the queue itself with Combine, its `ocombine` wrapper
-    /// with OpenCombine.
-    var scheduler: some Scheduler {
-        #if canImport(Combine)
-        self
-        #else
-        ocombine
-        #endif
     }
 }
 

@@ -95,12 +95,16 @@ private final class DistinctSelection<State, Value>: @unchecked Sendable {
     /// The selector's value for `state` when it differs from the last one, `nil` otherwise.
     func next(_ state: State) -> Value? {
         let version = selector.version(state)
-        let previous = lock.withLock { last }
+        lock.lock()
+        let previous = last
+        lock.unlock()
         if let previous, let version, previous.version == version {
             return nil
         }
         let value = selector(state)
-        lock.withLock { last = (value, version) }
+        lock.lock()
+        last = (value, version)
+        lock.unlock()
         if let previous, let isEqual, isEqual(previous.value, value) {
             return nil
         }
