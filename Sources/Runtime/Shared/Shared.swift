@@ -86,6 +86,17 @@ public struct Shared<Value: Sendable>: Sendable {
         box.subscribe(handler)
     }
 
+    /// Calls `handler` after every write, as ``subscribe(_:)``, and with `includingCurrent`
+    /// first with the current value: atomically, so no write is missed or delivered twice. The
+    /// current value is delivered in order before any later write (see
+    /// ``Store/subscribe(includingCurrent:_:)``). The token does not keep the reference alive.
+    public func subscribe(
+        includingCurrent: Bool,
+        _ handler: @escaping @Sendable (Value) -> Void
+    ) -> StoreSubscription {
+        includingCurrent ? box.subscribeIncludingCurrent(handler) : box.subscribe(handler)
+    }
+
     /// A read-only view of the same reference.
     public var reader: SharedReader<Value> {
         SharedReader(self)
@@ -192,6 +203,19 @@ public struct SharedReader<Value: Sendable>: Sendable {
     /// The current value, then the value after each write.
     public var values: AsyncStream<Value> {
         shared.values
+    }
+
+    /// Calls `handler` after every write until the returned token is cancelled or released.
+    public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> StoreSubscription {
+        shared.subscribe(handler)
+    }
+
+    /// See ``Shared/subscribe(includingCurrent:_:)``.
+    public func subscribe(
+        includingCurrent: Bool,
+        _ handler: @escaping @Sendable (Value) -> Void
+    ) -> StoreSubscription {
+        shared.subscribe(includingCurrent: includingCurrent, handler)
     }
 
     /// See ``Shared/loadError``.

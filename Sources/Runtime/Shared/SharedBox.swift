@@ -121,6 +121,14 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
         return StoreSubscription { [changes] in changes.unsubscribe(id) }
     }
 
+    /// As ``subscribe(_:)``, first delivering the current value (queued under the value's lock,
+    /// so it comes before any later write).
+    func subscribeIncludingCurrent(_ handler: @escaping @Sendable (Value) -> Void) -> StoreSubscription {
+        let id = state.withLock { value in changes.subscribe(handler, initial: value) }
+        changes.drain()
+        return StoreSubscription { [changes] in changes.unsubscribe(id) }
+    }
+
     var values: AsyncStream<Value> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let id = state.withLock { value in

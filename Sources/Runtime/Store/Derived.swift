@@ -64,6 +64,25 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
         return StoreSubscription { [changes] in changes.unsubscribe(id) }
     }
 
+    /// Calls `handler` with each new value, as ``subscribe(_:)``, and with `includingCurrent`
+    /// first with the current value: atomically, so no change is missed or delivered twice. The
+    /// current value is delivered in order before any later one, on the calling thread before this
+    /// method returns unless another thread is delivering at that moment (see
+    /// ``Store/subscribe(includingCurrent:_:)``). The token does not keep this derived store alive.
+    public func subscribe(
+        includingCurrent: Bool,
+        _ handler: @escaping @Sendable (Value) -> Void
+    ) -> StoreSubscription {
+        guard includingCurrent else { return subscribe(handler) }
+        // Subscribing and queueing the current value under the value's lock delivers it before
+        // any later value, so the subscriber never ends up with a stale one.
+        let id = current.withLock { current in
+            changes.subscribe(handler, initial: current.value)
+        }
+        changes.drain()
+        return StoreSubscription { [changes] in changes.unsubscribe(id) }
+    }
+
     /// The current value, then each new value; buffering keeps only the latest, as
     /// ``Store/states`` does.
     public var values: AsyncStream<Value> {
@@ -81,15 +100,12 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
     /// this derived store and its source alive; the target is held weakly, so the assignment does
     /// nothing once the target store is gone.
     public func assign(to assignee: Assignee<Value>) -> StoreSubscription {
-        // Subscribing and queueing the current value under the value's lock delivers it before
-        // any later value, so the target never ends up with a stale one.
-        let id = current.withLock { current in
-            changes.subscribe({ assignee($0) }, initial: current.value)
-        }
-        changes.drain()
+        let link = subscribe(includingCurrent: true) { assignee($0) }
         // The token keeps this derived store (and so its source) alive, so that
         // `store.derived(…).assign(to: …)` works without keeping the derived store elsewhere.
-        return StoreSubscription { [self] in changes.unsubscribe(id) }
+        return StoreSubscription { [self] in
+            withExtendedLifetime(self) { link.cancel() }
+        }
     }
 
     /// Runs for each source commit. The source delivers its notifications one at a time, so

@@ -76,6 +76,24 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         return StoreSubscription { [changes] in changes.unsubscribe(id) }
     }
 
+    /// Calls `handler` after every commit, as ``subscribe(_:)``, and with `includingCurrent`
+    /// first with the current state: atomically, so no commit is missed or delivered twice between
+    /// the current state and the next one.
+    ///
+    /// The current state is delivered in order before any later commit, through the same queue as
+    /// commits: on the calling thread before this method returns, unless another thread is
+    /// delivering notifications at that moment (then that thread delivers it, right after its
+    /// current notification). This is the hook behind the Combine publishers.
+    public func subscribe(
+        includingCurrent: Bool,
+        _ handler: @escaping @Sendable (State) -> Void
+    ) -> StoreSubscription {
+        guard includingCurrent else { return subscribe(handler) }
+        let id = storage.withLock { state in changes.subscribe(handler, initial: state) }
+        changes.drain()
+        return StoreSubscription { [changes] in changes.unsubscribe(id) }
+    }
+
     /// The current state, then the state after each commit.
     ///
     /// Buffering keeps only the latest value: a consumer that falls behind skips intermediate

@@ -1,0 +1,1 @@
+../../../Sources/Runtime/Combine/StorePublishers.swift
