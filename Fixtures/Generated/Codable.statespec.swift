@@ -214,7 +214,7 @@ extension SettingsState {
 extension SettingsState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
-    static func == (lhs: SettingsState, rhs: SettingsState) -> Bool {
+    static func == (lhs: SettingsState, rhs: SettingsState) -> Swift.Bool {
         (lhs.computed._theme.version == rhs.computed._theme.version || lhs.computed._theme.wrappedValue == rhs.computed._theme.wrappedValue)
             && (lhs.computed._fontSize.version == rhs.computed._fontSize.version || lhs.computed._fontSize.wrappedValue == rhs.computed._fontSize.wrappedValue)
             && (lhs.computed._recent.version == rhs.computed._recent.version || lhs.computed._recent.wrappedValue == rhs.computed._recent.wrappedValue)
@@ -224,16 +224,16 @@ extension SettingsState: Equatable {
 
 extension SettingsState: Hashable {
     /// Hashes the fields' values (never version stamps), consistently with `==`.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(theme)
-        hasher.combine(fontSize)
-        hasher.combine(recent)
-        hasher.combine(lastOpened)
+    func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.theme)
+        hasher.combine(self.fontSize)
+        hasher.combine(self.recent)
+        hasher.combine(self.lastOpened)
     }
 }
 
 extension SettingsState {
-    fileprivate enum CodingKeys: String, CodingKey {
+    fileprivate enum CodingKeys: Swift.String, Swift.CodingKey {
         case theme
         case fontSize
         case recent
@@ -243,19 +243,19 @@ extension SettingsState {
 
 extension SettingsState: Encodable {
     /// Encodes the fields; cached computed values and version stamps are not encoded.
-    func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(theme, forKey: .theme)
-        try container.encode(fontSize, forKey: .fontSize)
-        try container.encode(recent, forKey: .recent)
-        try container.encode(lastOpened, forKey: .lastOpened)
+        try container.encode(self.theme, forKey: .theme)
+        try container.encode(self.fontSize, forKey: .fontSize)
+        try container.encode(self.recent, forKey: .recent)
+        try container.encode(self.lastOpened, forKey: .lastOpened)
     }
 }
 
 extension SettingsState: Decodable {
     /// Decodes the fields; a missing key takes the spec's default value when there is one.
     /// Every decoded field gets a new version stamp.
-    init(from decoder: any Decoder) throws {
+    init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             theme: try container.decodeIfPresent((String).self, forKey: .theme) ?? "light",
@@ -268,16 +268,42 @@ extension SettingsState: Decodable {
 
 extension SettingsState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    var customMirror: Mirror {
-        Mirror(
+    var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "theme": theme as Any,
-                "fontSize": fontSize as Any,
-                "recent": recent as Any,
-                "lastOpened": lastOpened as Any,
-            ] as KeyValuePairs<String, Any>,
+                "theme": self.theme as Any,
+                "fontSize": self.fontSize as Any,
+                "recent": self.recent as Any,
+                "lastOpened": self.lastOpened as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension SettingsState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "theme":
+            return ComputedRuntime.memberVersion(of: computed._theme.wrappedValue, rest) ?? computed._theme.version
+        case "fontSize":
+            return ComputedRuntime.memberVersion(of: computed._fontSize.wrappedValue, rest) ?? computed._fontSize.version
+        case "recent":
+            return ComputedRuntime.memberVersion(of: computed._recent.wrappedValue, rest) ?? computed._recent.version
+        case "lastOpened":
+            return ComputedRuntime.memberVersion(of: computed._lastOpened.wrappedValue, rest) ?? computed._lastOpened.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "isLarge": return computed.__isLargeVersion
+            case "recentCount": return computed.__recentCountVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }

@@ -287,7 +287,7 @@ extension CounterState {
 extension CounterState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
-    static func == (lhs: CounterState, rhs: CounterState) -> Bool {
+    static func == (lhs: CounterState, rhs: CounterState) -> Swift.Bool {
         (lhs.computed._count.version == rhs.computed._count.version || lhs.computed._count.wrappedValue == rhs.computed._count.wrappedValue)
             && (lhs.computed._step.version == rhs.computed._step.version || lhs.computed._step.wrappedValue == rhs.computed._step.wrappedValue)
             && (lhs.computed._label.version == rhs.computed._label.version || lhs.computed._label.wrappedValue == rhs.computed._label.wrappedValue)
@@ -296,15 +296,41 @@ extension CounterState: Equatable {
 
 extension CounterState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    var customMirror: Mirror {
-        Mirror(
+    var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "count": count as Any,
-                "step": step as Any,
-                "label": label as Any,
-            ] as KeyValuePairs<String, Any>,
+                "count": self.count as Any,
+                "step": self.step as Any,
+                "label": self.label as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension CounterState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "count":
+            return ComputedRuntime.memberVersion(of: computed._count.wrappedValue, rest) ?? computed._count.version
+        case "step":
+            return ComputedRuntime.memberVersion(of: computed._step.wrappedValue, rest) ?? computed._step.version
+        case "label":
+            return ComputedRuntime.memberVersion(of: computed._label.wrappedValue, rest) ?? computed._label.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "doubled": return computed.__doubledVersion
+            case "quadrupled": return computed.__quadrupledVersion
+            case "next": return computed.__nextVersion
+            case "summary": return computed.__summaryVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }

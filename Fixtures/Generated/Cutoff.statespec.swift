@@ -439,16 +439,47 @@ extension CutoffState {
 
 extension CutoffState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    public var customMirror: Mirror {
-        Mirror(
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "items": items as Any,
-                "threshold": threshold as Any,
-                "name": name as Any,
-                "token": token as Any,
-            ] as KeyValuePairs<String, Any>,
+                "items": self.items as Any,
+                "threshold": self.threshold as Any,
+                "name": self.name as Any,
+                "token": self.token as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension CutoffState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "items":
+            return ComputedRuntime.memberVersion(of: computed._items.wrappedValue, rest) ?? computed._items.version
+        case "threshold":
+            return ComputedRuntime.memberVersion(of: computed._threshold.wrappedValue, rest) ?? computed._threshold.version
+        case "name":
+            return ComputedRuntime.memberVersion(of: computed._name.wrappedValue, rest) ?? computed._name.version
+        case "token":
+            return ComputedRuntime.memberVersion(of: computed._token.wrappedValue, rest) ?? computed._token.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "filteredArray": return computed.__filteredArrayVersion
+            case "filteredCount": return computed.__filteredCountVersion
+            case "summary": return computed.__summaryVersion
+            case "uncutArray": return computed.__uncutArrayVersion
+            case "uncutCount": return computed.__uncutCountVersion
+            case "greeting": return computed.__greetingVersion
+            case "tokenID": return computed.__tokenIDVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }

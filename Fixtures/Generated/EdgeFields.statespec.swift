@@ -215,17 +215,45 @@ extension ProfileState {
 
 extension ProfileState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    public var customMirror: Mirror {
-        Mirror(
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "avatar": avatar as Any,
-                "unread": unread as Any,
-                "badge": badge as Any,
-                "name": name as Any,
-                "score": score as Any,
-            ] as KeyValuePairs<String, Any>,
+                "avatar": self.avatar as Any,
+                "unread": self.unread as Any,
+                "badge": self.badge as Any,
+                "name": self.name as Any,
+                "score": self.score as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension ProfileState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "avatar":
+            return ComputedRuntime.memberVersion(of: computed.avatar, rest) ?? computed.$avatar.version
+        case "unread":
+            return ComputedRuntime.memberVersion(of: computed.unread, rest) ?? computed.$unread.version
+        case "badge":
+            return ComputedRuntime.memberVersion(of: computed.badge, rest) ?? computed.$badge.version
+        case "name":
+            return ComputedRuntime.memberVersion(of: computed.name, rest) ?? computed.$name.version
+        case "score":
+            return ComputedRuntime.memberVersion(of: computed.score, rest) ?? computed.$score.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "hasAvatar": return computed.__hasAvatarVersion
+            case "badgeText": return computed.__badgeTextVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }

@@ -245,7 +245,7 @@ extension `Protocol` {
 extension `Protocol`: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
-    package static func == (lhs: `Protocol`, rhs: `Protocol`) -> Bool {
+    package static func == (lhs: `Protocol`, rhs: `Protocol`) -> Swift.Bool {
         (lhs.computed._default.version == rhs.computed._default.version || lhs.computed._default.wrappedValue == rhs.computed._default.wrappedValue)
             && (lhs.computed._class.version == rhs.computed._class.version || lhs.computed._class.wrappedValue == rhs.computed._class.wrappedValue)
             && (lhs.computed._open.version == rhs.computed._open.version || lhs.computed._open.wrappedValue == rhs.computed._open.wrappedValue)
@@ -254,7 +254,7 @@ extension `Protocol`: Equatable {
 }
 
 extension `Protocol` {
-    fileprivate enum CodingKeys: String, CodingKey {
+    fileprivate enum CodingKeys: Swift.String, Swift.CodingKey {
         case `default`
         case `class`
         case open
@@ -264,19 +264,19 @@ extension `Protocol` {
 
 extension `Protocol`: Encodable {
     /// Encodes the fields; cached computed values and version stamps are not encoded.
-    package func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(`default`, forKey: .`default`)
-        try container.encode(`class`, forKey: .`class`)
-        try container.encode(open, forKey: .open)
-        try container.encode(consuming, forKey: .consuming)
+        try container.encode(self.`default`, forKey: .`default`)
+        try container.encode(self.`class`, forKey: .`class`)
+        try container.encode(self.open, forKey: .open)
+        try container.encode(self.consuming, forKey: .consuming)
     }
 }
 
 extension `Protocol`: Decodable {
     /// Decodes the fields; a missing key takes the spec's default value when there is one.
     /// Every decoded field gets a new version stamp.
-    package init(from decoder: any Decoder) throws {
+    package init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             default: try container.decodeIfPresent((Int).self, forKey: .`default`) ?? 1,
@@ -289,17 +289,43 @@ extension `Protocol`: Decodable {
 
 extension `Protocol`: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    package var customMirror: Mirror {
-        Mirror(
+    package var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "default": `default` as Any,
-                "class": `class` as Any,
-                "open": open as Any,
-                "consuming": consuming as Any,
-            ] as KeyValuePairs<String, Any>,
+                "default": self.`default` as Any,
+                "class": self.`class` as Any,
+                "open": self.open as Any,
+                "consuming": self.consuming as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension `Protocol`: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    package func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "default":
+            return ComputedRuntime.memberVersion(of: computed._default.wrappedValue, rest) ?? computed._default.version
+        case "class":
+            return ComputedRuntime.memberVersion(of: computed._class.wrappedValue, rest) ?? computed._class.version
+        case "open":
+            return ComputedRuntime.memberVersion(of: computed._open.wrappedValue, rest) ?? computed._open.version
+        case "consuming":
+            return ComputedRuntime.memberVersion(of: computed._consuming.wrappedValue, rest) ?? computed._consuming.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "nonisolated": return computed.__nonisolatedVersion
+            case "return": return computed.__returnVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }
 
@@ -436,14 +462,35 @@ extension Pair {
 
 extension Pair: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    var customMirror: Mirror {
-        Mirror(
+    var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "first": first as Any,
-                "second": second as Any,
-            ] as KeyValuePairs<String, Any>,
+                "first": self.first as Any,
+                "second": self.second as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension Pair: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "first":
+            return ComputedRuntime.memberVersion(of: computed._first.wrappedValue, rest) ?? computed._first.version
+        case "second":
+            return ComputedRuntime.memberVersion(of: computed._second.wrappedValue, rest) ?? computed._second.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "sum": return computed.__sumVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }

@@ -207,7 +207,7 @@ extension LibraryState {
 extension LibraryState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
-    public static func == (lhs: LibraryState, rhs: LibraryState) -> Bool {
+    public static func == (lhs: LibraryState, rhs: LibraryState) -> Swift.Bool {
         (lhs.computed._todos.version == rhs.computed._todos.version || lhs.computed._todos.wrappedValue == rhs.computed._todos.wrappedValue)
             && (lhs.computed._query.version == rhs.computed._query.version || lhs.computed._query.wrappedValue == rhs.computed._query.wrappedValue)
     }
@@ -215,14 +215,35 @@ extension LibraryState: Equatable {
 
 extension LibraryState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    public var customMirror: Mirror {
-        Mirror(
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "todos": todos as Any,
-                "query": query as Any,
-            ] as KeyValuePairs<String, Any>,
+                "todos": self.todos as Any,
+                "query": self.query as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension LibraryState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "todos":
+            return ComputedRuntime.memberVersion(of: computed._todos.wrappedValue, rest) ?? computed._todos.version
+        case "query":
+            return ComputedRuntime.memberVersion(of: computed._query.wrappedValue, rest) ?? computed._query.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "openTodos": return computed.__openTodosVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }

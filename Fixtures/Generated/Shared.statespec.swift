@@ -258,7 +258,7 @@ extension AppState {
 extension AppState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
-    public static func == (lhs: AppState, rhs: AppState) -> Bool {
+    public static func == (lhs: AppState, rhs: AppState) -> Swift.Bool {
         (lhs.computed._title.version == rhs.computed._title.version || lhs.computed._title.wrappedValue == rhs.computed._title.wrappedValue)
             && lhs.computed.$session == rhs.computed.$session
             && lhs.computed.$settings == rhs.computed.$settings
@@ -267,7 +267,7 @@ extension AppState: Equatable {
 }
 
 extension AppState {
-    fileprivate enum CodingKeys: String, CodingKey {
+    fileprivate enum CodingKeys: Swift.String, Swift.CodingKey {
         case title
     }
 }
@@ -275,16 +275,16 @@ extension AppState {
 extension AppState: Encodable {
     /// Encodes the fields; cached computed values, version stamps and `@Shared` fields (which
     /// persist through their own storage) are not encoded.
-    public func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
+        try container.encode(self.title, forKey: .title)
     }
 }
 
 extension AppState: Decodable {
     /// Decodes the fields; a missing key takes the spec's default value when there is one.
     /// Every decoded field gets a new version stamp; `@Shared` fields come from their storage.
-    public init(from decoder: any Decoder) throws {
+    public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             title: try container.decodeIfPresent((String).self, forKey: .title) ?? "Home"
@@ -294,17 +294,42 @@ extension AppState: Decodable {
 
 extension AppState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    public var customMirror: Mirror {
-        Mirror(
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "title": title as Any,
-                "session": session as Any,
-                "settings": settings as Any,
-                "launchCount": launchCount as Any,
-            ] as KeyValuePairs<String, Any>,
+                "title": self.title as Any,
+                "session": self.session as Any,
+                "settings": self.settings as Any,
+                "launchCount": self.launchCount as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension AppState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "title":
+            return ComputedRuntime.memberVersion(of: computed._title.wrappedValue, rest) ?? computed._title.version
+        case "session":
+            return ComputedRuntime.memberVersion(of: computed.session, rest) ?? computed.$session.version
+        case "settings":
+            return ComputedRuntime.memberVersion(of: computed.settings, rest) ?? computed.$settings.version
+        case "launchCount":
+            return ComputedRuntime.memberVersion(of: computed.launchCount, rest) ?? computed.$launchCount.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "titleLength": return computed.__titleLengthVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }
 
@@ -410,13 +435,27 @@ extension ChildState {
 
 extension ChildState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    var customMirror: Mirror {
-        Mirror(
+    var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "session": session as Any,
-            ] as KeyValuePairs<String, Any>,
+                "session": self.session as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension ChildState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "session":
+            return ComputedRuntime.memberVersion(of: computed.session, rest) ?? computed.$session.version
+        default:
+            return nil
+        }
     }
 }

@@ -130,7 +130,7 @@ extension TodoState {
                     _ = _visibleTodos.value(
                         inputs: {
                             $0.record(_todos.version)
-                            $0.record(_filter.version)
+                            $0.record(ComputedRuntime.memberVersion(of: _filter.wrappedValue, "includes") ?? _filter.version)
                             $0.record(_query.version)
                         },
                         compute: {
@@ -327,7 +327,7 @@ extension TodoState {
 extension TodoState: Equatable {
     /// Two states are equal when their fields are: equal version stamps decide without comparing
     /// values. Cached computed values are never compared.
-    public static func == (lhs: TodoState, rhs: TodoState) -> Bool {
+    public static func == (lhs: TodoState, rhs: TodoState) -> Swift.Bool {
         (lhs.computed._todos.version == rhs.computed._todos.version || lhs.computed._todos.wrappedValue == rhs.computed._todos.wrappedValue)
             && (lhs.computed._filter.version == rhs.computed._filter.version || lhs.computed._filter.wrappedValue == rhs.computed._filter.wrappedValue)
             && (lhs.computed._query.version == rhs.computed._query.version || lhs.computed._query.wrappedValue == rhs.computed._query.wrappedValue)
@@ -339,18 +339,49 @@ extension TodoState: Equatable {
 
 extension TodoState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    public var customMirror: Mirror {
-        Mirror(
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
             self,
             children: [
-                "todos": todos as Any,
-                "filter": filter as Any,
-                "query": query as Any,
-                "avatar": avatar as Any,
-                "unread": unread as Any,
-                "badge": badge as Any,
-            ] as KeyValuePairs<String, Any>,
+                "todos": self.todos as Any,
+                "filter": self.filter as Any,
+                "query": self.query as Any,
+                "avatar": self.avatar as Any,
+                "unread": self.unread as Any,
+                "badge": self.badge as Any,
+            ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
+    }
+}
+
+extension TodoState: ComputedRuntime.MemberVersioned {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
+    /// computed values of other states that read only some members of this one.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        let (member, rest) = ComputedRuntime._splitMemberPath(path)
+        switch member {
+        case "todos":
+            return ComputedRuntime.memberVersion(of: computed._todos.wrappedValue, rest) ?? computed._todos.version
+        case "filter":
+            return ComputedRuntime.memberVersion(of: computed._filter.wrappedValue, rest) ?? computed._filter.version
+        case "query":
+            return ComputedRuntime.memberVersion(of: computed._query.wrappedValue, rest) ?? computed._query.version
+        case "avatar":
+            return ComputedRuntime.memberVersion(of: computed.avatar, rest) ?? computed.$avatar.version
+        case "unread":
+            return ComputedRuntime.memberVersion(of: computed.unread, rest) ?? computed.$unread.version
+        case "badge":
+            return ComputedRuntime.memberVersion(of: computed.badge, rest) ?? computed.$badge.version
+        case "computed":
+            switch ComputedRuntime._splitMemberPath(rest).head {
+            case "visibleTodos": return computed.__visibleTodosVersion
+            case "visibleCount": return computed.__visibleCountVersion
+            case "doneCount": return computed.__doneCountVersion
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 }

@@ -96,11 +96,11 @@ struct EmitTests {
         "`Self`._SelectorBodies.`if`(let: arguments.`let`, var: arguments.other, `default`)",
         // Conformances.
         "case `default`",
-        "try container.encode(`default`, forKey: .`default`)",
+        "try container.encode(self.`default`, forKey: .`default`)",
         "default: try container.decodeIfPresent((Int).self, forKey: .`default`) ?? 1,",
         "`inout`: try container.decodeIfPresent((Int).self, forKey: .`inout`) ?? 2,",
-        "hasher.combine(`inout`)",
-        "\"inout\": `inout` as Any,",
+        "hasher.combine(self.`inout`)",
+        "\"inout\": self.`inout` as Any,",
         "lhs.computed.$true == rhs.computed.$true",
     ])
     func keywordEscaping(fragment: String) throws {
@@ -370,8 +370,8 @@ struct EmitTests {
             "\(level) enum Selectors {",
             "\(level) static let a = ComputedRuntime.StateSelector<S, Int>",
             "\(level) static func c(_ x: Int) -> ComputedRuntime.StateSelector<S, Int> {",
-            "\(level) static func == (lhs: S, rhs: S) -> Bool {",
-            "\(level) var customMirror: Mirror {",
+            "\(level) static func == (lhs: S, rhs: S) -> Swift.Bool {",
+            "\(level) var customMirror: Swift.Mirror {",
         ] {
             #expect(swift.contains(fragment), "\(fragment)")
         }
@@ -401,7 +401,7 @@ struct EmitTests {
         return (
             swift.contains("extension S: Equatable {"),
             swift.contains("extension S: Hashable {"),
-            swift.contains("fileprivate enum CodingKeys: String, CodingKey {"),
+            swift.contains("fileprivate enum CodingKeys: Swift.String, Swift.CodingKey {"),
             swift.contains("extension S: Encodable {"),
             swift.contains("extension S: Decodable {"),
             header
@@ -420,7 +420,7 @@ struct EmitTests {
         let flags = try conformanceFlags("Hashable")
         #expect(flags.equatable && flags.hashable && !flags.keys)
         let swift = try Emit.swift("state S: Hashable {\n  var a: Int = 0\n  var b: String\n}\n")
-        #expect(try #require(Emit.block(startingWith: "func hash(into hasher: inout Hasher)", in: swift)) == ["hasher.combine(a)", "hasher.combine(b)"])
+        #expect(try #require(Emit.block(startingWith: "func hash(into hasher: inout Swift.Hasher)", in: swift)) == ["hasher.combine(self.a)", "hasher.combine(self.b)"])
     }
 
     @Test("Codable gives coding keys, Encodable and Decodable; defaults fill missing keys")
@@ -454,8 +454,8 @@ struct EmitTests {
     func reflectable() throws {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  @Edge var b: Int = 0\n}\n")
         #expect(swift.contains("extension S: CustomReflectable {"))
-        #expect(swift.contains("\"a\": a as Any,"))
-        #expect(swift.contains("\"b\": b as Any,"))
+        #expect(swift.contains("\"a\": self.a as Any,"))
+        #expect(swift.contains("\"b\": self.b as Any,"))
     }
 
     @Test("output is deterministic across runs and independent of the spec's directory")

@@ -16,7 +16,7 @@
 // | `createSelector` | ReCombine                                                         |
 //
 // Decoys: every other runtime type that generated code names (`Memo`, `SharedMemo`,
-// `VersionStamp`, `RecomputationCounter`, `StateSelector`, `ParameterizedSelector`). No known
+// `VersionStamp`, `RecomputationCounter`, `StateSelector`, `ParameterizedSelector`, `MemberVersioned`). No known
 // module declares them today; declaring them here makes the test fail if the emitter ever writes
 // one of them unqualified, so it guards every qualification, not only today's clashes.
 
@@ -67,3 +67,5 @@ public struct VersionStamp {}
 public struct RecomputationCounter {}
 public struct StateSelector {}
 public struct ParameterizedSelector {}
+public protocol MemberVersioned {}
+public func memberVersion(of value: Int, _ path: String) -> Int { 0 }

@@ -6,6 +6,8 @@ enum NameRules {
         "Extended": "the generated type behind 'state.computed'",
         "Selectors": "the generated namespace of selector functions",
         "CodingKeys": "the generated coding keys",
+        "customMirror": "the generated 'CustomReflectable' conformance that 'print' and 'dump' use",
+        "hashValue": "'Hashable', which a member of that name would answer for the generated 'hash(into:)'",
     ]
 
     /// The runtime's module name. Generated code qualifies every runtime name with it
@@ -14,10 +16,14 @@ enum NameRules {
     /// (`Edge`, `Selector`, `Memo`) are fine: qualified names cannot be hidden by them.
     static let runtimeModuleName = "ComputedRuntime"
 
+    /// Module names that generated code qualifies with: the runtime's, and the standard library's
+    /// (`Swift.Hasher`, `Swift.Mirror`, so that a member named `Hasher` cannot hide the type).
+    static let qualifyingModuleNames: Set<String> = [runtimeModuleName, "Swift"]
+
     /// The problem with `name` as the name of a state, when generated code needs it for itself.
     static func stateNameProblem(_ name: Identifier) -> String? {
-        guard name.name == runtimeModuleName else { return nil }
-        return "'\(name.name)' is reserved: generated code names the runtime module '\(runtimeModuleName)', which a state of that name would hide; choose another name"
+        guard qualifyingModuleNames.contains(name.name) else { return nil }
+        return "'\(name.name)' is reserved: generated code names the module '\(name.name)', which a state of that name would hide; choose another name"
     }
 
     /// The problem with using `name` unescaped, when it is a reserved Swift keyword.
@@ -31,8 +37,8 @@ enum NameRules {
         if let use = reservedMemberNames[name.name] {
             return "'\(name.name)' is reserved for \(use); choose another name"
         }
-        if name.name == runtimeModuleName {
-            return "'\(name.name)' is reserved: generated code names the runtime module '\(runtimeModuleName)', which a member of that name would hide; choose another name"
+        if qualifyingModuleNames.contains(name.name) {
+            return "'\(name.name)' is reserved: generated code names the module '\(name.name)', which a member of that name would hide; choose another name"
         }
         if name.name.hasPrefix("_") {
             return "'\(name.name)' starts with '_', which is reserved for generated storage; choose a name without the leading '_'"

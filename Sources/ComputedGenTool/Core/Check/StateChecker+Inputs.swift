@@ -4,13 +4,17 @@ struct ResolvedInputs {
     var inputs: [Input]
     /// Whether they were listed with `from`.
     var isExplicit: Bool
+    /// For the field inputs that the body reads only through members (`shelf.items`,
+    /// `shelf.computed.total`), those member paths, in order of first appearance.
+    var memberPaths: [String: [String]] = [:]
 }
 
 extension StateChecker {
     /// The inputs of a computed: its `from` list, or the fields and computeds its body names.
     mutating func resolveInputs(of computed: ComputedDecl) -> ResolvedInputs {
         if let explicit = computed.explicitInputs {
-            return ResolvedInputs(inputs: resolveExplicit(explicit), isExplicit: true)
+            let inputs = resolveExplicit(explicit)
+            return ResolvedInputs(inputs: inputs, isExplicit: true, memberPaths: memberPaths(of: inputs, in: computed.body))
         }
         let inputs = inferInputs(from: computed.body, excluding: [])
         if inputs.isEmpty, !isIncomplete(computed.name) {
@@ -18,7 +22,47 @@ extension StateChecker {
             let message = "computed '\(name)' reads no field or computed of state '\(state.name.name)'; use one in its body, or name its inputs with 'from', e.g. 'computed \(name): Type from field { … }'"
             report(message, at: computed.name.location)
         }
-        return ResolvedInputs(inputs: inputs, isExplicit: false)
+        return ResolvedInputs(inputs: inputs, isExplicit: false, memberPaths: memberPaths(of: inputs, in: computed.body))
+    }
+
+    /// For each field input that `body` reads only through member accesses, the member paths
+    /// (`"items"`, `"computed.total"`). A field read bare anywhere (`shelf`, `f(shelf)`,
+    /// `shelf?.items`) is read whole and gets no entry. Whether a path names a member of a
+    /// generated state is decided by the generated code (`MemberVersioned`); any other path or
+    /// type falls back to the whole field's version, so this can only make the check finer.
+    private func memberPaths(of inputs: [Input], in body: Body) -> [String: [String]] {
+        let fields = Set(inputs.compactMap { input -> String? in
+            guard case .field(let name) = input, let type = fieldTypes[name], Self.couldBeState(type) else { return nil }
+            return name
+        })
+        var paths: [String: [String]] = [:]
+        var whole: Set<String> = []
+        for (reference, members) in IdentifierReferences.listWithMembers(in: body) where fields.contains(reference.name) {
+            guard !members.isEmpty else {
+                whole.insert(reference.name)
+                continue
+            }
+            let path = members.joined(separator: ".")
+            if !(paths[reference.name]?.contains(path) ?? false) {
+                paths[reference.name, default: []].append(path)
+            }
+        }
+        for name in whole { paths[name] = nil }
+        return paths
+    }
+
+    /// Types no generated state can have: member paths on them would only add checks that always
+    /// fall back to the field's version.
+    static let plainTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double",
+        "Float", "Bool", "String", "Character", "Substring", "Date", "URL", "UUID", "Data", "Decimal",
+    ]
+
+    /// Whether a field of this type may hold a generated state: a named type (`Shelf`,
+    /// `Model.Shelf`), not an optional, collection, tuple, function or standard value type.
+    static func couldBeState(_ type: String) -> Bool {
+        guard !plainTypes.contains(type), let first = type.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return type.unicodeScalars.allSatisfy { $0 == "_" || $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
     /// The inputs of a selector: its `from` list, or the fields and computeds its body names

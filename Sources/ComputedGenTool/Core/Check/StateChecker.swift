@@ -14,6 +14,8 @@ struct StateChecker {
     let inputNames: [String]
     /// The names of selectors.
     let selectorNames: Set<String>
+    /// Each field's type as written (the first declaration of a name wins).
+    let fieldTypes: [String: String]
     /// What is left of ``NameRules/suggestionBudget`` for this state.
     var suggestionBudget = NameRules.suggestionBudget
 
@@ -44,6 +46,7 @@ struct StateChecker {
         self.computeds = computeds
         self.selectors = selectors
         self.inputsByName = inputsByName
+        self.fieldTypes = Dictionary(fields.compactMap { field in field.type.map { (field.name.name, $0.text) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Runs every check; returns the checked state when none found an error.
@@ -174,7 +177,8 @@ struct StateChecker {
                 decl: computeds[index],
                 type: computeds[index].type?.text ?? "",
                 inputs: computedInputs[index].inputs,
-                inputsAreExplicit: computedInputs[index].isExplicit
+                inputsAreExplicit: computedInputs[index].isExplicit,
+                memberPaths: computedInputs[index].memberPaths
             )
         }
         let dependentsByField = graph.fieldDependents(in: order)

@@ -44,7 +44,7 @@ struct ConformanceEmitter {
                 "Two states are equal when their fields are: equal version stamps decide without comparing",
                 "values. Cached computed values are never compared.",
             ])
-            writer.block("\(access)static func == (lhs: \(typeName), rhs: \(typeName)) -> Bool") { writer in
+            writer.block("\(access)static func == (lhs: \(typeName), rhs: \(typeName)) -> Swift.Bool") { writer in
                 if state.fields.isEmpty {
                     writer.line("true")
                     return
@@ -68,9 +68,9 @@ struct ConformanceEmitter {
         writer.line()
         writer.block("extension \(typeName): Hashable") { writer in
             writer.doc(["Hashes the fields' values (never version stamps), consistently with `==`."])
-            writer.block("\(access)func hash(into hasher: inout Hasher)") { writer in
+            writer.block("\(access)func hash(into hasher: inout Swift.Hasher)") { writer in
                 for field in state.fields {
-                    writer.line("hasher.combine(\(swiftName(field)))")
+                    writer.line("hasher.combine(self.\(swiftName(field)))")
                 }
             }
         }
@@ -80,8 +80,8 @@ struct ConformanceEmitter {
         writer.line()
         writer.block("extension \(typeName)") { writer in
             // An enum without cases cannot have a raw type.
-            let rawType = codedFields.isEmpty ? "" : "String, "
-            writer.block("fileprivate enum CodingKeys: \(rawType)CodingKey") { writer in
+            let rawType = codedFields.isEmpty ? "" : "Swift.String, "
+            writer.block("fileprivate enum CodingKeys: \(rawType)Swift.CodingKey") { writer in
                 for field in codedFields {
                     writer.line("case \(swiftName(field))")
                 }
@@ -97,14 +97,14 @@ struct ConformanceEmitter {
                 "Encodes the fields; cached computed values, version stamps and `@Shared` fields (which",
                 "persist through their own storage) are not encoded.",
             ] : ["Encodes the fields; cached computed values and version stamps are not encoded."])
-            writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+            writer.block("\(access)func encode(to encoder: any Swift.Encoder) throws") { writer in
                 if codedFields.isEmpty {
                     writer.line("_ = encoder.container(keyedBy: CodingKeys.self)")
                     return
                 }
                 writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
                 for field in codedFields {
-                    writer.line("try container.encode(\(swiftName(field)), forKey: .\(swiftName(field)))")
+                    writer.line("try container.encode(self.\(swiftName(field)), forKey: .\(swiftName(field)))")
                 }
             }
         }
@@ -119,7 +119,7 @@ struct ConformanceEmitter {
                     ? "Every decoded field gets a new version stamp; `@Shared` fields come from their storage."
                     : "Every decoded field gets a new version stamp.",
             ])
-            writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+            writer.block("\(access)init(from decoder: any Swift.Decoder) throws") { writer in
                 if codedFields.isEmpty {
                     writer.line("_ = try decoder.container(keyedBy: CodingKeys.self)")
                     writer.line("self.init()")
@@ -148,18 +148,18 @@ struct ConformanceEmitter {
         writer.line()
         writer.block("extension \(typeName): CustomReflectable") { writer in
             writer.doc(["The fields, as `print` and `dump` show them."])
-            writer.block("\(access)var customMirror: Mirror") { writer in
+            writer.block("\(access)var customMirror: Swift.Mirror") { writer in
                 if state.fields.isEmpty {
-                    writer.line("Mirror(self, children: [:], displayStyle: .struct)")
+                    writer.line("Swift.Mirror(self, children: [:], displayStyle: .struct)")
                     return
                 }
-                writer.line("Mirror(")
+                writer.line("Swift.Mirror(")
                 writer.line("    self,")
                 writer.line("    children: [")
                 for field in state.fields {
-                    writer.line("        \"\(field.name)\": \(swiftName(field)) as Any,")
+                    writer.line("        \"\(field.name)\": self.\(swiftName(field)) as Any,")
                 }
-                writer.line("    ] as KeyValuePairs<String, Any>,")
+                writer.line("    ] as Swift.KeyValuePairs<Swift.String, Any>,")
                 writer.line("    displayStyle: .struct")
                 writer.line(")")
             }

@@ -19,4 +19,7 @@ enum RuntimeNames {
     static let parameterizedSelector = "ComputedRuntime.ParameterizedSelector"
     static let createSelector = "ComputedRuntime.createSelector"
     static let createParameterizedSelector = "ComputedRuntime.createParameterizedSelector"
+    static let memberVersioned = "ComputedRuntime.MemberVersioned"
+    static let memberVersion = "ComputedRuntime.memberVersion"
+    static let splitMemberPath = "ComputedRuntime._splitMemberPath"
 }

@@ -136,6 +136,7 @@ struct StateEmitter {
         emitBodies(into: &writer)
         let conformances = ConformanceEmitter(state: state, access: access, typeName: typeName)
         conformances.emit(into: &writer)
+        MemberVersionEmitter(state: state, access: access, typeName: typeName, isShared: isShared).emit(into: &writer)
     }
 
     // MARK: The state struct
@@ -453,7 +454,7 @@ struct StateEmitter {
                     writer.indent { writer in
                         writer.block("inputs:", suffix: ",") { writer in
                             for input in computed.inputs {
-                                writer.line("$0.record(\(inputVersionExpression(of: input)))")
+                                emitRecord(of: input, for: computed, into: &writer)
                             }
                         }
                         writer.block("compute:", suffix: "\(cutoffArgument(computed)))") { writer in
@@ -505,6 +506,19 @@ struct StateEmitter {
             return field(named: name).map(fieldVersionExpression) ?? "_\(name).version"
         case .computed(let name):
             return "self.__\(name)Version"
+        }
+    }
+
+    /// Records an input's version in a memo's `inputs` closure: one record per member path for a
+    /// field read only through members (a generated state's members have their own versions;
+    /// for any other type `memberVersion` is `nil` and the field's own version stands in).
+    private func emitRecord(of input: Input, for computed: CheckedComputed, into writer: inout CodeWriter) {
+        guard case .field(let name) = input, let paths = computed.memberPaths[name], let field = field(named: name), !field.isShared else {
+            writer.line("$0.record(\(inputVersionExpression(of: input)))")
+            return
+        }
+        for path in paths {
+            writer.line("$0.record(\(RuntimeNames.memberVersion)(of: \(readExpression(of: input)), \"\(path)\") ?? \(fieldVersionExpression(field)))")
         }
     }
 

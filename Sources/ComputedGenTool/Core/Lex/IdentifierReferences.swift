@@ -27,6 +27,35 @@ public enum IdentifierReferences {
         list(inCode: body.text, at: body.location)
     }
 
+    /// Each reference in a body with the member names written directly after it:
+    /// `shelf.computed.total` gives `shelf` with `["computed", "total"]`, a bare `shelf` gives `[]`.
+    /// Used to make a computed depend on the members of a nested state it reads, not all of it.
+    public static func listWithMembers(in body: Body) -> [(reference: Identifier, members: [String])] {
+        var references: [(reference: Identifier, members: [String])] = []
+        collectWithMembers(in: Lexer.tokenize(body.text).tokens, into: &references)
+        return references
+    }
+
+    private static func collectWithMembers(in tokens: [Token], into references: inout [(reference: Identifier, members: [String])]) {
+        for (index, token) in tokens.enumerated() {
+            if token.kind == .string {
+                for interpolation in token.interpolations { collectWithMembers(in: interpolation, into: &references) }
+                continue
+            }
+            let previous = index > 0 ? tokens[index - 1] : nil
+            let following = index + 1 < tokens.count ? tokens[index + 1] : nil
+            guard isReference(token, after: previous, before: following), let identifier = token.identifier else { continue }
+            var members: [String] = []
+            var next = index + 1
+            while next + 1 < tokens.count, tokens[next].isPunctuation("."), tokens[next + 1].kind == .identifier,
+                  let member = tokens[next + 1].identifier {
+                members.append(member.name)
+                next += 2
+            }
+            references.append((identifier, members))
+        }
+    }
+
     /// Moves `location`, measured from the start of a fragment, into the file where the fragment
     /// starts at `origin`.
     static func relocate(_ location: SourceLocation, to origin: SourceLocation) -> SourceLocation {

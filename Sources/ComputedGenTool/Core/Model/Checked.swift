@@ -82,13 +82,17 @@ public struct CheckedComputed: Hashable, Sendable {
     public var inputs: [Input]
     /// Whether `inputs` came from a `from` clause.
     public var inputsAreExplicit: Bool
+    /// For field inputs read only through members (`shelf.computed.total`), the member paths
+    /// (`"computed.total"`): the value depends on those members' versions, not the whole field's.
+    public var memberPaths: [String: [String]]
 
     /// Creates a checked computed.
-    public init(decl: ComputedDecl, type: String, inputs: [Input], inputsAreExplicit: Bool) {
+    public init(decl: ComputedDecl, type: String, inputs: [Input], inputsAreExplicit: Bool, memberPaths: [String: [String]] = [:]) {
         self.decl = decl
         self.type = type
         self.inputs = inputs
         self.inputsAreExplicit = inputsAreExplicit
+        self.memberPaths = memberPaths
     }
 
     /// The computed's name.
