@@ -188,6 +188,8 @@ struct ExamplesTests {
         complete bread            milk, bread, cheese   3 shown, 1 of 3 done    2 2 2 2
         filter = .active          milk, cheese          2 shown, 1 of 3 done    3 3 2 3
         query = "ch"              cheese                1 shown, 1 of 3 done    4 4 2 4
+        query = "ch" (equal)      cheese                1 shown, 1 of 3 done    4 4 2 4
+        rename bread (hidden)     cheese                1 shown, 1 of 3 done    5 4 3 5
 
         unread was clamped to 99 by its @Edge onSet middleware; nothing reads it, so nothing recomputed.
         todos(ownedBy: "ana"): milk, cheese (selector body ran 1 time(s) for 4 calls)

@@ -2,7 +2,9 @@
 //
 // Each step writes to the state (or not), then reads every computed value three times. The table
 // shows the values read and how many times each computed body has run so far: a body runs again
-// only after a write to one of its inputs, never for a plain read or an unrelated write.
+// only after one of its inputs really changed, never for a plain read, an unrelated write or an
+// assignment of an equal value; and a value recomputed to what it was stops there (renaming a
+// todo the filter hides reruns visibleTodos, to the same list, but not visibleCount).
 
 import Foundation
 
@@ -51,6 +53,8 @@ step(&state, "unread = 250 (unrelated)") { $0.unread = 250 }
 step(&state, "complete bread") { $0.todos[1].done = true }
 step(&state, "filter = .active") { $0.filter = .active }
 step(&state, "query = \"ch\"") { $0.query = "ch" }
+step(&state, "query = \"ch\" (equal)") { $0.query = "ch" }
+step(&state, "rename bread (hidden)") { $0.todos[1].title = "rye bread" }
 print()
 print("unread was clamped to \(state.unread) by its @Edge onSet middleware; nothing reads it, so nothing recomputed.")
 let ana = TodoState.Selectors.todos(ownedBy: "ana")
