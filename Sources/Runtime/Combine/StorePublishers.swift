@@ -8,6 +8,8 @@ import OpenCombineShim
 #else
 import Combine
 #endif
+// NSLock. On Apple platforms Foundation also brings ObjectiveC's `Selector`: hence the qualified
+// `ComputedRuntime.Selector` below.
 import Foundation
 
 extension Store {
@@ -41,13 +43,17 @@ extension Store {
     /// selectors: a commit that does not write their inputs), and a value equal (`==`) to the
     /// last one sent is not repeated. The selector runs on the delivering thread after the
     /// commit's lock is released, once per commit for all demand.
-    public func publisher<Value: Equatable & Sendable>(for selector: Selector<State, Value>) -> StorePublisher<Value> {
+    public func publisher<Value: Equatable & Sendable>(
+        for selector: ComputedRuntime.Selector<State, Value>
+    ) -> StorePublisher<Value> {
         selectionPublisher(selector, isEqual: ==)
     }
 
     /// The selector's current value, then its value after each commit that changed its version
     /// stamp (every commit, for an unversioned selector of a non-`Equatable` value).
-    public func publisher<Value: Sendable>(for selector: Selector<State, Value>) -> StorePublisher<Value> {
+    public func publisher<Value: Sendable>(
+        for selector: ComputedRuntime.Selector<State, Value>
+    ) -> StorePublisher<Value> {
         selectionPublisher(selector, isEqual: nil)
     }
 
@@ -59,11 +65,11 @@ extension Store {
     public func publisher<Value: Equatable & Sendable>(
         for keyPath: KeyPath<State, Value> & Sendable
     ) -> StorePublisher<Value> {
-        selectionPublisher(Selector { $0[keyPath: keyPath] }, isEqual: ==)
+        selectionPublisher(ComputedRuntime.Selector { $0[keyPath: keyPath] }, isEqual: ==)
     }
 
     private func selectionPublisher<Value: Sendable>(
-        _ selector: Selector<State, Value>,
+        _ selector: ComputedRuntime.Selector<State, Value>,
         isEqual: (@Sendable (Value, Value) -> Bool)?
     ) -> StorePublisher<Value> {
         StorePublisher { [self] send in
@@ -83,11 +89,11 @@ private final class DistinctSelection<State, Value>: @unchecked Sendable {
     // the lock orders those calls' memory across threads.)
 
     private let lock = NSLock()
-    private let selector: Selector<State, Value>
+    private let selector: ComputedRuntime.Selector<State, Value>
     private let isEqual: (@Sendable (Value, Value) -> Bool)?
     private var last: (value: Value, version: VersionStamp?)?
 
-    init(selector: Selector<State, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+    init(selector: ComputedRuntime.Selector<State, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?) {
         self.selector = selector
         self.isEqual = isEqual
     }
