@@ -118,11 +118,14 @@ struct SeedScenarioTests {
     }
 
     /// TCA: `state.$count.publisher.map(Action.countUpdated)` follows writes from another holder.
+    ///
+    /// References handed over explicitly here: the key-based sharing ("compat.count") is
+    /// exercised by the TCA documentation test, and two tests writing one key in parallel would
+    /// race.
     @Test func sharedPublisherFollowsOtherHolders() {
-        let state = FeatureState()
-        let other = FeatureState()               // same key: the same reference
+        let state = FeatureState(count: Shared(value: 0))
+        let other = FeatureState(count: state.$count)
         let actions = Recorder<Action>()
-        state.$count.withLock { $0 = 0 }
         let cancellable = state.$count.publisher
             .map(Action.countUpdated)
             .sink { actions.append($0) }

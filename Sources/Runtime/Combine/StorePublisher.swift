@@ -18,7 +18,7 @@ import Foundation
 /// A Combine publisher of a store's states, a selection, a ``Derived`` value or a ``Shared``
 /// value: the current value first, then the same values the matching async sequence delivers.
 ///
-/// Made by ``Store/publisher``, ``Store/publisher(for:)-(StateSelector<State,Value>)``,
+/// Made by ``Store/publisher``, ``Store/publisher(for:)``,
 /// ``Derived/publisher``, ``Shared/publisher`` and ``SharedReader/publisher``:
 ///
 /// ```swift

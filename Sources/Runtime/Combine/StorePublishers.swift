@@ -8,6 +8,8 @@ import OpenCombineShim
 #else
 import Combine
 #endif
+// NSLock. (The runtime's selector type is `StateSelector`, a name Foundation's Objective-C
+// `Selector` cannot hide on Apple platforms.)
 import Foundation
 
 extension Store {
@@ -41,13 +43,17 @@ extension Store {
     /// selectors: a commit that does not write their inputs), and a value equal (`==`) to the
     /// last one sent is not repeated. The selector runs on the delivering thread after the
     /// commit's lock is released, once per commit for all demand.
-    public func publisher<Value: Equatable & Sendable>(for selector: StateSelector<State, Value>) -> StorePublisher<Value> {
+    public func publisher<Value: Equatable & Sendable>(
+        for selector: StateSelector<State, Value>
+    ) -> StorePublisher<Value> {
         selectionPublisher(selector, isEqual: ==)
     }
 
     /// The selector's current value, then its value after each commit that changed its version
     /// stamp (every commit, for an unversioned selector of a non-`Equatable` value).
-    public func publisher<Value: Sendable>(for selector: StateSelector<State, Value>) -> StorePublisher<Value> {
+    public func publisher<Value: Sendable>(
+        for selector: StateSelector<State, Value>
+    ) -> StorePublisher<Value> {
         selectionPublisher(selector, isEqual: nil)
     }
 
