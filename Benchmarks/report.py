@@ -73,6 +73,17 @@ ROWS += [
      "7 store: commit + computed read, 100 subscribers", "plain struct write + stored read",
      "7 store: plain struct write + stored read", None),
 ]
+ROWS += [
+    ("8", "assignment to a field nothing reads (compares, then stamps)",
+     "8 write: unrelated field, assignment (compares, then stamps)", "the same write in place (no comparison)",
+     "8 write: unrelated field, in place (stamps, no comparison)", None),
+    ("8", "equal assignment (no stamp, nothing invalidated)",
+     "8 write: equal assignment (no change)", "plain struct write",
+     "2 write: plain struct field", None),
+    ("8", "input write + read through a cutoff (filter reruns, equal, count kept)",
+     "8 recompute: input write + count read, cutoff", "the same with `@NoCutoff` (count reruns)",
+     "8 recompute: input write + count read, @NoCutoff", None),
+]
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 COMMIT_BENCHMARKS = ["7 store: commit + computed read, 0 subscribers", "7 store: commit + computed read, 100 subscribers"]
 

@@ -77,6 +77,7 @@ func profiledRun(_ body: () -> Void) {
 let benchmarks: @Sendable () -> Void = {
     registerReadBenchmarks()
     registerWriteBenchmarks()
+    registerPropagationBenchmarks()
     registerSelectorBenchmarks()
     registerParameterizedSelectorBenchmarks()
     registerEqualityBenchmarks()
