@@ -19,6 +19,7 @@ struct SharedFollowDefaultsTests {
         #expect(await waitForValue(second) { $0 == 42 } != nil)
         defaults.removeObject(forKey: "count")
         #expect(await waitForValue(second) { $0 == 0 } != nil)  // a removed key: the default
+        #expect(await eventually { recorded.all.last == 0 })
         #expect(recorded.all == [1, 2, 42, 0])
     }
 
