@@ -19,6 +19,7 @@ struct SharedFollowDefaultsTests {
         #expect(await waitForValue(second) { $0 == 42 } != nil)
         defaults.removeObject(forKey: "count")
         #expect(await waitForValue(second) { $0 == 0 } != nil)  // a removed key: the default
+        #expect(await eventually { recorded.all.last == 0 })
         #expect(recorded.all == [1, 2, 42, 0])
     }
 
@@ -100,11 +101,12 @@ struct SharedFollowProcessTests {
             ] {
                 let start = ContinuousClock.now
                 try writer.send(command)
-                guard await waitForValue(shared, { $0.counter == expected }) != nil else {
+                // From sending the command to the moment a subscriber saw the new value.
+                guard let latency = await waitForValue(shared, since: start, { $0.counter == expected }), latency < .seconds(1) else {
                     Issue.record("round \(round): '\(command)' not followed within a second (value \(shared.wrappedValue.counter))")
                     return
                 }
-                latencies.append(start.duration(to: .now))  // the command's round trip included
+                latencies.append(latency)
             }
         }
         #expect(shared.wrappedValue == placeholder)

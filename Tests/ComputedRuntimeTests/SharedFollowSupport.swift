@@ -14,10 +14,10 @@ import Glibc
 private final class FirstOf: @unchecked Sendable {
     // Safety: every member is reached only under `lock`.
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Bool, Never>?
+    private var continuation: CheckedContinuation<ContinuousClock.Instant?, Never>?
     private var subscription: StoreSubscription?
 
-    func start(_ continuation: CheckedContinuation<Bool, Never>) {
+    func start(_ continuation: CheckedContinuation<ContinuousClock.Instant?, Never>) {
         lock.withLock { self.continuation = continuation }
     }
 
@@ -30,8 +30,11 @@ private final class FirstOf: @unchecked Sendable {
         if !keep { subscription.cancel() }
     }
 
-    func finish(_ result: Bool) {
-        let (continuation, subscription) = lock.withLock { () -> (CheckedContinuation<Bool, Never>?, StoreSubscription?) in
+    /// Resumes with the moment of success (taken here, on the thread that saw the value, so a
+    /// test task that waits for a thread does not count), or `nil` on timeout.
+    func finish(_ succeeded: Bool) {
+        let result = succeeded ? ContinuousClock.now : nil
+        let (continuation, subscription) = lock.withLock { () -> (CheckedContinuation<ContinuousClock.Instant?, Never>?, StoreSubscription?) in
             defer {
                 self.continuation = nil
                 self.subscription = nil
@@ -44,13 +47,13 @@ private final class FirstOf: @unchecked Sendable {
 }
 
 /// Waits, without polling, until `shared` holds a value for which `predicate` is true (now or
-/// after a change) and returns how long that took, or `nil` after `timeout`.
+/// after a change) and returns how long after `start` that happened, or `nil` after `timeout`.
 func waitForValue<Value: Sendable>(
     _ shared: Shared<Value>,
     timeout: Duration = .seconds(1),
+    since start: ContinuousClock.Instant = .now,
     _ predicate: @escaping @Sendable (Value) -> Bool
 ) async -> Duration? {
-    let start = ContinuousClock.now
     let first = FirstOf()
     let satisfied = await withCheckedContinuation { continuation in
         first.start(continuation)
@@ -60,7 +63,7 @@ func waitForValue<Value: Sendable>(
         if predicate(shared.wrappedValue) { first.finish(true) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) { first.finish(false) }
     }
-    return satisfied ? start.duration(to: .now) : nil
+    return satisfied.map { start.duration(to: $0) }
 }
 
 /// Waits until `condition` holds, checking every 5 ms, for states that publish no change (files

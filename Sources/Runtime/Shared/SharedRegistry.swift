@@ -1,8 +1,9 @@
 /// The process-wide table from storage keys to shared references.
 ///
 /// In-memory values are kept for the life of the process (a key keeps its value even while
-/// nothing holds it). File-backed references are held weakly: the last holder's release flushes
-/// pending writes, and the next holder loads the file again.
+/// nothing holds it). File- and `UserDefaults`-backed references are held weakly: the last
+/// holder's release flushes pending writes and stops the watcher, and the next holder loads the
+/// storage again.
 enum SharedRegistry {
     private enum Entry {
         case strong(AnyObject)
