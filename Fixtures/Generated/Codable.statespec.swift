@@ -59,6 +59,14 @@ struct SettingsState {
             yield &computed._lastOpened.wrappedValue
         }
     }
+
+    /// `isLarge` is a computed value: read it as `state.computed.isLarge`.
+    @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
+    var isLarge: Swift.Never { Swift.fatalError() }
+
+    /// `recentCount` is a computed value: read it as `state.computed.recentCount`.
+    @available(*, unavailable, message: "'recentCount' is a computed value: read it as 'state.computed.recentCount'")
+    var recentCount: Swift.Never { Swift.fatalError() }
 }
 
 extension SettingsState {

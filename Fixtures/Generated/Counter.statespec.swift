@@ -45,6 +45,22 @@ struct CounterState {
             yield &computed._label.wrappedValue
         }
     }
+
+    /// `doubled` is a computed value: read it as `state.computed.doubled`.
+    @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
+    var doubled: Swift.Never { Swift.fatalError() }
+
+    /// `quadrupled` is a computed value: read it as `state.computed.quadrupled`.
+    @available(*, unavailable, message: "'quadrupled' is a computed value: read it as 'state.computed.quadrupled'")
+    var quadrupled: Swift.Never { Swift.fatalError() }
+
+    /// `next` is a computed value: read it as `state.computed.next`.
+    @available(*, unavailable, message: "'next' is a computed value: read it as 'state.computed.next'")
+    var next: Swift.Never { Swift.fatalError() }
+
+    /// `summary` is a computed value: read it as `state.computed.summary`.
+    @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
+    var summary: Swift.Never { Swift.fatalError() }
 }
 
 extension CounterState {

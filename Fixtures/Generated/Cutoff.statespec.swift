@@ -55,6 +55,34 @@ public struct CutoffState: Sendable {
             yield &computed._token.wrappedValue
         }
     }
+
+    /// `filteredArray` is a computed value: read it as `state.computed.filteredArray`.
+    @available(*, unavailable, message: "'filteredArray' is a computed value: read it as 'state.computed.filteredArray'")
+    public var filteredArray: Swift.Never { Swift.fatalError() }
+
+    /// `filteredCount` is a computed value: read it as `state.computed.filteredCount`.
+    @available(*, unavailable, message: "'filteredCount' is a computed value: read it as 'state.computed.filteredCount'")
+    public var filteredCount: Swift.Never { Swift.fatalError() }
+
+    /// `summary` is a computed value: read it as `state.computed.summary`.
+    @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
+    public var summary: Swift.Never { Swift.fatalError() }
+
+    /// `uncutArray` is a computed value: read it as `state.computed.uncutArray`.
+    @available(*, unavailable, message: "'uncutArray' is a computed value: read it as 'state.computed.uncutArray'")
+    public var uncutArray: Swift.Never { Swift.fatalError() }
+
+    /// `uncutCount` is a computed value: read it as `state.computed.uncutCount`.
+    @available(*, unavailable, message: "'uncutCount' is a computed value: read it as 'state.computed.uncutCount'")
+    public var uncutCount: Swift.Never { Swift.fatalError() }
+
+    /// `greeting` is a computed value: read it as `state.computed.greeting`.
+    @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
+    public var greeting: Swift.Never { Swift.fatalError() }
+
+    /// `tokenID` is a computed value: read it as `state.computed.tokenID`.
+    @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID'")
+    public var tokenID: Swift.Never { Swift.fatalError() }
 }
 
 extension CutoffState {

@@ -59,10 +59,22 @@ public struct ProfileState: Sendable {
         }
     }
 
+    /// `hasAvatar` is a computed value: read it as `state.computed.hasAvatar`.
+    @available(*, unavailable, message: "'hasAvatar' is a computed value: read it as 'state.computed.hasAvatar'")
+    public var hasAvatar: Swift.Never { Swift.fatalError() }
+
+    /// `badgeText` is a computed value: read it as `state.computed.badgeText`.
+    @available(*, unavailable, message: "'badgeText' is a computed value: read it as 'state.computed.badgeText'")
+    public var badgeText: Swift.Never { Swift.fatalError() }
+
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
         computed[keyPath: keyPath]
     }
+
+    /// Any other name: an error that says where members are, instead of a compiler failure.
+    @available(*, unavailable, message: "ProfileState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
 extension ProfileState {

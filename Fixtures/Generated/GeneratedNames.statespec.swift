@@ -534,6 +534,26 @@ public struct GeneratedNames: Sendable {
         nonmutating set { computed.shared = newValue }
     }
 
+    /// `value` is a computed value: read it as `state.computed.value`.
+    @available(*, unavailable, message: "'value' is a computed value: read it as 'state.computed.value'")
+    public var value: Swift.Never { Swift.fatalError() }
+
+    /// `sharedKey` is a computed value: read it as `state.computed.sharedKey`.
+    @available(*, unavailable, message: "'sharedKey' is a computed value: read it as 'state.computed.sharedKey'")
+    public var sharedKey: Swift.Never { Swift.fatalError() }
+
+    /// `arguments` is a computed value: read it as `state.computed.arguments`.
+    @available(*, unavailable, message: "'arguments' is a computed value: read it as 'state.computed.arguments'")
+    public var arguments: Swift.Never { Swift.fatalError() }
+
+    /// `transform` is a computed value: read it as `state.computed.transform`.
+    @available(*, unavailable, message: "'transform' is a computed value: read it as 'state.computed.transform'")
+    public var transform: Swift.Never { Swift.fatalError() }
+
+    /// `capacity` is a computed value: read it as `state.computed.capacity`.
+    @available(*, unavailable, message: "'capacity' is a computed value: read it as 'state.computed.capacity'")
+    public var capacity: Swift.Never { Swift.fatalError() }
+
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
         computed[keyPath: keyPath]
@@ -544,6 +564,10 @@ public struct GeneratedNames: Sendable {
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Shared<Value>>) -> ComputedRuntime.Shared<Value> {
         computed[keyPath: keyPath]
     }
+
+    /// Any other name: an error that says where members are, instead of a compiler failure.
+    @available(*, unavailable, message: "GeneratedNames has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
 extension GeneratedNames {

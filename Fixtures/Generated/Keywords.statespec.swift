@@ -55,6 +55,14 @@ package struct `Protocol`: Sendable {
             yield &computed._consuming.wrappedValue
         }
     }
+
+    /// `nonisolated` is a computed value: read it as `state.computed.nonisolated`.
+    @available(*, unavailable, message: "'nonisolated' is a computed value: read it as 'state.computed.nonisolated'")
+    package var nonisolated: Swift.Never { Swift.fatalError() }
+
+    /// `return` is a computed value: read it as `state.computed.return`.
+    @available(*, unavailable, message: "'return' is a computed value: read it as 'state.computed.return'")
+    package var `return`: Swift.Never { Swift.fatalError() }
 }
 
 extension `Protocol` {
@@ -362,6 +370,10 @@ struct Pair {
             yield &computed._second.wrappedValue
         }
     }
+
+    /// `sum` is a computed value: read it as `state.computed.sum`.
+    @available(*, unavailable, message: "'sum' is a computed value: read it as 'state.computed.sum'")
+    var sum: Swift.Never { Swift.fatalError() }
 }
 
 extension Pair {

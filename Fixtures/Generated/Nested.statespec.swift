@@ -34,6 +34,10 @@ public struct Shelf: Sendable {
             yield &computed._label.wrappedValue
         }
     }
+
+    /// `total` is a computed value: read it as `state.computed.total`.
+    @available(*, unavailable, message: "'total' is a computed value: read it as 'state.computed.total'")
+    public var total: Swift.Never { Swift.fatalError() }
 }
 
 extension Shelf {
@@ -191,6 +195,22 @@ public struct Library: Sendable {
             yield &computed._name.wrappedValue
         }
     }
+
+    /// `doubled` is a computed value: read it as `state.computed.doubled`.
+    @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
+    public var doubled: Swift.Never { Swift.fatalError() }
+
+    /// `firstBook` is a computed value: read it as `state.computed.firstBook`.
+    @available(*, unavailable, message: "'firstBook' is a computed value: read it as 'state.computed.firstBook'")
+    public var firstBook: Swift.Never { Swift.fatalError() }
+
+    /// `caption` is a computed value: read it as `state.computed.caption`.
+    @available(*, unavailable, message: "'caption' is a computed value: read it as 'state.computed.caption'")
+    public var caption: Swift.Never { Swift.fatalError() }
+
+    /// `shelves` is a computed value: read it as `state.computed.shelves`.
+    @available(*, unavailable, message: "'shelves' is a computed value: read it as 'state.computed.shelves'")
+    public var shelves: Swift.Never { Swift.fatalError() }
 }
 
 extension Library {
@@ -463,6 +483,10 @@ public struct Building: Sendable {
             yield &computed._library.wrappedValue
         }
     }
+
+    /// `deepTotal` is a computed value: read it as `state.computed.deepTotal`.
+    @available(*, unavailable, message: "'deepTotal' is a computed value: read it as 'state.computed.deepTotal'")
+    public var deepTotal: Swift.Never { Swift.fatalError() }
 }
 
 extension Building {

@@ -34,6 +34,10 @@ public struct LibraryState: Sendable {
             yield &computed._query.wrappedValue
         }
     }
+
+    /// `openTodos` is a computed value: read it as `state.computed.openTodos`.
+    @available(*, unavailable, message: "'openTodos' is a computed value: read it as 'state.computed.openTodos'")
+    public var openTodos: Swift.Never { Swift.fatalError() }
 }
 
 extension LibraryState {

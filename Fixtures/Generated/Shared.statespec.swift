@@ -72,11 +72,31 @@ public struct AppState: Sendable {
         nonmutating set { computed.launchCount = newValue }
     }
 
+    /// `greeting` is a computed value: read it as `state.computed.greeting`.
+    @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
+    public var greeting: Swift.Never { Swift.fatalError() }
+
+    /// `isLarge` is a computed value: read it as `state.computed.isLarge`.
+    @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
+    public var isLarge: Swift.Never { Swift.fatalError() }
+
+    /// `headline` is a computed value: read it as `state.computed.headline`.
+    @available(*, unavailable, message: "'headline' is a computed value: read it as 'state.computed.headline'")
+    public var headline: Swift.Never { Swift.fatalError() }
+
+    /// `titleLength` is a computed value: read it as `state.computed.titleLength`.
+    @available(*, unavailable, message: "'titleLength' is a computed value: read it as 'state.computed.titleLength'")
+    public var titleLength: Swift.Never { Swift.fatalError() }
+
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Shared<Value>>) -> ComputedRuntime.Shared<Value> {
         computed[keyPath: keyPath]
     }
+
+    /// Any other name: an error that says where members are, instead of a compiler failure.
+    @available(*, unavailable, message: "AppState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
 extension AppState {
@@ -367,11 +387,19 @@ struct ChildState {
         nonmutating set { computed.session = newValue }
     }
 
+    /// `name` is a computed value: read it as `state.computed.name`.
+    @available(*, unavailable, message: "'name' is a computed value: read it as 'state.computed.name'")
+    var name: Swift.Never { Swift.fatalError() }
+
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
     subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Shared<Value>>) -> ComputedRuntime.Shared<Value> {
         computed[keyPath: keyPath]
     }
+
+    /// Any other name: an error that says where members are, instead of a compiler failure.
+    @available(*, unavailable, message: "ChildState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
+    subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
 extension ChildState {

@@ -81,10 +81,26 @@ public struct TodoState: Sendable {
         }
     }
 
+    /// `visibleTodos` is a computed value: read it as `state.computed.visibleTodos`.
+    @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos'")
+    public var visibleTodos: Swift.Never { Swift.fatalError() }
+
+    /// `visibleCount` is a computed value: read it as `state.computed.visibleCount`.
+    @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount'")
+    public var visibleCount: Swift.Never { Swift.fatalError() }
+
+    /// `doneCount` is a computed value: read it as `state.computed.doneCount`.
+    @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount'")
+    public var doneCount: Swift.Never { Swift.fatalError() }
+
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
         computed[keyPath: keyPath]
     }
+
+    /// Any other name: an error that says where members are, instead of a compiler failure.
+    @available(*, unavailable, message: "TodoState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
 extension TodoState {

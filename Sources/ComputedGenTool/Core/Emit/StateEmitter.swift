@@ -163,6 +163,10 @@ struct StateEmitter {
                 writer.line()
                 emitAccessor(for: field, into: &writer)
             }
+            for computed in state.computeds {
+                writer.line()
+                emitMisreadGuard(for: computed, into: &writer)
+            }
             if !edgeFields.isEmpty {
                 writer.line()
                 writer.doc([
@@ -181,6 +185,16 @@ struct StateEmitter {
                 writer.line("\(access)subscript<Value>(dynamicMember keyPath: KeyPath<Extended, \(RuntimeNames.shared)<Value>>) -> \(RuntimeNames.shared)<Value> {")
                 writer.line("    computed[keyPath: keyPath]")
                 writer.line("}")
+            }
+            if !edgeFields.isEmpty || !sharedFields.isEmpty {
+                writer.line()
+                // Without this, a misspelled member in a context that expects a type (`return
+                // state.visibelCount` from an `Int` function) makes Swift 6.3 fail to produce any
+                // diagnostic while it tries the key-path subscripts above.
+                writer.doc(["Any other name: an error that says where members are, instead of a compiler failure."])
+                let message = "\(state.name) has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'"
+                writer.line("@available(*, unavailable, message: \"\(message)\")")
+                writer.line("\(access)subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }")
             }
         }
     }
@@ -282,6 +296,16 @@ struct StateEmitter {
                 writer.line("yield &\(storage)")
             }
         }
+    }
+
+    /// `state.visibleCount` (without `.computed`) fails with a message that names the fix, instead
+    /// of "has no member" (or, through the dynamic member lookup of a state with `@Edge` fields,
+    /// a compiler failure to produce any diagnostic). `Never`: it can never be read.
+    private func emitMisreadGuard(for computed: CheckedComputed, into writer: inout CodeWriter) {
+        let name = swiftName(computed.decl.name)
+        writer.doc(["`\(computed.name)` is a computed value: read it as `state.computed.\(computed.name)`."])
+        writer.line("@available(*, unavailable, message: \"'\(computed.name)' is a computed value: read it as 'state.computed.\(computed.name)'\")")
+        writer.line("\(access)var \(name): Swift.Never { Swift.fatalError() }")
     }
 
     private func needsChangeHook(_ field: CheckedField) -> Bool {
