@@ -1,0 +1,47 @@
+/// The spec's bodies as functions of exactly their inputs, under `#sourceLocation`.
+extension StateEmitter {
+    func emitBodies(into writer: inout CodeWriter) {
+        writer.block("extension \(typeName)") { writer in
+            writer.doc([
+                "The computed bodies from the spec. Each is a function of exactly its inputs, so a body",
+                "cannot read state it did not declare.",
+            ])
+            writer.block("fileprivate enum _ComputedBodies") { writer in
+                for (index, computed) in state.computeds.enumerated() {
+                    if index > 0 { writer.line() }
+                    let parameters = computed.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
+                    let header = "static func \(swiftName(computed.decl.name))(\(parameters.joined(separator: ", "))) -> \(computed.type)"
+                    emitBody(header: header, body: computed.decl.body, into: &writer)
+                }
+            }
+            if !state.selectors.isEmpty {
+                writer.line()
+                writer.doc(["The selector bodies from the spec: each a function of its parameters and inputs."])
+                writer.block("fileprivate enum _SelectorBodies") { writer in
+                    let storageNames = Self.storageNames(of: state.selectors)
+                    for (index, (selector, storage)) in zip(state.selectors, storageNames).enumerated() {
+                        if index > 0 { writer.line() }
+                        let parameters = selector.decl.parameters.map { parameter -> String in
+                            let label = parameter.label.map(labelName).map { $0 + " " } ?? ""
+                            return "\(label)\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
+                        }
+                        let inputs = selector.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
+                        let name = bodyFunctionName(of: selector, storage: storage)
+                        let header = "static func \(name)(\((parameters + inputs).joined(separator: ", "))) -> \(selector.returnType)"
+                        emitBody(header: header, body: selector.decl.body, into: &writer)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Emits `header {`, the body verbatim under `#sourceLocation` (so its lines and columns are
+    /// the spec's), and `}`.
+    func emitBody(header: String, body: Body, into writer: inout CodeWriter) {
+        writer.line(header + " {")
+        for line in BodyLayout(body).lines(sourcePath: source.pathLiteral) {
+            writer.verbatim(line)
+        }
+        writer.line("}")
+    }
+}

@@ -1,0 +1,226 @@
+/// The `Extended` struct behind `state.computed`: storage for fields and memo cells, the memoized
+/// computed properties (verify, recompute, cut off), their version accessors, and the change
+/// hooks that mark dependents stale.
+extension StateEmitter {
+    func emitExtended(into writer: inout CodeWriter) {
+        writer.block("extension \(typeName)") { writer in
+            writer.doc([
+                "The stored fields and memoized computed values of ``\(state.name)``, read as `state.computed`.",
+                "",
+                "`state.computed` borrows this storage in place, so reading a cached value never copies the state.",
+            ])
+            let sendable = state.decl.access == .internal ? "" : ": Sendable"
+            writer.block("\(access)struct Extended\(sendable)") { writer in
+                emitExtendedStorage(into: &writer)
+                writer.line()
+                emitExtendedInit(into: &writer)
+                for field in state.fields where !isWrapped(field) {
+                    writer.line()
+                    writer.doc(field.decl.doc?.lines ?? [])
+                    writer.line("\(access)var \(swiftName(field.decl.name)): \(field.type) { _\(field.name).wrappedValue }")
+                }
+                for computed in state.computeds {
+                    writer.line()
+                    emitComputedProperty(computed, into: &writer)
+                }
+                for computed in state.computeds where !isShared(computed) {
+                    writer.line()
+                    writer.doc(["The version of `\(computed.name)`'s value, brought up to date first: it moves only when the value changed."])
+                    writer.block("fileprivate var \(versionAccessorName(computed)): \(RuntimeNames.versionStamp)") { writer in
+                        writer.line("_ = \(swiftName(computed.decl.name))")
+                        writer.line("return _\(computed.name).version")
+                    }
+                }
+                for field in state.fields where needsChangeHook(field) {
+                    writer.line()
+                    emitChangeHook(for: field, into: &writer)
+                }
+                if !state.computeds.isEmpty {
+                    writer.line()
+                    writer.doc(["How many times each computed body ran, for `Selectors.x.recomputations`."])
+                    writer.block("fileprivate enum _Recomputations") { writer in
+                        for computed in state.computeds {
+                            writer.line("static let \(swiftName(computed.decl.name)) = \(RuntimeNames.recomputationCounter)()")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+
+
+    func emitExtendedStorage(into writer: inout CodeWriter) {
+        for field in state.fields {
+            switch field.kind {
+            case .edge:
+                writer.doc(field.decl.doc?.lines ?? [])
+                writer.line("@\(RuntimeNames.edge) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+            case .shared:
+                writer.doc(field.decl.doc?.lines ?? [])
+                writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+            case .plain:
+                writer.line("fileprivate var _\(field.name): \(RuntimeNames.edge)<\(field.type)>")
+            }
+        }
+        for computed in state.computeds {
+            let memo = sharedInputs(of: computed).isEmpty ? RuntimeNames.memo : RuntimeNames.sharedMemo
+            writer.line("fileprivate var _\(computed.name): \(memo)<\(computed.type)>")
+        }
+    }
+
+    /// The middleware expression for an `@Edge` field's arguments: `nil`, `.assert(…)`,
+    /// `.onSet(…)`, the `middleware:` expression, or a composed list for several arguments.
+    func edgeMiddleware(_ arguments: [Attribute.Argument]) -> String? {
+        let middlewares = arguments.map { argument -> String in
+            switch argument.label?.name {
+            case "assert": ".assert(\(argument.value.text))"
+            case "onSet": ".onSet(\(argument.value.text))"
+            default: argument.value.text
+            }
+        }
+        switch middlewares.count {
+        case 0: return nil
+        case 1: return middlewares[0]
+        default: return ".init([\(middlewares.joined(separator: ", "))])"
+        }
+    }
+
+    func emitExtendedInit(into writer: inout CodeWriter) {
+        let parameters = state.fields.map { field in
+            let type = field.isShared ? "\(RuntimeNames.shared)<\(field.type)>" : field.type
+            return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
+        }
+        writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
+            // Only the caches of values over `@Shared` fields take an initial stamp (fields stamp
+            // themselves, memo cells stamp their values), so only they declare it: an unused `let`
+            // is a warning in the user's build. The `_` keeps it out of the spec's names.
+            if state.computeds.contains(where: isShared) {
+                writer.line("let _initialVersion = \(RuntimeNames.versionStamp).next()")
+            }
+            for field in state.fields {
+                let name = swiftName(field.decl.name)
+                if case .edge(let arguments) = field.kind {
+                    let middleware = edgeMiddleware(arguments).map { ", middleware: \($0)" } ?? ""
+                    writer.line("_\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name)\(middleware))")
+                } else if field.isShared {
+                    writer.line("_\(field.name) = \(name)")
+                } else {
+                    writer.line("_\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name))")
+                }
+            }
+            for computed in state.computeds {
+                if isShared(computed) {
+                    writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)(version: _initialVersion)")
+                } else {
+                    writer.line("_\(computed.name) = \(RuntimeNames.memo)()")
+                }
+            }
+        }
+    }
+
+    func emitComputedProperty(_ computed: CheckedComputed, into writer: inout CodeWriter) {
+        var doc = computed.decl.doc?.lines ?? []
+        if !doc.isEmpty { doc.append("") }
+        doc.append("Memoized: recomputed only after \(describe(computed.inputs)) changes.")
+        writer.doc(doc)
+        let name = swiftName(computed.decl.name)
+        let shared = sharedInputs(of: computed)
+        writer.block("\(access)var \(name): \(computed.type)") { writer in
+            func emitCompute(_ opening: String, into writer: inout CodeWriter) {
+                writer.block(opening) { writer in
+                    writer.line("_Recomputations.\(name).increment()")
+                    let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+                    writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+                }
+            }
+            if !shared.isEmpty {
+                // Other holders may write a @Shared input: key the cache on their versions.
+                let versions = shared.map { "$\($0).version.rawValue" }.joined(separator: " &+ ")
+                writer.line("let sharedKey = \(versions)")
+                emitCompute("return _\(computed.name).value(sharedKey: sharedKey)", into: &writer)
+                return
+            }
+            // The hit path checks the cell before forming any closure (which would copy `self`) and
+            // yields the cached value borrowed in place (no retain). A miss first records the
+            // inputs' versions: when none moved, the cached value stays and the body does not run.
+            writer.block("_read") { writer in
+                writer.block("if !_\(computed.name).isCached") { writer in
+                    writer.line("_ = _\(computed.name).value(")
+                    writer.indent { writer in
+                        writer.block("inputs:", suffix: ",") { writer in
+                            for input in computed.inputs {
+                                emitRecord(of: input, for: computed, into: &writer)
+                            }
+                        }
+                        writer.block("compute:", suffix: "\(cutoffArgument(computed)))") { writer in
+                            writer.line("_Recomputations.\(name).increment()")
+                            let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+                            writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+                        }
+                    }
+                }
+                writer.line("yield _\(computed.name)._borrowedValue")
+            }
+        }
+    }
+
+    /// "`a`", "`a` or `b`", "`a`, `b` or `c`".
+    func describe(_ inputs: [Input]) -> String {
+        let names = inputs.map { "`\($0.name)`" }
+        guard let last = names.last else { return "nothing" }
+        if names.count == 1 { return last }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    func emitChangeHook(for field: CheckedField, into writer: inout CodeWriter) {
+        writer.doc([
+            "Marks what `\(field.name)` feeds as stale: \(field.dependents.map { "`\($0)`" }.joined(separator: ", ")).",
+            "Each is checked on its next read, and recomputed only if an input's version really moved.",
+        ])
+        writer.block("fileprivate mutating func \(changeHookName(field))()") { writer in
+            for dependent in field.dependents {
+                if let computed = computedsByName[dependent], isShared(computed) {
+                    writer.line("_\(dependent).invalidate(version: \(fieldVersionExpression(field)))")
+                } else {
+                    writer.line("_\(dependent).invalidate()")
+                }
+            }
+        }
+    }
+
+    /// The expression, inside `Extended`, that reads a field's version stamp.
+    func fieldVersionExpression(_ field: CheckedField) -> String {
+        isWrapped(field) ? "$\(field.name).version" : "_\(field.name).version"
+    }
+
+    /// The expression, inside `Extended`, that reads an input's current version (bringing a
+    /// computed input up to date first).
+    func inputVersionExpression(of input: Input) -> String {
+        switch input {
+        case .field(let name):
+            return field(named: name).map(fieldVersionExpression) ?? "_\(name).version"
+        case .computed(let name):
+            return "self.__\(name)Version"
+        }
+    }
+
+    /// Records an input's version in a memo's `inputs` closure: one record per member path for a
+    /// field read only through members (a generated state's members have their own versions;
+    /// for any other type `memberVersion` is `nil` and the field's own version stands in).
+    func emitRecord(of input: Input, for computed: CheckedComputed, into writer: inout CodeWriter) {
+        guard case .field(let name) = input, let paths = computed.memberPaths[name], let field = field(named: name), !field.isShared else {
+            writer.line("$0.record(\(inputVersionExpression(of: input)))")
+            return
+        }
+        for path in paths {
+            writer.line("$0.record(\(RuntimeNames.memberVersion)(of: \(readExpression(of: input)), \"\(path)\") ?? \(fieldVersionExpression(field)))")
+        }
+    }
+
+    /// `, isEqual: nil` for a computed whose spec turned the cutoff off; otherwise nothing, and
+    /// overload resolution picks the comparing `value(inputs:compute:)` for `Equatable` types.
+    func cutoffArgument(_ computed: CheckedComputed) -> String {
+        computed.decl.noCutoff ? ", isEqual: nil" : ""
+    }
+}

@@ -1,0 +1,188 @@
+/// The `Selectors` namespace: a versioned selector per field and computed value, and a memoized
+/// (per-argument) selector per `selector` declaration.
+extension StateEmitter {
+    func emitSelectors(into writer: inout CodeWriter) {
+        writer.block("extension \(typeName)") { writer in
+            writer.doc([
+                "Selectors over ``\(state.name)``: pure functions from a state to a value, for stores and composition.",
+                "",
+                "Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).",
+            ])
+            writer.block("\(access)enum Selectors") { writer in
+                var first = true
+                func separate() {
+                    if !first { writer.line() }
+                    first = false
+                }
+                for field in state.fields {
+                    separate()
+                    writer.doc(field.decl.doc?.lines ?? [])
+                    writer.line("\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(field.type)>(version: { \(versionExpression(of: field)) }) {")
+                    writer.line("    $0.\(swiftName(field.decl.name))")
+                    writer.line("}")
+                }
+                for computed in state.computeds {
+                    separate()
+                    writer.doc(computed.decl.doc?.lines ?? [])
+                    let name = swiftName(computed.decl.name)
+                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(computed.type)>(")
+                    if sharedInputs(of: computed).isEmpty {
+                        writer.line("    version: { $0.computed.\(versionAccessorName(computed)) },")
+                    }
+                    writer.line("    recomputations: Extended._Recomputations.\(name)")
+                    writer.line(") {")
+                    writer.line("    $0.computed.\(name)")
+                    writer.line("}")
+                }
+                let storageNames = Self.storageNames(of: state.selectors)
+                for (selector, storage) in zip(state.selectors, storageNames) {
+                    separate()
+                    emitSelector(selector, storage: storage, into: &writer)
+                }
+            }
+        }
+    }
+
+    /// The natural Swift identifier of a selector's cache, from its full name: `_todos_ownedBy`.
+    static func naturalStorageName(of selector: CheckedSelector) -> String {
+        (["_" + selector.name] + selector.decl.parameters.map(\.callLabel)).joined(separator: "_")
+    }
+
+    /// The identifiers of the selectors' caches, in order, unique within `Selectors`.
+    ///
+    /// Each is the natural name (`_todos_ownedBy`) unless that name, or the `<name>_Arguments`
+    /// struct a selector with several parameters also declares, is already taken: different full
+    /// names can join to the same identifier (`f(a_b:)` and `f(a:b:)` both give `_f_a_b`; `f(x:)`
+    /// and `f_x()` both give `_f_x`). A later clash gets the first free `_2`, `_3`, … suffix that
+    /// is not some other selector's natural name, so names stay stable and deterministic.
+    static func storageNames(of selectors: [CheckedSelector]) -> [String] {
+        let natural = selectors.map(naturalStorageName(of:))
+        var reserved = Set(natural)
+        for (selector, name) in zip(selectors, natural) where selector.decl.parameters.count > 1 {
+            reserved.insert(name + "_Arguments")
+        }
+        var taken: Set<String> = []
+        var names: [String] = []
+        for (selector, name) in zip(selectors, natural) {
+            let needsArguments = selector.decl.parameters.count > 1
+            func isFree(_ candidate: String) -> Bool {
+                !taken.contains(candidate) && !(needsArguments && taken.contains(candidate + "_Arguments"))
+            }
+            var chosen = name
+            var suffix = 2
+            while !isFree(chosen) || (chosen != name && (reserved.contains(chosen) || (needsArguments && reserved.contains(chosen + "_Arguments")))) {
+                chosen = "\(name)_\(suffix)"
+                suffix += 1
+            }
+            taken.insert(chosen)
+            if needsArguments { taken.insert(chosen + "_Arguments") }
+            names.append(chosen)
+        }
+        return names
+    }
+
+    /// The name of a selector's body function in `_SelectorBodies`: its base name, unless another
+    /// selector shares that base name (`f(_:)` and `f(_:_:)` would give body functions that differ
+    /// in labels only by `_`, so their calls could be ambiguous or clash); then its unique cache name.
+    func bodyFunctionName(of selector: CheckedSelector, storage: String) -> String {
+        let sharesBaseName = state.selectors.contains { $0.name == selector.name && $0.decl != selector.decl }
+        return sharesBaseName ? storage : swiftName(selector.decl.name)
+    }
+
+    func emitSelector(_ selector: CheckedSelector, storage: String, into writer: inout CodeWriter) {
+        let parameters = selector.decl.parameters
+        let bodyName = bodyFunctionName(of: selector, storage: storage)
+        // Without input selectors, `createSelector` cannot infer the state type: spell it out.
+        let typeAnnotation = { (type: String) -> String in
+            selector.inputs.isEmpty ? ": \(type)" : ""
+        }
+        let inputSelectors = selector.inputs.map { "Selectors.\(swiftName(of: $0))" }
+        let inputsClause = inputSelectors.isEmpty ? "" : inputSelectors.joined(separator: ", ") + ", "
+        let inputParameters = selector.inputs.map { input in
+            "\(swiftName(of: input)): \(inputType(input))"
+        }
+        let bodyInputs = selector.inputs.map { swiftName(of: $0) }
+
+        var doc = selector.decl.doc?.lines ?? []
+        if !doc.isEmpty { doc.append("") }
+        if parameters.isEmpty {
+            doc.append("Memoized: recomputed only after \(describe(selector.inputs)) changes.")
+        } else {
+            let capacity = selector.decl.cacheCapacity.map { "the \($0)" }
+                ?? "`ParameterizedSelector.defaultCapacity`"
+            doc.append("Memoized per argument (\(capacity) most recently used arguments are kept);")
+            doc.append("each is recomputed only after \(describe(selector.inputs)) changes.")
+        }
+        writer.doc(doc)
+
+        let signature = parameters.map { parameter -> String in
+            let label = parameter.label.map(labelName) ?? swiftName(parameter.name)
+            let name = parameter.label == nil ? "" : " " + swiftName(parameter.name)
+            return "\(label)\(name): \(parameter.type?.text ?? "")"
+        }
+        let name = swiftName(selector.decl.name)
+        let resultType = "\(RuntimeNames.stateSelector)<\(typeName), \(selector.returnType)>"
+        writer.block("\(access)static func \(name)(\(signature.joined(separator: ", "))) -> \(resultType)") { writer in
+            switch parameters.count {
+            case 0:
+                writer.line(storage)
+            case 1:
+                writer.line("\(storage)(\(swiftName(parameters[0].name)))")
+            default:
+                let fields = parameters.map { "\(SwiftSpelling.argumentLabel($0.name.name)): \(swiftName($0.name))" }
+                writer.line("\(storage)(\(storage)_Arguments(\(fields.joined(separator: ", "))))")
+            }
+        }
+        writer.line()
+
+        let bodyCall = { (argumentPrefix: String) -> String in
+            let labeled = parameters.map { parameter -> String in
+                let label = parameter.label?.name == "_" ? "" : "\(SwiftSpelling.argumentLabel(parameter.callLabel)): "
+                return label + argumentPrefix + swiftName(parameter.name)
+            }
+            return "\(typeName)._SelectorBodies.\(bodyName)(\((labeled + bodyInputs).joined(separator: ", ")))"
+        }
+        let closureParameters = inputParameters.joined(separator: ", ")
+        switch parameters.count {
+        case 0:
+            let annotation = typeAnnotation("\(RuntimeNames.stateSelector)<\(typeName), \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createSelector)(\(inputsClause)transform: { (\(closureParameters)) in")
+            writer.line("    \(bodyCall(""))")
+            writer.line("})")
+        case 1:
+            let parameter = parameters[0]
+            let argument = "\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
+            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(parameter.type?.text ?? ""), \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
+            writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(([argument] + inputParameters).joined(separator: ", "))) in")
+            writer.line("        \(bodyCall(""))")
+            writer.line("    }")
+            writer.line(")")
+        default:
+            writer.block("private struct \(storage)_Arguments: Hashable, Sendable") { writer in
+                for parameter in parameters {
+                    writer.line("var \(swiftName(parameter.name)): \(parameter.type?.text ?? "")")
+                }
+            }
+            writer.line()
+            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(storage)_Arguments, \(selector.returnType)>")
+            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
+            let arguments = (["arguments: \(storage)_Arguments"] + inputParameters).joined(separator: ", ")
+            writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(arguments)) in")
+            writer.line("        \(bodyCall("arguments."))")
+            writer.line("    }")
+            writer.line(")")
+        }
+    }
+
+    func capacityArgument(_ selector: CheckedSelector) -> String {
+        selector.decl.cacheCapacity.map { "capacity: \($0), " } ?? ""
+    }
+
+    func inputType(_ input: Input) -> String {
+        switch input {
+        case .field(let name): fieldsByName[name]?.type ?? "Never"
+        case .computed(let name): computedsByName[name]?.type ?? "Never"
+        }
+    }
+}
