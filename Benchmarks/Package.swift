@@ -21,9 +21,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The cross-module layout: public states (through the plugin) and their hand-written
+        // baselines in a library, read from the benchmark executable, as an app's feature modules
+        // read its model module.
+        .target(
+            name: "BenchModel",
+            dependencies: [.product(name: "ComputedRuntime", package: "ComputedGen")],
+            path: "Benchmarks/BenchModel",
+            plugins: [.plugin(name: "ComputedGen", package: "ComputedGen")]
+        ),
         .executableTarget(
             name: "ComputedGenBenchmarks",
             dependencies: [
+                "BenchModel",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ComputedRuntime", package: "ComputedGen"),
             ],

@@ -84,6 +84,26 @@ ROWS += [
      "8 recompute: input write + count read, cutoff", "the same with `@NoCutoff` (count reruns)",
      "8 recompute: input write + count read, @NoCutoff", None),
 ]
+ROWS += [
+    ("9", "across modules: cached read `state.computed.evens`",
+     "9 across modules: read state.computed.evens (cached)", "hand-written `didSet` cache, same library",
+     "9 across modules: read didSet cache", ("max", 1.15)),
+    ("9", "across modules: cached read `state.computed.evens`",
+     "9 across modules: read state.computed.evens (cached)", "naive computed property, same library",
+     "9 across modules: read naive computed property", ("min_speedup", 1000)),
+    ("9", "across modules: append + removeLast on an input (2 dependents, 100k)",
+     "9 across modules: append + removeLast on an input (2 dependents)", "plain struct, same library",
+     "9 across modules: append + removeLast, plain struct", None),
+    ("9", "across modules: write a field nothing reads",
+     "9 across modules: write a field nothing reads", "plain struct, same library",
+     "9 across modules: write a field, plain struct", None),
+    ("9", "across modules: selector hit, inputs unchanged",
+     "9 across modules: selector hit (generated selectors)", "last-input memo (ReCombine), same library",
+     "9 across modules: selector hit (last-input memo)", ("max", 1.5)),
+    ("9", "across modules: store commit, no subscriber",
+     "9 across modules: store commit, no subscriber", "`NSLock` around a struct, same library",
+     "9 across modules: NSLock around a struct, commit", ("max", 4.0)),
+]
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 COMMIT_BENCHMARKS = ["7 store: commit + computed read, 0 subscribers", "7 store: commit + computed read, 100 subscribers"]
 

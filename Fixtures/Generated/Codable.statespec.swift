@@ -101,35 +101,43 @@ extension SettingsState {
         /// Memoized: recomputed only after `fontSize` changes.
         var isLarge: Bool {
             _read {
-                if !_isLarge.isCached {
-                    _ = _isLarge.value(
-                        inputs: {
-                            $0.record(_fontSize.version)
-                        },
-                        compute: {
-                            _Recomputations.isLarge.increment()
-                            return SettingsState._ComputedBodies.isLarge(_fontSize.wrappedValue)
-                        })
-                }
+                if !_isLarge.isCached { __isLargeRefresh() }
                 yield _isLarge._borrowedValue
             }
+        }
+
+        /// Brings `isLarge` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        fileprivate func __isLargeRefresh() {
+            _ = _isLarge.value(
+                inputs: {
+                    $0.record(_fontSize.version)
+                },
+                compute: {
+                    _Recomputations.isLarge.increment()
+                    return SettingsState._ComputedBodies.isLarge(_fontSize.wrappedValue)
+                })
         }
 
         /// Memoized: recomputed only after `recent` changes.
         var recentCount: Int {
             _read {
-                if !_recentCount.isCached {
-                    _ = _recentCount.value(
-                        inputs: {
-                            $0.record(_recent.version)
-                        },
-                        compute: {
-                            _Recomputations.recentCount.increment()
-                            return SettingsState._ComputedBodies.recentCount(_recent.wrappedValue)
-                        })
-                }
+                if !_recentCount.isCached { __recentCountRefresh() }
                 yield _recentCount._borrowedValue
             }
+        }
+
+        /// Brings `recentCount` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        fileprivate func __recentCountRefresh() {
+            _ = _recentCount.value(
+                inputs: {
+                    $0.record(_recent.version)
+                },
+                compute: {
+                    _Recomputations.recentCount.increment()
+                    return SettingsState._ComputedBodies.recentCount(_recent.wrappedValue)
+                })
         }
 
         /// The version of `isLarge`'s value, brought up to date first: it moves only when the value changed.

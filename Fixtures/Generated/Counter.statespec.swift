@@ -95,35 +95,43 @@ extension CounterState {
         /// Memoized: recomputed only after `count` changes.
         var doubled: Int {
             _read {
-                if !_doubled.isCached {
-                    _ = _doubled.value(
-                        inputs: {
-                            $0.record(_count.version)
-                        },
-                        compute: {
-                            _Recomputations.doubled.increment()
-                            return CounterState._ComputedBodies.doubled(_count.wrappedValue)
-                        })
-                }
+                if !_doubled.isCached { __doubledRefresh() }
                 yield _doubled._borrowedValue
             }
+        }
+
+        /// Brings `doubled` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        fileprivate func __doubledRefresh() {
+            _ = _doubled.value(
+                inputs: {
+                    $0.record(_count.version)
+                },
+                compute: {
+                    _Recomputations.doubled.increment()
+                    return CounterState._ComputedBodies.doubled(_count.wrappedValue)
+                })
         }
 
         /// Memoized: recomputed only after `doubled` changes.
         var quadrupled: Int {
             _read {
-                if !_quadrupled.isCached {
-                    _ = _quadrupled.value(
-                        inputs: {
-                            $0.record(self.__doubledVersion)
-                        },
-                        compute: {
-                            _Recomputations.quadrupled.increment()
-                            return CounterState._ComputedBodies.quadrupled(self.doubled)
-                        })
-                }
+                if !_quadrupled.isCached { __quadrupledRefresh() }
                 yield _quadrupled._borrowedValue
             }
+        }
+
+        /// Brings `quadrupled` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        fileprivate func __quadrupledRefresh() {
+            _ = _quadrupled.value(
+                inputs: {
+                    $0.record(self.__doubledVersion)
+                },
+                compute: {
+                    _Recomputations.quadrupled.increment()
+                    return CounterState._ComputedBodies.quadrupled(self.doubled)
+                })
         }
 
         /// Depends on a field and on a computed.
@@ -131,38 +139,46 @@ extension CounterState {
         /// Memoized: recomputed only after `quadrupled` or `step` changes.
         var next: Int {
             _read {
-                if !_next.isCached {
-                    _ = _next.value(
-                        inputs: {
-                            $0.record(self.__quadrupledVersion)
-                            $0.record(_step.version)
-                        },
-                        compute: {
-                            _Recomputations.next.increment()
-                            return CounterState._ComputedBodies.next(self.quadrupled, _step.wrappedValue)
-                        })
-                }
+                if !_next.isCached { __nextRefresh() }
                 yield _next._borrowedValue
             }
+        }
+
+        /// Brings `next` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        fileprivate func __nextRefresh() {
+            _ = _next.value(
+                inputs: {
+                    $0.record(self.__quadrupledVersion)
+                    $0.record(_step.version)
+                },
+                compute: {
+                    _Recomputations.next.increment()
+                    return CounterState._ComputedBodies.next(self.quadrupled, _step.wrappedValue)
+                })
         }
 
         /// Memoized: recomputed only after `label`, `count` or `next` changes.
         var summary: String {
             _read {
-                if !_summary.isCached {
-                    _ = _summary.value(
-                        inputs: {
-                            $0.record(_label.version)
-                            $0.record(_count.version)
-                            $0.record(self.__nextVersion)
-                        },
-                        compute: {
-                            _Recomputations.summary.increment()
-                            return CounterState._ComputedBodies.summary(_label.wrappedValue, _count.wrappedValue, self.next)
-                        })
-                }
+                if !_summary.isCached { __summaryRefresh() }
                 yield _summary._borrowedValue
             }
+        }
+
+        /// Brings `summary` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        fileprivate func __summaryRefresh() {
+            _ = _summary.value(
+                inputs: {
+                    $0.record(_label.version)
+                    $0.record(_count.version)
+                    $0.record(self.__nextVersion)
+                },
+                compute: {
+                    _Recomputations.summary.increment()
+                    return CounterState._ComputedBodies.summary(_label.wrappedValue, _count.wrappedValue, self.next)
+                })
         }
 
         /// The version of `doubled`'s value, brought up to date first: it moves only when the value changed.

@@ -21,7 +21,7 @@ public struct CutoffState: Sendable {
     }
 
     public var items: [Int] {
-        get { computed._items.wrappedValue }
+        @inlinable get { computed._items.wrappedValue }
         set { if computed._items.update(newValue) { computed.__itemsDidChange() } }
         _modify {
             defer { computed.__itemsDidChange() }
@@ -30,7 +30,7 @@ public struct CutoffState: Sendable {
     }
 
     public var threshold: Int {
-        get { computed._threshold.wrappedValue }
+        @inlinable get { computed._threshold.wrappedValue }
         set { if computed._threshold.update(newValue) { computed.__thresholdDidChange() } }
         _modify {
             defer { computed.__thresholdDidChange() }
@@ -39,7 +39,7 @@ public struct CutoffState: Sendable {
     }
 
     public var name: String {
-        get { computed._name.wrappedValue }
+        @inlinable get { computed._name.wrappedValue }
         set { if computed._name.update(newValue) { computed.__nameDidChange() } }
         _modify {
             defer { computed.__nameDidChange() }
@@ -48,7 +48,7 @@ public struct CutoffState: Sendable {
     }
 
     public var token: Token {
-        get { computed._token.wrappedValue }
+        @inlinable get { computed._token.wrappedValue }
         set { if computed._token.update(newValue) { computed.__tokenDidChange() } }
         _modify {
             defer { computed.__tokenDidChange() }
@@ -90,17 +90,17 @@ extension CutoffState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _items: ComputedRuntime.Edge<[Int]>
-        fileprivate var _threshold: ComputedRuntime.Edge<Int>
-        fileprivate var _name: ComputedRuntime.Edge<String>
-        fileprivate var _token: ComputedRuntime.Edge<Token>
-        fileprivate var _filteredArray: ComputedRuntime.Memo<[Int]>
-        fileprivate var _filteredCount: ComputedRuntime.Memo<Int>
-        fileprivate var _summary: ComputedRuntime.Memo<String>
-        fileprivate var _uncutArray: ComputedRuntime.Memo<[Int]>
-        fileprivate var _uncutCount: ComputedRuntime.Memo<Int>
-        fileprivate var _greeting: ComputedRuntime.Memo<String>
-        fileprivate var _tokenID: ComputedRuntime.Memo<ObjectIdentifier>
+        @usableFromInline internal var _items: ComputedRuntime.Edge<[Int]>
+        @usableFromInline internal var _threshold: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _name: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _token: ComputedRuntime.Edge<Token>
+        @usableFromInline internal var _filteredArray: ComputedRuntime.Memo<[Int]>
+        @usableFromInline internal var _filteredCount: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _summary: ComputedRuntime.Memo<String>
+        @usableFromInline internal var _uncutArray: ComputedRuntime.Memo<[Int]>
+        @usableFromInline internal var _uncutCount: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _greeting: ComputedRuntime.Memo<String>
+        @usableFromInline internal var _tokenID: ComputedRuntime.Memo<ObjectIdentifier>
 
         fileprivate init(items: [Int], threshold: Int, name: String, token: Token) {
             _items = ComputedRuntime.Edge(wrappedValue: items)
@@ -116,142 +116,170 @@ extension CutoffState {
             _tokenID = ComputedRuntime.Memo()
         }
 
-        public var items: [Int] { _items.wrappedValue }
+        @inlinable public var items: [Int] { _items.wrappedValue }
 
-        public var threshold: Int { _threshold.wrappedValue }
+        @inlinable public var threshold: Int { _threshold.wrappedValue }
 
-        public var name: String { _name.wrappedValue }
+        @inlinable public var name: String { _name.wrappedValue }
 
-        public var token: Token { _token.wrappedValue }
+        @inlinable public var token: Token { _token.wrappedValue }
 
         /// Level 1: the items over the threshold.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
-        public var filteredArray: [Int] {
+        @inlinable public var filteredArray: [Int] {
             _read {
-                if !_filteredArray.isCached {
-                    _ = _filteredArray.value(
-                        inputs: {
-                            $0.record(_items.version)
-                            $0.record(_threshold.version)
-                        },
-                        compute: {
-                            _Recomputations.filteredArray.increment()
-                            return CutoffState._ComputedBodies.filteredArray(_items.wrappedValue, _threshold.wrappedValue)
-                        })
-                }
+                if !_filteredArray.isCached { __filteredArrayRefresh() }
                 yield _filteredArray._borrowedValue
             }
+        }
+
+        /// Brings `filteredArray` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __filteredArrayRefresh() {
+            _ = _filteredArray.value(
+                inputs: {
+                    $0.record(_items.version)
+                    $0.record(_threshold.version)
+                },
+                compute: {
+                    _Recomputations.filteredArray.increment()
+                    return CutoffState._ComputedBodies.filteredArray(_items.wrappedValue, _threshold.wrappedValue)
+                })
         }
 
         /// Level 2: reads only level 1.
         ///
         /// Memoized: recomputed only after `filteredArray` changes.
-        public var filteredCount: Int {
+        @inlinable public var filteredCount: Int {
             _read {
-                if !_filteredCount.isCached {
-                    _ = _filteredCount.value(
-                        inputs: {
-                            $0.record(self.__filteredArrayVersion)
-                        },
-                        compute: {
-                            _Recomputations.filteredCount.increment()
-                            return CutoffState._ComputedBodies.filteredCount(self.filteredArray)
-                        })
-                }
+                if !_filteredCount.isCached { __filteredCountRefresh() }
                 yield _filteredCount._borrowedValue
             }
+        }
+
+        /// Brings `filteredCount` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __filteredCountRefresh() {
+            _ = _filteredCount.value(
+                inputs: {
+                    $0.record(self.__filteredArrayVersion)
+                },
+                compute: {
+                    _Recomputations.filteredCount.increment()
+                    return CutoffState._ComputedBodies.filteredCount(self.filteredArray)
+                })
         }
 
         /// Level 3: reads only level 2.
         ///
         /// Memoized: recomputed only after `filteredCount` or `threshold` changes.
-        public var summary: String {
+        @inlinable public var summary: String {
             _read {
-                if !_summary.isCached {
-                    _ = _summary.value(
-                        inputs: {
-                            $0.record(self.__filteredCountVersion)
-                            $0.record(_threshold.version)
-                        },
-                        compute: {
-                            _Recomputations.summary.increment()
-                            return CutoffState._ComputedBodies.summary(self.filteredCount, _threshold.wrappedValue)
-                        })
-                }
+                if !_summary.isCached { __summaryRefresh() }
                 yield _summary._borrowedValue
             }
+        }
+
+        /// Brings `summary` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __summaryRefresh() {
+            _ = _summary.value(
+                inputs: {
+                    $0.record(self.__filteredCountVersion)
+                    $0.record(_threshold.version)
+                },
+                compute: {
+                    _Recomputations.summary.increment()
+                    return CutoffState._ComputedBodies.summary(self.filteredCount, _threshold.wrappedValue)
+                })
         }
 
         /// As `filteredArray`, but every recomputation counts as a change.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
-        public var uncutArray: [Int] {
+        @inlinable public var uncutArray: [Int] {
             _read {
-                if !_uncutArray.isCached {
-                    _ = _uncutArray.value(
-                        inputs: {
-                            $0.record(_items.version)
-                            $0.record(_threshold.version)
-                        },
-                        compute: {
-                            _Recomputations.uncutArray.increment()
-                            return CutoffState._ComputedBodies.uncutArray(_items.wrappedValue, _threshold.wrappedValue)
-                        }, isEqual: nil)
-                }
+                if !_uncutArray.isCached { __uncutArrayRefresh() }
                 yield _uncutArray._borrowedValue
             }
         }
 
+        /// Brings `uncutArray` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __uncutArrayRefresh() {
+            _ = _uncutArray.value(
+                inputs: {
+                    $0.record(_items.version)
+                    $0.record(_threshold.version)
+                },
+                compute: {
+                    _Recomputations.uncutArray.increment()
+                    return CutoffState._ComputedBodies.uncutArray(_items.wrappedValue, _threshold.wrappedValue)
+                }, isEqual: nil)
+        }
+
         /// Memoized: recomputed only after `uncutArray` changes.
-        public var uncutCount: Int {
+        @inlinable public var uncutCount: Int {
             _read {
-                if !_uncutCount.isCached {
-                    _ = _uncutCount.value(
-                        inputs: {
-                            $0.record(self.__uncutArrayVersion)
-                        },
-                        compute: {
-                            _Recomputations.uncutCount.increment()
-                            return CutoffState._ComputedBodies.uncutCount(self.uncutArray)
-                        })
-                }
+                if !_uncutCount.isCached { __uncutCountRefresh() }
                 yield _uncutCount._borrowedValue
             }
         }
 
+        /// Brings `uncutCount` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __uncutCountRefresh() {
+            _ = _uncutCount.value(
+                inputs: {
+                    $0.record(self.__uncutArrayVersion)
+                },
+                compute: {
+                    _Recomputations.uncutCount.increment()
+                    return CutoffState._ComputedBodies.uncutCount(self.uncutArray)
+                })
+        }
+
         /// Memoized: recomputed only after `name` changes.
-        public var greeting: String {
+        @inlinable public var greeting: String {
             _read {
-                if !_greeting.isCached {
-                    _ = _greeting.value(
-                        inputs: {
-                            $0.record(_name.version)
-                        },
-                        compute: {
-                            _Recomputations.greeting.increment()
-                            return CutoffState._ComputedBodies.greeting(_name.wrappedValue)
-                        })
-                }
+                if !_greeting.isCached { __greetingRefresh() }
                 yield _greeting._borrowedValue
             }
         }
 
+        /// Brings `greeting` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __greetingRefresh() {
+            _ = _greeting.value(
+                inputs: {
+                    $0.record(_name.version)
+                },
+                compute: {
+                    _Recomputations.greeting.increment()
+                    return CutoffState._ComputedBodies.greeting(_name.wrappedValue)
+                })
+        }
+
         /// Memoized: recomputed only after `token` changes.
-        public var tokenID: ObjectIdentifier {
+        @inlinable public var tokenID: ObjectIdentifier {
             _read {
-                if !_tokenID.isCached {
-                    _ = _tokenID.value(
-                        inputs: {
-                            $0.record(_token.version)
-                        },
-                        compute: {
-                            _Recomputations.tokenID.increment()
-                            return CutoffState._ComputedBodies.tokenID(_token.wrappedValue)
-                        })
-                }
+                if !_tokenID.isCached { __tokenIDRefresh() }
                 yield _tokenID._borrowedValue
             }
+        }
+
+        /// Brings `tokenID` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __tokenIDRefresh() {
+            _ = _tokenID.value(
+                inputs: {
+                    $0.record(_token.version)
+                },
+                compute: {
+                    _Recomputations.tokenID.increment()
+                    return CutoffState._ComputedBodies.tokenID(_token.wrappedValue)
+                })
         }
 
         /// The version of `filteredArray`'s value, brought up to date first: it moves only when the value changed.

@@ -23,7 +23,7 @@ public struct ProfileState: Sendable {
     }
 
     public var avatar: Avatar? {
-        get { computed.avatar }
+        @inlinable get { computed.avatar }
         _modify {
             defer { computed.__avatarDidChange() }
             yield &computed.avatar
@@ -31,14 +31,14 @@ public struct ProfileState: Sendable {
     }
 
     public var unread: Int {
-        get { computed.unread }
+        @inlinable get { computed.unread }
         _modify {
             yield &computed.unread
         }
     }
 
     public var badge: Int {
-        get { computed.badge }
+        @inlinable get { computed.badge }
         _modify {
             defer { computed.__badgeDidChange() }
             yield &computed.badge
@@ -46,14 +46,14 @@ public struct ProfileState: Sendable {
     }
 
     public var name: String {
-        get { computed.name }
+        @inlinable get { computed.name }
         _modify {
             yield &computed.name
         }
     }
 
     public var score: Int {
-        get { computed.score }
+        @inlinable get { computed.score }
         _modify {
             yield &computed.score
         }
@@ -87,8 +87,8 @@ extension ProfileState {
         @ComputedRuntime.Edge public fileprivate(set) var badge: Int
         @ComputedRuntime.Edge public fileprivate(set) var name: String
         @ComputedRuntime.Edge public fileprivate(set) var score: Int
-        fileprivate var _hasAvatar: ComputedRuntime.Memo<Bool>
-        fileprivate var _badgeText: ComputedRuntime.Memo<String>
+        @usableFromInline internal var _hasAvatar: ComputedRuntime.Memo<Bool>
+        @usableFromInline internal var _badgeText: ComputedRuntime.Memo<String>
 
         fileprivate init(avatar: Avatar?, unread: Int, badge: Int, name: String, score: Int) {
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
@@ -101,37 +101,45 @@ extension ProfileState {
         }
 
         /// Memoized: recomputed only after `avatar` changes.
-        public var hasAvatar: Bool {
+        @inlinable public var hasAvatar: Bool {
             _read {
-                if !_hasAvatar.isCached {
-                    _ = _hasAvatar.value(
-                        inputs: {
-                            $0.record($avatar.version)
-                        },
-                        compute: {
-                            _Recomputations.hasAvatar.increment()
-                            return ProfileState._ComputedBodies.hasAvatar(self.avatar)
-                        })
-                }
+                if !_hasAvatar.isCached { __hasAvatarRefresh() }
                 yield _hasAvatar._borrowedValue
             }
         }
 
+        /// Brings `hasAvatar` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __hasAvatarRefresh() {
+            _ = _hasAvatar.value(
+                inputs: {
+                    $0.record($avatar.version)
+                },
+                compute: {
+                    _Recomputations.hasAvatar.increment()
+                    return ProfileState._ComputedBodies.hasAvatar(self.avatar)
+                })
+        }
+
         /// Memoized: recomputed only after `badge` changes.
-        public var badgeText: String {
+        @inlinable public var badgeText: String {
             _read {
-                if !_badgeText.isCached {
-                    _ = _badgeText.value(
-                        inputs: {
-                            $0.record($badge.version)
-                        },
-                        compute: {
-                            _Recomputations.badgeText.increment()
-                            return ProfileState._ComputedBodies.badgeText(self.badge)
-                        })
-                }
+                if !_badgeText.isCached { __badgeTextRefresh() }
                 yield _badgeText._borrowedValue
             }
+        }
+
+        /// Brings `badgeText` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __badgeTextRefresh() {
+            _ = _badgeText.value(
+                inputs: {
+                    $0.record($badge.version)
+                },
+                compute: {
+                    _Recomputations.badgeText.increment()
+                    return ProfileState._ComputedBodies.badgeText(self.badge)
+                })
         }
 
         /// The version of `hasAvatar`'s value, brought up to date first: it moves only when the value changed.

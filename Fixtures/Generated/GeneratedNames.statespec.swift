@@ -191,7 +191,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var version: Int {
-        get { computed._version.wrappedValue }
+        @inlinable get { computed._version.wrappedValue }
         set { if computed._version.update(newValue) { computed.__versionDidChange() } }
         _modify {
             defer { computed.__versionDidChange() }
@@ -200,7 +200,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var hasher: Int {
-        get { computed._hasher.wrappedValue }
+        @inlinable get { computed._hasher.wrappedValue }
         set { if computed._hasher.update(newValue) { computed.__hasherDidChange() } }
         _modify {
             defer { computed.__hasherDidChange() }
@@ -209,7 +209,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var encoder: Int {
-        get { computed._encoder.wrappedValue }
+        @inlinable get { computed._encoder.wrappedValue }
         set { if computed._encoder.update(newValue) { computed.__encoderDidChange() } }
         _modify {
             defer { computed.__encoderDidChange() }
@@ -218,7 +218,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var decoder: Int {
-        get { computed._decoder.wrappedValue }
+        @inlinable get { computed._decoder.wrappedValue }
         set { if computed._decoder.update(newValue) { computed.__decoderDidChange() } }
         _modify {
             defer { computed.__decoderDidChange() }
@@ -227,7 +227,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var container: Int {
-        get { computed._container.wrappedValue }
+        @inlinable get { computed._container.wrappedValue }
         set { if computed._container.update(newValue) { computed.__containerDidChange() } }
         _modify {
             defer { computed.__containerDidChange() }
@@ -236,7 +236,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var lhs: Int {
-        get { computed._lhs.wrappedValue }
+        @inlinable get { computed._lhs.wrappedValue }
         set { if computed._lhs.update(newValue) { computed.__lhsDidChange() } }
         _modify {
             defer { computed.__lhsDidChange() }
@@ -245,7 +245,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var rhs: Int {
-        get { computed._rhs.wrappedValue }
+        @inlinable get { computed._rhs.wrappedValue }
         set { if computed._rhs.update(newValue) { computed.__rhsDidChange() } }
         _modify {
             defer { computed.__rhsDidChange() }
@@ -254,7 +254,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var newValue: Int {
-        get { computed._newValue.wrappedValue }
+        @inlinable get { computed._newValue.wrappedValue }
         set { if computed._newValue.update(newValue) { computed.__newValueDidChange() } }
         _modify {
             defer { computed.__newValueDidChange() }
@@ -263,7 +263,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var path: Int {
-        get { computed._path.wrappedValue }
+        @inlinable get { computed._path.wrappedValue }
         set { if computed._path.update(newValue) { computed.__pathDidChange() } }
         _modify {
             defer { computed.__pathDidChange() }
@@ -272,7 +272,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var member: Int {
-        get { computed._member.wrappedValue }
+        @inlinable get { computed._member.wrappedValue }
         set { if computed._member.update(newValue) { computed.__memberDidChange() } }
         _modify {
             defer { computed.__memberDidChange() }
@@ -281,7 +281,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var rest: Int {
-        get { computed._rest.wrappedValue }
+        @inlinable get { computed._rest.wrappedValue }
         set { if computed._rest.update(newValue) { computed.__restDidChange() } }
         _modify {
             defer { computed.__restDidChange() }
@@ -290,7 +290,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var keyPath: Int {
-        get { computed._keyPath.wrappedValue }
+        @inlinable get { computed._keyPath.wrappedValue }
         set { if computed._keyPath.update(newValue) { computed.__keyPathDidChange() } }
         _modify {
             defer { computed.__keyPathDidChange() }
@@ -299,7 +299,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var wrappedValue: Int {
-        get { computed._wrappedValue.wrappedValue }
+        @inlinable get { computed._wrappedValue.wrappedValue }
         set { if computed._wrappedValue.update(newValue) { computed.__wrappedValueDidChange() } }
         _modify {
             defer { computed.__wrappedValueDidChange() }
@@ -308,7 +308,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var projectedValue: Int {
-        get { computed._projectedValue.wrappedValue }
+        @inlinable get { computed._projectedValue.wrappedValue }
         set { if computed._projectedValue.update(newValue) { computed.__projectedValueDidChange() } }
         _modify {
             defer { computed.__projectedValueDidChange() }
@@ -317,7 +317,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var update: Int {
-        get { computed._update.wrappedValue }
+        @inlinable get { computed._update.wrappedValue }
         set { if computed._update.update(newValue) { computed.__updateDidChange() } }
         _modify {
             defer { computed.__updateDidChange() }
@@ -326,7 +326,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var record: Int {
-        get { computed._record.wrappedValue }
+        @inlinable get { computed._record.wrappedValue }
         set { if computed._record.update(newValue) { computed.__recordDidChange() } }
         _modify {
             defer { computed.__recordDidChange() }
@@ -335,7 +335,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var inputs: Int {
-        get { computed._inputs.wrappedValue }
+        @inlinable get { computed._inputs.wrappedValue }
         set { if computed._inputs.update(newValue) { computed.__inputsDidChange() } }
         _modify {
             defer { computed.__inputsDidChange() }
@@ -344,7 +344,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var compute: Int {
-        get { computed._compute.wrappedValue }
+        @inlinable get { computed._compute.wrappedValue }
         set { if computed._compute.update(newValue) { computed.__computeDidChange() } }
         _modify {
             defer { computed.__computeDidChange() }
@@ -353,7 +353,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var isEqual: Int {
-        get { computed._isEqual.wrappedValue }
+        @inlinable get { computed._isEqual.wrappedValue }
         set { if computed._isEqual.update(newValue) { computed.__isEqualDidChange() } }
         _modify {
             defer { computed.__isEqualDidChange() }
@@ -362,7 +362,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var isCached: Int {
-        get { computed._isCached.wrappedValue }
+        @inlinable get { computed._isCached.wrappedValue }
         set { computed._isCached.update(newValue) }
         _modify {
             yield &computed._isCached.wrappedValue
@@ -370,7 +370,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var hash: Int {
-        get { computed._hash.wrappedValue }
+        @inlinable get { computed._hash.wrappedValue }
         set { computed._hash.update(newValue) }
         _modify {
             yield &computed._hash.wrappedValue
@@ -378,7 +378,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var encode: Int {
-        get { computed._encode.wrappedValue }
+        @inlinable get { computed._encode.wrappedValue }
         set { computed._encode.update(newValue) }
         _modify {
             yield &computed._encode.wrappedValue
@@ -386,7 +386,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Hasher: Int {
-        get { computed._Hasher.wrappedValue }
+        @inlinable get { computed._Hasher.wrappedValue }
         set { if computed._Hasher.update(newValue) { computed.__HasherDidChange() } }
         _modify {
             defer { computed.__HasherDidChange() }
@@ -395,7 +395,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Encoder: Int {
-        get { computed._Encoder.wrappedValue }
+        @inlinable get { computed._Encoder.wrappedValue }
         set { if computed._Encoder.update(newValue) { computed.__EncoderDidChange() } }
         _modify {
             defer { computed.__EncoderDidChange() }
@@ -404,7 +404,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Decoder: Int {
-        get { computed._Decoder.wrappedValue }
+        @inlinable get { computed._Decoder.wrappedValue }
         set { if computed._Decoder.update(newValue) { computed.__DecoderDidChange() } }
         _modify {
             defer { computed.__DecoderDidChange() }
@@ -413,7 +413,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Mirror: Int {
-        get { computed._Mirror.wrappedValue }
+        @inlinable get { computed._Mirror.wrappedValue }
         set { if computed._Mirror.update(newValue) { computed.__MirrorDidChange() } }
         _modify {
             defer { computed.__MirrorDidChange() }
@@ -422,7 +422,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var KeyValuePairs: Int {
-        get { computed._KeyValuePairs.wrappedValue }
+        @inlinable get { computed._KeyValuePairs.wrappedValue }
         set { if computed._KeyValuePairs.update(newValue) { computed.__KeyValuePairsDidChange() } }
         _modify {
             defer { computed.__KeyValuePairsDidChange() }
@@ -431,7 +431,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var String: Int {
-        get { computed._String.wrappedValue }
+        @inlinable get { computed._String.wrappedValue }
         set { if computed._String.update(newValue) { computed.__StringDidChange() } }
         _modify {
             defer { computed.__StringDidChange() }
@@ -440,7 +440,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Bool: Int {
-        get { computed._Bool.wrappedValue }
+        @inlinable get { computed._Bool.wrappedValue }
         set { if computed._Bool.update(newValue) { computed.__BoolDidChange() } }
         _modify {
             defer { computed.__BoolDidChange() }
@@ -449,7 +449,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Substring: Int {
-        get { computed._Substring.wrappedValue }
+        @inlinable get { computed._Substring.wrappedValue }
         set { if computed._Substring.update(newValue) { computed.__SubstringDidChange() } }
         _modify {
             defer { computed.__SubstringDidChange() }
@@ -458,7 +458,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var CodingKey: Int {
-        get { computed._CodingKey.wrappedValue }
+        @inlinable get { computed._CodingKey.wrappedValue }
         set { computed._CodingKey.update(newValue) }
         _modify {
             yield &computed._CodingKey.wrappedValue
@@ -466,7 +466,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Edge: Int {
-        get { computed._Edge.wrappedValue }
+        @inlinable get { computed._Edge.wrappedValue }
         set { computed._Edge.update(newValue) }
         _modify {
             yield &computed._Edge.wrappedValue
@@ -474,7 +474,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var Memo: Int {
-        get { computed.Memo }
+        @inlinable get { computed.Memo }
         _modify {
             defer { computed.__MemoDidChange() }
             yield &computed.Memo
@@ -482,7 +482,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var VersionStamp: Int {
-        get { computed._VersionStamp.wrappedValue }
+        @inlinable get { computed._VersionStamp.wrappedValue }
         set { computed._VersionStamp.update(newValue) }
         _modify {
             yield &computed._VersionStamp.wrappedValue
@@ -490,7 +490,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var StateSelector: Int {
-        get { computed._StateSelector.wrappedValue }
+        @inlinable get { computed._StateSelector.wrappedValue }
         set { computed._StateSelector.update(newValue) }
         _modify {
             yield &computed._StateSelector.wrappedValue
@@ -498,7 +498,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var ParameterizedSelector: Int {
-        get { computed._ParameterizedSelector.wrappedValue }
+        @inlinable get { computed._ParameterizedSelector.wrappedValue }
         set { computed._ParameterizedSelector.update(newValue) }
         _modify {
             yield &computed._ParameterizedSelector.wrappedValue
@@ -506,7 +506,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var RecomputationCounter: Int {
-        get { computed._RecomputationCounter.wrappedValue }
+        @inlinable get { computed._RecomputationCounter.wrappedValue }
         set { computed._RecomputationCounter.update(newValue) }
         _modify {
             yield &computed._RecomputationCounter.wrappedValue
@@ -514,7 +514,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var MemberVersioned: Int {
-        get { computed._MemberVersioned.wrappedValue }
+        @inlinable get { computed._MemberVersioned.wrappedValue }
         set { computed._MemberVersioned.update(newValue) }
         _modify {
             yield &computed._MemberVersioned.wrappedValue
@@ -522,7 +522,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var memberVersion: Int {
-        get { computed._memberVersion.wrappedValue }
+        @inlinable get { computed._memberVersion.wrappedValue }
         set { computed._memberVersion.update(newValue) }
         _modify {
             yield &computed._memberVersion.wrappedValue
@@ -530,7 +530,7 @@ public struct GeneratedNames: Sendable {
     }
 
     public var shared: Int {
-        get { computed.shared }
+        @inlinable get { computed.shared }
         nonmutating set { computed.shared = newValue }
     }
 
@@ -575,51 +575,51 @@ extension GeneratedNames {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _version: ComputedRuntime.Edge<Int>
-        fileprivate var _hasher: ComputedRuntime.Edge<Int>
-        fileprivate var _encoder: ComputedRuntime.Edge<Int>
-        fileprivate var _decoder: ComputedRuntime.Edge<Int>
-        fileprivate var _container: ComputedRuntime.Edge<Int>
-        fileprivate var _lhs: ComputedRuntime.Edge<Int>
-        fileprivate var _rhs: ComputedRuntime.Edge<Int>
-        fileprivate var _newValue: ComputedRuntime.Edge<Int>
-        fileprivate var _path: ComputedRuntime.Edge<Int>
-        fileprivate var _member: ComputedRuntime.Edge<Int>
-        fileprivate var _rest: ComputedRuntime.Edge<Int>
-        fileprivate var _keyPath: ComputedRuntime.Edge<Int>
-        fileprivate var _wrappedValue: ComputedRuntime.Edge<Int>
-        fileprivate var _projectedValue: ComputedRuntime.Edge<Int>
-        fileprivate var _update: ComputedRuntime.Edge<Int>
-        fileprivate var _record: ComputedRuntime.Edge<Int>
-        fileprivate var _inputs: ComputedRuntime.Edge<Int>
-        fileprivate var _compute: ComputedRuntime.Edge<Int>
-        fileprivate var _isEqual: ComputedRuntime.Edge<Int>
-        fileprivate var _isCached: ComputedRuntime.Edge<Int>
-        fileprivate var _hash: ComputedRuntime.Edge<Int>
-        fileprivate var _encode: ComputedRuntime.Edge<Int>
-        fileprivate var _Hasher: ComputedRuntime.Edge<Int>
-        fileprivate var _Encoder: ComputedRuntime.Edge<Int>
-        fileprivate var _Decoder: ComputedRuntime.Edge<Int>
-        fileprivate var _Mirror: ComputedRuntime.Edge<Int>
-        fileprivate var _KeyValuePairs: ComputedRuntime.Edge<Int>
-        fileprivate var _String: ComputedRuntime.Edge<Int>
-        fileprivate var _Bool: ComputedRuntime.Edge<Int>
-        fileprivate var _Substring: ComputedRuntime.Edge<Int>
-        fileprivate var _CodingKey: ComputedRuntime.Edge<Int>
-        fileprivate var _Edge: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _version: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _hasher: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _encoder: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _decoder: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _container: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _lhs: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _rhs: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _newValue: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _path: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _member: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _rest: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _keyPath: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _wrappedValue: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _projectedValue: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _update: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _record: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _inputs: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _compute: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _isEqual: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _isCached: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _hash: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _encode: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _Hasher: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _Encoder: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _Decoder: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _Mirror: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _KeyValuePairs: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _String: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _Bool: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _Substring: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _CodingKey: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _Edge: ComputedRuntime.Edge<Int>
         @ComputedRuntime.Edge public fileprivate(set) var Memo: Int
-        fileprivate var _VersionStamp: ComputedRuntime.Edge<Int>
-        fileprivate var _StateSelector: ComputedRuntime.Edge<Int>
-        fileprivate var _ParameterizedSelector: ComputedRuntime.Edge<Int>
-        fileprivate var _RecomputationCounter: ComputedRuntime.Edge<Int>
-        fileprivate var _MemberVersioned: ComputedRuntime.Edge<Int>
-        fileprivate var _memberVersion: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _VersionStamp: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _StateSelector: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _ParameterizedSelector: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _RecomputationCounter: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _MemberVersioned: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _memberVersion: ComputedRuntime.Edge<Int>
         @ComputedRuntime.Shared public fileprivate(set) var shared: Int
-        fileprivate var _value: ComputedRuntime.Memo<Int>
-        fileprivate var _sharedKey: ComputedRuntime.SharedMemo<Int>
-        fileprivate var _arguments: ComputedRuntime.SharedMemo<Int>
-        fileprivate var _transform: ComputedRuntime.Memo<Int>
-        fileprivate var _capacity: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _value: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<Int>
+        @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<Int>
+        @usableFromInline internal var _transform: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _capacity: ComputedRuntime.Memo<Int>
 
         fileprivate init(version: Int, hasher: Int, encoder: Int, decoder: Int, container: Int, lhs: Int, rhs: Int, newValue: Int, path: Int, member: Int, rest: Int, keyPath: Int, wrappedValue: Int, projectedValue: Int, update: Int, record: Int, inputs: Int, compute: Int, isEqual: Int, isCached: Int, hash: Int, encode: Int, Hasher: Int, Encoder: Int, Decoder: Int, Mirror: Int, KeyValuePairs: Int, String: Int, Bool: Int, Substring: Int, CodingKey: Int, Edge: Int, Memo: Int, VersionStamp: Int, StateSelector: Int, ParameterizedSelector: Int, RecomputationCounter: Int, MemberVersioned: Int, memberVersion: Int, shared: ComputedRuntime.Shared<Int>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
@@ -670,103 +670,107 @@ extension GeneratedNames {
             _capacity = ComputedRuntime.Memo()
         }
 
-        public var version: Int { _version.wrappedValue }
+        @inlinable public var version: Int { _version.wrappedValue }
 
-        public var hasher: Int { _hasher.wrappedValue }
+        @inlinable public var hasher: Int { _hasher.wrappedValue }
 
-        public var encoder: Int { _encoder.wrappedValue }
+        @inlinable public var encoder: Int { _encoder.wrappedValue }
 
-        public var decoder: Int { _decoder.wrappedValue }
+        @inlinable public var decoder: Int { _decoder.wrappedValue }
 
-        public var container: Int { _container.wrappedValue }
+        @inlinable public var container: Int { _container.wrappedValue }
 
-        public var lhs: Int { _lhs.wrappedValue }
+        @inlinable public var lhs: Int { _lhs.wrappedValue }
 
-        public var rhs: Int { _rhs.wrappedValue }
+        @inlinable public var rhs: Int { _rhs.wrappedValue }
 
-        public var newValue: Int { _newValue.wrappedValue }
+        @inlinable public var newValue: Int { _newValue.wrappedValue }
 
-        public var path: Int { _path.wrappedValue }
+        @inlinable public var path: Int { _path.wrappedValue }
 
-        public var member: Int { _member.wrappedValue }
+        @inlinable public var member: Int { _member.wrappedValue }
 
-        public var rest: Int { _rest.wrappedValue }
+        @inlinable public var rest: Int { _rest.wrappedValue }
 
-        public var keyPath: Int { _keyPath.wrappedValue }
+        @inlinable public var keyPath: Int { _keyPath.wrappedValue }
 
-        public var wrappedValue: Int { _wrappedValue.wrappedValue }
+        @inlinable public var wrappedValue: Int { _wrappedValue.wrappedValue }
 
-        public var projectedValue: Int { _projectedValue.wrappedValue }
+        @inlinable public var projectedValue: Int { _projectedValue.wrappedValue }
 
-        public var update: Int { _update.wrappedValue }
+        @inlinable public var update: Int { _update.wrappedValue }
 
-        public var record: Int { _record.wrappedValue }
+        @inlinable public var record: Int { _record.wrappedValue }
 
-        public var inputs: Int { _inputs.wrappedValue }
+        @inlinable public var inputs: Int { _inputs.wrappedValue }
 
-        public var compute: Int { _compute.wrappedValue }
+        @inlinable public var compute: Int { _compute.wrappedValue }
 
-        public var isEqual: Int { _isEqual.wrappedValue }
+        @inlinable public var isEqual: Int { _isEqual.wrappedValue }
 
-        public var isCached: Int { _isCached.wrappedValue }
+        @inlinable public var isCached: Int { _isCached.wrappedValue }
 
-        public var hash: Int { _hash.wrappedValue }
+        @inlinable public var hash: Int { _hash.wrappedValue }
 
-        public var encode: Int { _encode.wrappedValue }
+        @inlinable public var encode: Int { _encode.wrappedValue }
 
-        public var Hasher: Int { _Hasher.wrappedValue }
+        @inlinable public var Hasher: Int { _Hasher.wrappedValue }
 
-        public var Encoder: Int { _Encoder.wrappedValue }
+        @inlinable public var Encoder: Int { _Encoder.wrappedValue }
 
-        public var Decoder: Int { _Decoder.wrappedValue }
+        @inlinable public var Decoder: Int { _Decoder.wrappedValue }
 
-        public var Mirror: Int { _Mirror.wrappedValue }
+        @inlinable public var Mirror: Int { _Mirror.wrappedValue }
 
-        public var KeyValuePairs: Int { _KeyValuePairs.wrappedValue }
+        @inlinable public var KeyValuePairs: Int { _KeyValuePairs.wrappedValue }
 
-        public var String: Int { _String.wrappedValue }
+        @inlinable public var String: Int { _String.wrappedValue }
 
-        public var Bool: Int { _Bool.wrappedValue }
+        @inlinable public var Bool: Int { _Bool.wrappedValue }
 
-        public var Substring: Int { _Substring.wrappedValue }
+        @inlinable public var Substring: Int { _Substring.wrappedValue }
 
-        public var CodingKey: Int { _CodingKey.wrappedValue }
+        @inlinable public var CodingKey: Int { _CodingKey.wrappedValue }
 
-        public var Edge: Int { _Edge.wrappedValue }
+        @inlinable public var Edge: Int { _Edge.wrappedValue }
 
-        public var VersionStamp: Int { _VersionStamp.wrappedValue }
+        @inlinable public var VersionStamp: Int { _VersionStamp.wrappedValue }
 
-        public var StateSelector: Int { _StateSelector.wrappedValue }
+        @inlinable public var StateSelector: Int { _StateSelector.wrappedValue }
 
-        public var ParameterizedSelector: Int { _ParameterizedSelector.wrappedValue }
+        @inlinable public var ParameterizedSelector: Int { _ParameterizedSelector.wrappedValue }
 
-        public var RecomputationCounter: Int { _RecomputationCounter.wrappedValue }
+        @inlinable public var RecomputationCounter: Int { _RecomputationCounter.wrappedValue }
 
-        public var MemberVersioned: Int { _MemberVersioned.wrappedValue }
+        @inlinable public var MemberVersioned: Int { _MemberVersioned.wrappedValue }
 
-        public var memberVersion: Int { _memberVersion.wrappedValue }
+        @inlinable public var memberVersion: Int { _memberVersion.wrappedValue }
 
         /// Memoized: recomputed only after `version`, `hasher`, `encoder`, `decoder`, `container`, `lhs` or `rhs` changes.
-        public var value: Int {
+        @inlinable public var value: Int {
             _read {
-                if !_value.isCached {
-                    _ = _value.value(
-                        inputs: {
-                            $0.record(_version.version)
-                            $0.record(_hasher.version)
-                            $0.record(_encoder.version)
-                            $0.record(_decoder.version)
-                            $0.record(_container.version)
-                            $0.record(_lhs.version)
-                            $0.record(_rhs.version)
-                        },
-                        compute: {
-                            _Recomputations.value.increment()
-                            return GeneratedNames._ComputedBodies.value(_version.wrappedValue, _hasher.wrappedValue, _encoder.wrappedValue, _decoder.wrappedValue, _container.wrappedValue, _lhs.wrappedValue, _rhs.wrappedValue)
-                        })
-                }
+                if !_value.isCached { __valueRefresh() }
                 yield _value._borrowedValue
             }
+        }
+
+        /// Brings `value` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __valueRefresh() {
+            _ = _value.value(
+                inputs: {
+                    $0.record(_version.version)
+                    $0.record(_hasher.version)
+                    $0.record(_encoder.version)
+                    $0.record(_decoder.version)
+                    $0.record(_container.version)
+                    $0.record(_lhs.version)
+                    $0.record(_rhs.version)
+                },
+                compute: {
+                    _Recomputations.value.increment()
+                    return GeneratedNames._ComputedBodies.value(_version.wrappedValue, _hasher.wrappedValue, _encoder.wrappedValue, _decoder.wrappedValue, _container.wrappedValue, _lhs.wrappedValue, _rhs.wrappedValue)
+                })
         }
 
         /// Memoized: recomputed only after `newValue`, `path`, `member`, `rest`, `keyPath`, `Memo` or `shared` changes.
@@ -788,50 +792,58 @@ extension GeneratedNames {
         }
 
         /// Memoized: recomputed only after `wrappedValue`, `projectedValue`, `update`, `record`, `inputs`, `compute` or `isEqual` changes.
-        public var transform: Int {
+        @inlinable public var transform: Int {
             _read {
-                if !_transform.isCached {
-                    _ = _transform.value(
-                        inputs: {
-                            $0.record(_wrappedValue.version)
-                            $0.record(_projectedValue.version)
-                            $0.record(_update.version)
-                            $0.record(_record.version)
-                            $0.record(_inputs.version)
-                            $0.record(_compute.version)
-                            $0.record(_isEqual.version)
-                        },
-                        compute: {
-                            _Recomputations.transform.increment()
-                            return GeneratedNames._ComputedBodies.transform(_wrappedValue.wrappedValue, _projectedValue.wrappedValue, _update.wrappedValue, _record.wrappedValue, _inputs.wrappedValue, _compute.wrappedValue, _isEqual.wrappedValue)
-                        })
-                }
+                if !_transform.isCached { __transformRefresh() }
                 yield _transform._borrowedValue
             }
         }
 
+        /// Brings `transform` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __transformRefresh() {
+            _ = _transform.value(
+                inputs: {
+                    $0.record(_wrappedValue.version)
+                    $0.record(_projectedValue.version)
+                    $0.record(_update.version)
+                    $0.record(_record.version)
+                    $0.record(_inputs.version)
+                    $0.record(_compute.version)
+                    $0.record(_isEqual.version)
+                },
+                compute: {
+                    _Recomputations.transform.increment()
+                    return GeneratedNames._ComputedBodies.transform(_wrappedValue.wrappedValue, _projectedValue.wrappedValue, _update.wrappedValue, _record.wrappedValue, _inputs.wrappedValue, _compute.wrappedValue, _isEqual.wrappedValue)
+                })
+        }
+
         /// Memoized: recomputed only after `Hasher`, `Encoder`, `Decoder`, `Mirror`, `KeyValuePairs`, `String`, `Bool` or `Substring` changes.
-        public var capacity: Int {
+        @inlinable public var capacity: Int {
             _read {
-                if !_capacity.isCached {
-                    _ = _capacity.value(
-                        inputs: {
-                            $0.record(_Hasher.version)
-                            $0.record(_Encoder.version)
-                            $0.record(_Decoder.version)
-                            $0.record(_Mirror.version)
-                            $0.record(_KeyValuePairs.version)
-                            $0.record(_String.version)
-                            $0.record(_Bool.version)
-                            $0.record(_Substring.version)
-                        },
-                        compute: {
-                            _Recomputations.capacity.increment()
-                            return GeneratedNames._ComputedBodies.capacity(_Hasher.wrappedValue, _Encoder.wrappedValue, _Decoder.wrappedValue, _Mirror.wrappedValue, _KeyValuePairs.wrappedValue, _String.wrappedValue, _Bool.wrappedValue, _Substring.wrappedValue)
-                        })
-                }
+                if !_capacity.isCached { __capacityRefresh() }
                 yield _capacity._borrowedValue
             }
+        }
+
+        /// Brings `capacity` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __capacityRefresh() {
+            _ = _capacity.value(
+                inputs: {
+                    $0.record(_Hasher.version)
+                    $0.record(_Encoder.version)
+                    $0.record(_Decoder.version)
+                    $0.record(_Mirror.version)
+                    $0.record(_KeyValuePairs.version)
+                    $0.record(_String.version)
+                    $0.record(_Bool.version)
+                    $0.record(_Substring.version)
+                },
+                compute: {
+                    _Recomputations.capacity.increment()
+                    return GeneratedNames._ComputedBodies.capacity(_Hasher.wrappedValue, _Encoder.wrappedValue, _Decoder.wrappedValue, _Mirror.wrappedValue, _KeyValuePairs.wrappedValue, _String.wrappedValue, _Bool.wrappedValue, _Substring.wrappedValue)
+                })
         }
 
         /// The version of `value`'s value, brought up to date first: it moves only when the value changed.

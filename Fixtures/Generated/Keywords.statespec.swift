@@ -21,7 +21,7 @@ package struct `Protocol`: Sendable {
     }
 
     package var `default`: Int {
-        get { computed._default.wrappedValue }
+        @inlinable get { computed._default.wrappedValue }
         set { if computed._default.update(newValue) { computed.__defaultDidChange() } }
         _modify {
             defer { computed.__defaultDidChange() }
@@ -30,7 +30,7 @@ package struct `Protocol`: Sendable {
     }
 
     package var `class`: String {
-        get { computed._class.wrappedValue }
+        @inlinable get { computed._class.wrappedValue }
         set { if computed._class.update(newValue) { computed.__classDidChange() } }
         _modify {
             defer { computed.__classDidChange() }
@@ -39,7 +39,7 @@ package struct `Protocol`: Sendable {
     }
 
     package var open: Bool {
-        get { computed._open.wrappedValue }
+        @inlinable get { computed._open.wrappedValue }
         set { if computed._open.update(newValue) { computed.__openDidChange() } }
         _modify {
             defer { computed.__openDidChange() }
@@ -48,7 +48,7 @@ package struct `Protocol`: Sendable {
     }
 
     package var consuming: Int {
-        get { computed._consuming.wrappedValue }
+        @inlinable get { computed._consuming.wrappedValue }
         set { if computed._consuming.update(newValue) { computed.__consumingDidChange() } }
         _modify {
             defer { computed.__consumingDidChange() }
@@ -70,12 +70,12 @@ extension `Protocol` {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     package struct Extended: Sendable {
-        fileprivate var _default: ComputedRuntime.Edge<Int>
-        fileprivate var _class: ComputedRuntime.Edge<String>
-        fileprivate var _open: ComputedRuntime.Edge<Bool>
-        fileprivate var _consuming: ComputedRuntime.Edge<Int>
-        fileprivate var _nonisolated: ComputedRuntime.Memo<Int>
-        fileprivate var _return: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _default: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _class: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _open: ComputedRuntime.Edge<Bool>
+        @usableFromInline internal var _consuming: ComputedRuntime.Edge<Int>
+        @usableFromInline internal var _nonisolated: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _return: ComputedRuntime.Memo<Int>
 
         fileprivate init(default: Int, class: String, open: Bool, consuming: Int) {
             _default = ComputedRuntime.Edge(wrappedValue: `default`)
@@ -86,48 +86,56 @@ extension `Protocol` {
             _return = ComputedRuntime.Memo()
         }
 
-        package var `default`: Int { _default.wrappedValue }
+        @inlinable package var `default`: Int { _default.wrappedValue }
 
-        package var `class`: String { _class.wrappedValue }
+        @inlinable package var `class`: String { _class.wrappedValue }
 
-        package var open: Bool { _open.wrappedValue }
+        @inlinable package var open: Bool { _open.wrappedValue }
 
-        package var consuming: Int { _consuming.wrappedValue }
+        @inlinable package var consuming: Int { _consuming.wrappedValue }
 
         /// Memoized: recomputed only after `consuming` or `open` changes.
-        package var nonisolated: Int {
+        @inlinable package var nonisolated: Int {
             _read {
-                if !_nonisolated.isCached {
-                    _ = _nonisolated.value(
-                        inputs: {
-                            $0.record(_consuming.version)
-                            $0.record(_open.version)
-                        },
-                        compute: {
-                            _Recomputations.nonisolated.increment()
-                            return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
-                        })
-                }
+                if !_nonisolated.isCached { __nonisolatedRefresh() }
                 yield _nonisolated._borrowedValue
             }
         }
 
+        /// Brings `nonisolated` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __nonisolatedRefresh() {
+            _ = _nonisolated.value(
+                inputs: {
+                    $0.record(_consuming.version)
+                    $0.record(_open.version)
+                },
+                compute: {
+                    _Recomputations.nonisolated.increment()
+                    return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
+                })
+        }
+
         /// Memoized: recomputed only after `default` or `class` changes.
-        package var `return`: Int {
+        @inlinable package var `return`: Int {
             _read {
-                if !_return.isCached {
-                    _ = _return.value(
-                        inputs: {
-                            $0.record(_default.version)
-                            $0.record(_class.version)
-                        },
-                        compute: {
-                            _Recomputations.`return`.increment()
-                            return `Protocol`._ComputedBodies.`return`(_default.wrappedValue, _class.wrappedValue)
-                        })
-                }
+                if !_return.isCached { __returnRefresh() }
                 yield _return._borrowedValue
             }
+        }
+
+        /// Brings `return` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __returnRefresh() {
+            _ = _return.value(
+                inputs: {
+                    $0.record(_default.version)
+                    $0.record(_class.version)
+                },
+                compute: {
+                    _Recomputations.`return`.increment()
+                    return `Protocol`._ComputedBodies.`return`(_default.wrappedValue, _class.wrappedValue)
+                })
         }
 
         /// The version of `nonisolated`'s value, brought up to date first: it moves only when the value changed.
@@ -398,19 +406,23 @@ extension Pair {
         /// Memoized: recomputed only after `first` or `second` changes.
         var sum: Int {
             _read {
-                if !_sum.isCached {
-                    _ = _sum.value(
-                        inputs: {
-                            $0.record(_first.version)
-                            $0.record(_second.version)
-                        },
-                        compute: {
-                            _Recomputations.sum.increment()
-                            return Pair._ComputedBodies.sum(_first.wrappedValue, _second.wrappedValue)
-                        })
-                }
+                if !_sum.isCached { __sumRefresh() }
                 yield _sum._borrowedValue
             }
+        }
+
+        /// Brings `sum` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        fileprivate func __sumRefresh() {
+            _ = _sum.value(
+                inputs: {
+                    $0.record(_first.version)
+                    $0.record(_second.version)
+                },
+                compute: {
+                    _Recomputations.sum.increment()
+                    return Pair._ComputedBodies.sum(_first.wrappedValue, _second.wrappedValue)
+                })
         }
 
         /// The version of `sum`'s value, brought up to date first: it moves only when the value changed.

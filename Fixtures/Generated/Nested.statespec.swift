@@ -19,7 +19,7 @@ public struct Shelf: Sendable {
     }
 
     public var books: [String] {
-        get { computed._books.wrappedValue }
+        @inlinable get { computed._books.wrappedValue }
         set { if computed._books.update(newValue) { computed.__booksDidChange() } }
         _modify {
             defer { computed.__booksDidChange() }
@@ -28,7 +28,7 @@ public struct Shelf: Sendable {
     }
 
     public var label: String {
-        get { computed._label.wrappedValue }
+        @inlinable get { computed._label.wrappedValue }
         set { computed._label.update(newValue) }
         _modify {
             yield &computed._label.wrappedValue
@@ -45,9 +45,9 @@ extension Shelf {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _books: ComputedRuntime.Edge<[String]>
-        fileprivate var _label: ComputedRuntime.Edge<String>
-        fileprivate var _total: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _books: ComputedRuntime.Edge<[String]>
+        @usableFromInline internal var _label: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _total: ComputedRuntime.Memo<Int>
 
         fileprivate init(books: [String], label: String) {
             _books = ComputedRuntime.Edge(wrappedValue: books)
@@ -55,25 +55,29 @@ extension Shelf {
             _total = ComputedRuntime.Memo()
         }
 
-        public var books: [String] { _books.wrappedValue }
+        @inlinable public var books: [String] { _books.wrappedValue }
 
-        public var label: String { _label.wrappedValue }
+        @inlinable public var label: String { _label.wrappedValue }
 
         /// Memoized: recomputed only after `books` changes.
-        public var total: Int {
+        @inlinable public var total: Int {
             _read {
-                if !_total.isCached {
-                    _ = _total.value(
-                        inputs: {
-                            $0.record(_books.version)
-                        },
-                        compute: {
-                            _Recomputations.total.increment()
-                            return Shelf._ComputedBodies.total(_books.wrappedValue)
-                        })
-                }
+                if !_total.isCached { __totalRefresh() }
                 yield _total._borrowedValue
             }
+        }
+
+        /// Brings `total` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __totalRefresh() {
+            _ = _total.value(
+                inputs: {
+                    $0.record(_books.version)
+                },
+                compute: {
+                    _Recomputations.total.increment()
+                    return Shelf._ComputedBodies.total(_books.wrappedValue)
+                })
         }
 
         /// The version of `total`'s value, brought up to date first: it moves only when the value changed.
@@ -180,7 +184,7 @@ public struct Library: Sendable {
     }
 
     public var shelf: Shelf {
-        get { computed._shelf.wrappedValue }
+        @inlinable get { computed._shelf.wrappedValue }
         set { if computed._shelf.update(newValue) { computed.__shelfDidChange() } }
         _modify {
             defer { computed.__shelfDidChange() }
@@ -189,7 +193,7 @@ public struct Library: Sendable {
     }
 
     public var name: String {
-        get { computed._name.wrappedValue }
+        @inlinable get { computed._name.wrappedValue }
         set { computed._name.update(newValue) }
         _modify {
             yield &computed._name.wrappedValue
@@ -218,12 +222,12 @@ extension Library {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _shelf: ComputedRuntime.Edge<Shelf>
-        fileprivate var _name: ComputedRuntime.Edge<String>
-        fileprivate var _doubled: ComputedRuntime.Memo<Int>
-        fileprivate var _firstBook: ComputedRuntime.Memo<String?>
-        fileprivate var _caption: ComputedRuntime.Memo<String>
-        fileprivate var _shelves: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _shelf: ComputedRuntime.Edge<Shelf>
+        @usableFromInline internal var _name: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _doubled: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _firstBook: ComputedRuntime.Memo<String?>
+        @usableFromInline internal var _caption: ComputedRuntime.Memo<String>
+        @usableFromInline internal var _shelves: ComputedRuntime.Memo<Int>
 
         fileprivate init(shelf: Shelf, name: String) {
             _shelf = ComputedRuntime.Edge(wrappedValue: shelf)
@@ -234,77 +238,93 @@ extension Library {
             _shelves = ComputedRuntime.Memo()
         }
 
-        public var shelf: Shelf { _shelf.wrappedValue }
+        @inlinable public var shelf: Shelf { _shelf.wrappedValue }
 
-        public var name: String { _name.wrappedValue }
+        @inlinable public var name: String { _name.wrappedValue }
 
         /// Memoized: recomputed only after `shelf` changes.
-        public var doubled: Int {
+        @inlinable public var doubled: Int {
             _read {
-                if !_doubled.isCached {
-                    _ = _doubled.value(
-                        inputs: {
-                            $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "computed.total") ?? _shelf.version)
-                        },
-                        compute: {
-                            _Recomputations.doubled.increment()
-                            return Library._ComputedBodies.doubled(_shelf.wrappedValue)
-                        })
-                }
+                if !_doubled.isCached { __doubledRefresh() }
                 yield _doubled._borrowedValue
             }
         }
 
+        /// Brings `doubled` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __doubledRefresh() {
+            _ = _doubled.value(
+                inputs: {
+                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "computed.total") ?? _shelf.version)
+                },
+                compute: {
+                    _Recomputations.doubled.increment()
+                    return Library._ComputedBodies.doubled(_shelf.wrappedValue)
+                })
+        }
+
         /// Memoized: recomputed only after `shelf` changes.
-        public var firstBook: String? {
+        @inlinable public var firstBook: String? {
             _read {
-                if !_firstBook.isCached {
-                    _ = _firstBook.value(
-                        inputs: {
-                            $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "books.first") ?? _shelf.version)
-                        },
-                        compute: {
-                            _Recomputations.firstBook.increment()
-                            return Library._ComputedBodies.firstBook(_shelf.wrappedValue)
-                        })
-                }
+                if !_firstBook.isCached { __firstBookRefresh() }
                 yield _firstBook._borrowedValue
             }
         }
 
+        /// Brings `firstBook` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __firstBookRefresh() {
+            _ = _firstBook.value(
+                inputs: {
+                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "books.first") ?? _shelf.version)
+                },
+                compute: {
+                    _Recomputations.firstBook.increment()
+                    return Library._ComputedBodies.firstBook(_shelf.wrappedValue)
+                })
+        }
+
         /// Memoized: recomputed only after `shelf` changes.
-        public var caption: String {
+        @inlinable public var caption: String {
             _read {
-                if !_caption.isCached {
-                    _ = _caption.value(
-                        inputs: {
-                            $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "label") ?? _shelf.version)
-                            $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "books.count") ?? _shelf.version)
-                        },
-                        compute: {
-                            _Recomputations.caption.increment()
-                            return Library._ComputedBodies.caption(_shelf.wrappedValue)
-                        })
-                }
+                if !_caption.isCached { __captionRefresh() }
                 yield _caption._borrowedValue
             }
         }
 
+        /// Brings `caption` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __captionRefresh() {
+            _ = _caption.value(
+                inputs: {
+                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "label") ?? _shelf.version)
+                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "books.count") ?? _shelf.version)
+                },
+                compute: {
+                    _Recomputations.caption.increment()
+                    return Library._ComputedBodies.caption(_shelf.wrappedValue)
+                })
+        }
+
         /// Memoized: recomputed only after `shelf` changes.
-        public var shelves: Int {
+        @inlinable public var shelves: Int {
             _read {
-                if !_shelves.isCached {
-                    _ = _shelves.value(
-                        inputs: {
-                            $0.record(_shelf.version)
-                        },
-                        compute: {
-                            _Recomputations.shelves.increment()
-                            return Library._ComputedBodies.shelves(_shelf.wrappedValue)
-                        })
-                }
+                if !_shelves.isCached { __shelvesRefresh() }
                 yield _shelves._borrowedValue
             }
+        }
+
+        /// Brings `shelves` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __shelvesRefresh() {
+            _ = _shelves.value(
+                inputs: {
+                    $0.record(_shelf.version)
+                },
+                compute: {
+                    _Recomputations.shelves.increment()
+                    return Library._ComputedBodies.shelves(_shelf.wrappedValue)
+                })
         }
 
         /// The version of `doubled`'s value, brought up to date first: it moves only when the value changed.
@@ -476,7 +496,7 @@ public struct Building: Sendable {
     }
 
     public var library: Library {
-        get { computed._library.wrappedValue }
+        @inlinable get { computed._library.wrappedValue }
         set { if computed._library.update(newValue) { computed.__libraryDidChange() } }
         _modify {
             defer { computed.__libraryDidChange() }
@@ -494,31 +514,35 @@ extension Building {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _library: ComputedRuntime.Edge<Library>
-        fileprivate var _deepTotal: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _library: ComputedRuntime.Edge<Library>
+        @usableFromInline internal var _deepTotal: ComputedRuntime.Memo<Int>
 
         fileprivate init(library: Library) {
             _library = ComputedRuntime.Edge(wrappedValue: library)
             _deepTotal = ComputedRuntime.Memo()
         }
 
-        public var library: Library { _library.wrappedValue }
+        @inlinable public var library: Library { _library.wrappedValue }
 
         /// Memoized: recomputed only after `library` changes.
-        public var deepTotal: Int {
+        @inlinable public var deepTotal: Int {
             _read {
-                if !_deepTotal.isCached {
-                    _ = _deepTotal.value(
-                        inputs: {
-                            $0.record(ComputedRuntime.memberVersion(of: _library.wrappedValue, "shelf.computed.total") ?? _library.version)
-                        },
-                        compute: {
-                            _Recomputations.deepTotal.increment()
-                            return Building._ComputedBodies.deepTotal(_library.wrappedValue)
-                        })
-                }
+                if !_deepTotal.isCached { __deepTotalRefresh() }
                 yield _deepTotal._borrowedValue
             }
+        }
+
+        /// Brings `deepTotal` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __deepTotalRefresh() {
+            _ = _deepTotal.value(
+                inputs: {
+                    $0.record(ComputedRuntime.memberVersion(of: _library.wrappedValue, "shelf.computed.total") ?? _library.version)
+                },
+                compute: {
+                    _Recomputations.deepTotal.increment()
+                    return Building._ComputedBodies.deepTotal(_library.wrappedValue)
+                })
         }
 
         /// The version of `deepTotal`'s value, brought up to date first: it moves only when the value changed.

@@ -19,7 +19,7 @@ public struct LibraryState: Sendable {
     }
 
     public var todos: [Todo] {
-        get { computed._todos.wrappedValue }
+        @inlinable get { computed._todos.wrappedValue }
         set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         _modify {
             defer { computed.__todosDidChange() }
@@ -28,7 +28,7 @@ public struct LibraryState: Sendable {
     }
 
     public var query: String {
-        get { computed._query.wrappedValue }
+        @inlinable get { computed._query.wrappedValue }
         set { computed._query.update(newValue) }
         _modify {
             yield &computed._query.wrappedValue
@@ -45,9 +45,9 @@ extension LibraryState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _todos: ComputedRuntime.Edge<[Todo]>
-        fileprivate var _query: ComputedRuntime.Edge<String>
-        fileprivate var _openTodos: ComputedRuntime.Memo<[Todo]>
+        @usableFromInline internal var _todos: ComputedRuntime.Edge<[Todo]>
+        @usableFromInline internal var _query: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _openTodos: ComputedRuntime.Memo<[Todo]>
 
         fileprivate init(todos: [Todo], query: String) {
             _todos = ComputedRuntime.Edge(wrappedValue: todos)
@@ -55,25 +55,29 @@ extension LibraryState {
             _openTodos = ComputedRuntime.Memo()
         }
 
-        public var todos: [Todo] { _todos.wrappedValue }
+        @inlinable public var todos: [Todo] { _todos.wrappedValue }
 
-        public var query: String { _query.wrappedValue }
+        @inlinable public var query: String { _query.wrappedValue }
 
         /// Memoized: recomputed only after `todos` changes.
-        public var openTodos: [Todo] {
+        @inlinable public var openTodos: [Todo] {
             _read {
-                if !_openTodos.isCached {
-                    _ = _openTodos.value(
-                        inputs: {
-                            $0.record(_todos.version)
-                        },
-                        compute: {
-                            _Recomputations.openTodos.increment()
-                            return LibraryState._ComputedBodies.openTodos(_todos.wrappedValue)
-                        })
-                }
+                if !_openTodos.isCached { __openTodosRefresh() }
                 yield _openTodos._borrowedValue
             }
+        }
+
+        /// Brings `openTodos` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __openTodosRefresh() {
+            _ = _openTodos.value(
+                inputs: {
+                    $0.record(_todos.version)
+                },
+                compute: {
+                    _Recomputations.openTodos.increment()
+                    return LibraryState._ComputedBodies.openTodos(_todos.wrappedValue)
+                })
         }
 
         /// The version of `openTodos`'s value, brought up to date first: it moves only when the value changed.

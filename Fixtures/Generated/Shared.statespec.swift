@@ -48,7 +48,7 @@ public struct AppState: Sendable {
     }
 
     public var title: String {
-        get { computed._title.wrappedValue }
+        @inlinable get { computed._title.wrappedValue }
         set { if computed._title.update(newValue) { computed.__titleDidChange() } }
         _modify {
             defer { computed.__titleDidChange() }
@@ -58,17 +58,17 @@ public struct AppState: Sendable {
 
     /// Who is signed in.
     public var session: Session {
-        get { computed.session }
+        @inlinable get { computed.session }
         nonmutating set { computed.session = newValue }
     }
 
     public var settings: Settings {
-        get { computed.settings }
+        @inlinable get { computed.settings }
         nonmutating set { computed.settings = newValue }
     }
 
     public var launchCount: Int {
-        get { computed.launchCount }
+        @inlinable get { computed.launchCount }
         nonmutating set { computed.launchCount = newValue }
     }
 
@@ -104,15 +104,15 @@ extension AppState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _title: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _title: ComputedRuntime.Edge<String>
         /// Who is signed in.
         @ComputedRuntime.Shared public fileprivate(set) var session: Session
         @ComputedRuntime.Shared public fileprivate(set) var settings: Settings
         @ComputedRuntime.Shared public fileprivate(set) var launchCount: Int
-        fileprivate var _greeting: ComputedRuntime.SharedMemo<String>
-        fileprivate var _isLarge: ComputedRuntime.SharedMemo<Bool>
-        fileprivate var _headline: ComputedRuntime.SharedMemo<String>
-        fileprivate var _titleLength: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<String>
+        @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<Bool>
+        @usableFromInline internal var _headline: ComputedRuntime.SharedMemo<String>
+        @usableFromInline internal var _titleLength: ComputedRuntime.Memo<Int>
 
         fileprivate init(title: String, session: ComputedRuntime.Shared<Session>, settings: ComputedRuntime.Shared<Settings>, launchCount: ComputedRuntime.Shared<Int>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
@@ -126,7 +126,7 @@ extension AppState {
             _titleLength = ComputedRuntime.Memo()
         }
 
-        public var title: String { _title.wrappedValue }
+        @inlinable public var title: String { _title.wrappedValue }
 
         /// Memoized: recomputed only after `title` or `session` changes.
         public var greeting: String {
@@ -156,20 +156,24 @@ extension AppState {
         }
 
         /// Memoized: recomputed only after `title` changes.
-        public var titleLength: Int {
+        @inlinable public var titleLength: Int {
             _read {
-                if !_titleLength.isCached {
-                    _ = _titleLength.value(
-                        inputs: {
-                            $0.record(_title.version)
-                        },
-                        compute: {
-                            _Recomputations.titleLength.increment()
-                            return AppState._ComputedBodies.titleLength(_title.wrappedValue)
-                        })
-                }
+                if !_titleLength.isCached { __titleLengthRefresh() }
                 yield _titleLength._borrowedValue
             }
+        }
+
+        /// Brings `titleLength` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __titleLengthRefresh() {
+            _ = _titleLength.value(
+                inputs: {
+                    $0.record(_title.version)
+                },
+                compute: {
+                    _Recomputations.titleLength.increment()
+                    return AppState._ComputedBodies.titleLength(_title.wrappedValue)
+                })
         }
 
         /// The version of `titleLength`'s value, brought up to date first: it moves only when the value changed.

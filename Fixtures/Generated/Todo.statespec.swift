@@ -34,7 +34,7 @@ public struct TodoState: Sendable {
 
     /// Every todo, in display order.
     public var todos: [Todo] {
-        get { computed._todos.wrappedValue }
+        @inlinable get { computed._todos.wrappedValue }
         set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         _modify {
             defer { computed.__todosDidChange() }
@@ -43,7 +43,7 @@ public struct TodoState: Sendable {
     }
 
     public var filter: Filter {
-        get { computed._filter.wrappedValue }
+        @inlinable get { computed._filter.wrappedValue }
         set { if computed._filter.update(newValue) { computed.__filterDidChange() } }
         _modify {
             defer { computed.__filterDidChange() }
@@ -52,7 +52,7 @@ public struct TodoState: Sendable {
     }
 
     public var query: String {
-        get { computed._query.wrappedValue }
+        @inlinable get { computed._query.wrappedValue }
         set { if computed._query.update(newValue) { computed.__queryDidChange() } }
         _modify {
             defer { computed.__queryDidChange() }
@@ -61,21 +61,21 @@ public struct TodoState: Sendable {
     }
 
     public var avatar: Avatar? {
-        get { computed.avatar }
+        @inlinable get { computed.avatar }
         _modify {
             yield &computed.avatar
         }
     }
 
     public var unread: Int {
-        get { computed.unread }
+        @inlinable get { computed.unread }
         _modify {
             yield &computed.unread
         }
     }
 
     public var badge: Int {
-        get { computed.badge }
+        @inlinable get { computed.badge }
         _modify {
             yield &computed.badge
         }
@@ -108,15 +108,15 @@ extension TodoState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        fileprivate var _todos: ComputedRuntime.Edge<[Todo]>
-        fileprivate var _filter: ComputedRuntime.Edge<Filter>
-        fileprivate var _query: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _todos: ComputedRuntime.Edge<[Todo]>
+        @usableFromInline internal var _filter: ComputedRuntime.Edge<Filter>
+        @usableFromInline internal var _query: ComputedRuntime.Edge<String>
         @ComputedRuntime.Edge public fileprivate(set) var avatar: Avatar?
         @ComputedRuntime.Edge public fileprivate(set) var unread: Int
         @ComputedRuntime.Edge public fileprivate(set) var badge: Int
-        fileprivate var _visibleTodos: ComputedRuntime.Memo<[Todo]>
-        fileprivate var _visibleCount: ComputedRuntime.Memo<Int>
-        fileprivate var _doneCount: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _visibleTodos: ComputedRuntime.Memo<[Todo]>
+        @usableFromInline internal var _visibleCount: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _doneCount: ComputedRuntime.Memo<Int>
 
         fileprivate init(todos: [Todo], filter: Filter, query: String, avatar: Avatar?, unread: Int, badge: Int) {
             _todos = ComputedRuntime.Edge(wrappedValue: todos)
@@ -131,65 +131,77 @@ extension TodoState {
         }
 
         /// Every todo, in display order.
-        public var todos: [Todo] { _todos.wrappedValue }
+        @inlinable public var todos: [Todo] { _todos.wrappedValue }
 
-        public var filter: Filter { _filter.wrappedValue }
+        @inlinable public var filter: Filter { _filter.wrappedValue }
 
-        public var query: String { _query.wrappedValue }
+        @inlinable public var query: String { _query.wrappedValue }
 
         /// The todos the list shows.
         ///
         /// Memoized: recomputed only after `todos`, `filter` or `query` changes.
-        public var visibleTodos: [Todo] {
+        @inlinable public var visibleTodos: [Todo] {
             _read {
-                if !_visibleTodos.isCached {
-                    _ = _visibleTodos.value(
-                        inputs: {
-                            $0.record(_todos.version)
-                            $0.record(ComputedRuntime.memberVersion(of: _filter.wrappedValue, "includes") ?? _filter.version)
-                            $0.record(_query.version)
-                        },
-                        compute: {
-                            _Recomputations.visibleTodos.increment()
-                            return TodoState._ComputedBodies.visibleTodos(_todos.wrappedValue, _filter.wrappedValue, _query.wrappedValue)
-                        })
-                }
+                if !_visibleTodos.isCached { __visibleTodosRefresh() }
                 yield _visibleTodos._borrowedValue
             }
         }
 
+        /// Brings `visibleTodos` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __visibleTodosRefresh() {
+            _ = _visibleTodos.value(
+                inputs: {
+                    $0.record(_todos.version)
+                    $0.record(ComputedRuntime.memberVersion(of: _filter.wrappedValue, "includes") ?? _filter.version)
+                    $0.record(_query.version)
+                },
+                compute: {
+                    _Recomputations.visibleTodos.increment()
+                    return TodoState._ComputedBodies.visibleTodos(_todos.wrappedValue, _filter.wrappedValue, _query.wrappedValue)
+                })
+        }
+
         /// Memoized: recomputed only after `visibleTodos` changes.
-        public var visibleCount: Int {
+        @inlinable public var visibleCount: Int {
             _read {
-                if !_visibleCount.isCached {
-                    _ = _visibleCount.value(
-                        inputs: {
-                            $0.record(self.__visibleTodosVersion)
-                        },
-                        compute: {
-                            _Recomputations.visibleCount.increment()
-                            return TodoState._ComputedBodies.visibleCount(self.visibleTodos)
-                        })
-                }
+                if !_visibleCount.isCached { __visibleCountRefresh() }
                 yield _visibleCount._borrowedValue
             }
         }
 
+        /// Brings `visibleCount` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __visibleCountRefresh() {
+            _ = _visibleCount.value(
+                inputs: {
+                    $0.record(self.__visibleTodosVersion)
+                },
+                compute: {
+                    _Recomputations.visibleCount.increment()
+                    return TodoState._ComputedBodies.visibleCount(self.visibleTodos)
+                })
+        }
+
         /// Memoized: recomputed only after `todos` changes.
-        public var doneCount: Int {
+        @inlinable public var doneCount: Int {
             _read {
-                if !_doneCount.isCached {
-                    _ = _doneCount.value(
-                        inputs: {
-                            $0.record(_todos.version)
-                        },
-                        compute: {
-                            _Recomputations.doneCount.increment()
-                            return TodoState._ComputedBodies.doneCount(_todos.wrappedValue)
-                        })
-                }
+                if !_doneCount.isCached { __doneCountRefresh() }
                 yield _doneCount._borrowedValue
             }
+        }
+
+        /// Brings `doneCount` up to date: keeps it when no input's version moved, otherwise runs its
+        /// body (an equal result keeps the cached value and its version).
+        @usableFromInline @inline(never) internal func __doneCountRefresh() {
+            _ = _doneCount.value(
+                inputs: {
+                    $0.record(_todos.version)
+                },
+                compute: {
+                    _Recomputations.doneCount.increment()
+                    return TodoState._ComputedBodies.doneCount(_todos.wrappedValue)
+                })
         }
 
         /// The version of `visibleTodos`'s value, brought up to date first: it moves only when the value changed.

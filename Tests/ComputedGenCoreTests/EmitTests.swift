@@ -159,9 +159,27 @@ struct EmitTests {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n  @NoCutoff computed c: Int { b + a }\n}\n")
         #expect(swift.contains("$0.record(_a.version)"))
         #expect(swift.contains("$0.record(self.__bVersion)"))
-        #expect(swift.contains("return S._ComputedBodies.b(_a.wrappedValue)\n                        })"))
-        #expect(swift.contains("return S._ComputedBodies.c(self.b, _a.wrappedValue)\n                        }, isEqual: nil)"))
+        #expect(swift.contains("return S._ComputedBodies.b(_a.wrappedValue)\n                })"))
+        #expect(swift.contains("return S._ComputedBodies.c(self.b, _a.wrappedValue)\n                }, isEqual: nil)"))
+        // The hit path is the accessor; the miss path is out of line.
+        #expect(swift.contains("if !_b.isCached { __bRefresh() }"))
+        #expect(swift.contains("fileprivate func __bRefresh() {"))
         #expect(swift.contains("version: { $0.computed.__bVersion },"))
+    }
+
+    @Test("public and package states have inlinable getters and hit paths; internal ones keep fileprivate storage")
+    func inlinableHitPaths() throws {
+        let spec = "state S {\n  var a: Int = 0\n  computed b: Int { a }\n}\n"
+        let internalState = try Emit.swift(spec)
+        #expect(!internalState.contains("@inlinable"))
+        #expect(internalState.contains("fileprivate var _a: ComputedRuntime.Edge<Int>"))
+        let publicState = try Emit.swift("public " + spec)
+        #expect(publicState.contains("@inlinable get { computed._a.wrappedValue }"))
+        #expect(publicState.contains("@usableFromInline internal var _a: ComputedRuntime.Edge<Int>"))
+        #expect(publicState.contains("@usableFromInline internal var _b: ComputedRuntime.Memo<Int>"))
+        #expect(publicState.contains("@inlinable public var b: Int {"))
+        #expect(publicState.contains("@usableFromInline @inline(never) internal func __bRefresh() {"))
+        #expect(publicState.contains("fileprivate mutating func __aDidChange()"))
     }
 
     // MARK: Selectors

@@ -78,6 +78,7 @@ let benchmarks: @Sendable () -> Void = {
     registerReadBenchmarks()
     registerWriteBenchmarks()
     registerPropagationBenchmarks()
+    registerCrossModuleBenchmarks()
     registerSelectorBenchmarks()
     registerParameterizedSelectorBenchmarks()
     registerEqualityBenchmarks()

@@ -17,7 +17,7 @@ extension StateEmitter {
                 for field in state.fields where !isWrapped(field) {
                     writer.line()
                     writer.doc(field.decl.doc?.lines ?? [])
-                    writer.line("\(access)var \(swiftName(field.decl.name)): \(field.type) { _\(field.name).wrappedValue }")
+                    writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(field.type) { _\(field.name).wrappedValue }")
                 }
                 for computed in state.computeds {
                     writer.line()
@@ -60,12 +60,12 @@ extension StateEmitter {
                 writer.doc(field.decl.doc?.lines ?? [])
                 writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
             case .plain:
-                writer.line("fileprivate var _\(field.name): \(RuntimeNames.edge)<\(field.type)>")
+                writer.line("\(storageAccess)var _\(field.name): \(RuntimeNames.edge)<\(field.type)>")
             }
         }
         for computed in state.computeds {
             let memo = sharedInputs(of: computed).isEmpty ? RuntimeNames.memo : RuntimeNames.sharedMemo
-            writer.line("fileprivate var _\(computed.name): \(memo)<\(computed.type)>")
+            writer.line("\(storageAccess)var _\(computed.name): \(memo)<\(computed.type)>")
         }
     }
 
@@ -126,7 +126,7 @@ extension StateEmitter {
         writer.doc(doc)
         let name = swiftName(computed.decl.name)
         let shared = sharedInputs(of: computed)
-        writer.block("\(access)var \(name): \(computed.type)") { writer in
+        writer.block("\(shared.isEmpty ? inlinable : "")\(access)var \(name): \(computed.type)") { writer in
             func emitCompute(_ opening: String, into writer: inout CodeWriter) {
                 writer.block(opening) { writer in
                     writer.line("_Recomputations.\(name).increment()")
@@ -141,26 +141,33 @@ extension StateEmitter {
                 emitCompute("return _\(computed.name).value(sharedKey: sharedKey)", into: &writer)
                 return
             }
-            // The hit path checks the cell before forming any closure (which would copy `self`) and
-            // yields the cached value borrowed in place (no retain). A miss first records the
-            // inputs' versions: when none moved, the cached value stays and the body does not run.
+            // The hit path checks the cell and yields the cached value borrowed in place (no copy
+            // of `self`, no retain); everything else is in the refresh method, out of line.
             writer.block("_read") { writer in
-                writer.block("if !_\(computed.name).isCached") { writer in
-                    writer.line("_ = _\(computed.name).value(")
-                    writer.indent { writer in
-                        writer.block("inputs:", suffix: ",") { writer in
-                            for input in computed.inputs {
-                                emitRecord(of: input, for: computed, into: &writer)
-                            }
-                        }
-                        writer.block("compute:", suffix: "\(cutoffArgument(computed)))") { writer in
-                            writer.line("_Recomputations.\(name).increment()")
-                            let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
-                            writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
-                        }
+                writer.line("if !_\(computed.name).isCached { \(refreshName(computed))() }")
+                writer.line("yield _\(computed.name)._borrowedValue")
+            }
+        }
+        guard shared.isEmpty else { return }
+        writer.line()
+        writer.doc([
+            "Brings `\(computed.name)` up to date: keeps it when no input's version moved, otherwise runs its",
+            "body (an equal result keeps the cached value and its version).",
+        ])
+        let attributes = isInlinable ? "@usableFromInline @inline(never) internal " : "fileprivate "
+        writer.block("\(attributes)func \(refreshName(computed))()") { writer in
+            writer.line("_ = _\(computed.name).value(")
+            writer.indent { writer in
+                writer.block("inputs:", suffix: ",") { writer in
+                    for input in computed.inputs {
+                        emitRecord(of: input, for: computed, into: &writer)
                     }
                 }
-                writer.line("yield _\(computed.name)._borrowedValue")
+                writer.block("compute:", suffix: "\(cutoffArgument(computed)))") { writer in
+                    writer.line("_Recomputations.\(name).increment()")
+                    let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+                    writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+                }
             }
         }
     }

@@ -65,6 +65,22 @@ struct StateEmitter {
 
     var typeName: String { swiftName(state.decl.name) }
 
+    /// Whether hit paths are `@inlinable`: a public or package state is read from other modules,
+    /// where nothing else could inline its accessors. Internal states rely on whole-module
+    /// optimization and keep their storage `fileprivate`.
+    var isInlinable: Bool { state.decl.access != .internal }
+
+    /// `@inlinable ` for the hit paths of public and package states, otherwise nothing.
+    var inlinable: String { isInlinable ? "@inlinable " : "" }
+
+    /// The access of storage and helpers that inlinable hit paths touch.
+    var storageAccess: String { isInlinable ? "@usableFromInline internal " : "fileprivate " }
+
+    /// `@inlinable ` before a getter of a public or package state. Only getters: a setter writes
+    /// through `computed`, whose setter is `fileprivate` so that no other code can bypass the
+    /// invalidation, and inlinable code cannot use it.
+    var inlinableGet: String { isInlinable ? "@inlinable get" : "get" }
+
     var edgeFields: [CheckedField] {
         state.fields.filter(\.isEdge)
     }
@@ -271,14 +287,14 @@ struct StateEmitter {
             // A reference: writing it changes the value for every holder, so the setter does not
             // mutate the state, and computed values over it check its version on each read.
             writer.block("\(access)var \(name): \(field.type)") { writer in
-                writer.line("get { computed.\(name) }")
+                writer.line("\(inlinableGet) { computed.\(name) }")
                 writer.line("nonmutating set { computed.\(name) = newValue }")
             }
             return
         }
         let storage = field.isEdge ? "computed.\(name)" : "computed._\(field.name).wrappedValue"
         writer.block("\(access)var \(name): \(field.type)") { writer in
-            writer.line("get { \(storage) }")
+            writer.line("\(inlinableGet) { \(storage) }")
             if !field.isEdge {
                 // An assignment of an equal value (when the type is Equatable: `update` has an
                 // overload for that) is no change: no stamp, nothing invalidated. `@Edge` fields
@@ -317,6 +333,11 @@ struct StateEmitter {
     /// two can never collide.
     func changeHookName(_ field: CheckedField) -> String {
         "__\(field.name)DidChange"
+    }
+
+    /// The method that brings a computed value up to date (the miss path of its accessor).
+    func refreshName(_ computed: CheckedComputed) -> String {
+        "__\(computed.name)Refresh"
     }
 
     /// The property that brings a computed value up to date and returns its version.
