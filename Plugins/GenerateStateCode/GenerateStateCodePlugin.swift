@@ -36,6 +36,9 @@ struct GenerateStateCodePlugin: CommandPlugin {
         for case let module as SourceModuleTarget in targets {
             let specs = Self.specs(of: module)
             guard !specs.isEmpty else { continue }
+            if module.pluginGeneratedSources.contains(where: { $0.lastPathComponent.hasSuffix(".statespec.swift") }) {
+                throw Failure(description: Self.buildPluginApplied(to: module.name))
+            }
             let outputs = SpecOutputs(specs: specs, root: module.directoryURL)
             guard outputs.collisions.isEmpty else {
                 throw Failure(description: outputs.collisions.joined(separator: "\n"))
@@ -54,10 +57,38 @@ struct GenerateStateCodePlugin: CommandPlugin {
                 generated += 1
             }
             try removeStaleOutputs(in: directory, keeping: Set(outputs.entries.map(\.outputName)), target: module.name)
+            if let warning = Self.notExcludedWarning(for: module, specs: outputs.entries.map(\.spec)) {
+                Diagnostics.warning(warning)
+            }
         }
         if generated == 0 {
             Diagnostics.warning("no .statespec files found in \(targetNames.isEmpty ? "this package" : targetNames.joined(separator: ", "))")
         }
+    }
+
+    /// Why generating into a target that applies the build-tool plugin is refused.
+    static func buildPluginApplied(to target: String) -> String {
+        "target '\(target)' applies the ComputedGen build-tool plugin, which already generates this code on every build; "
+            + "GeneratedSources/ would be compiled as well and the build would fail. Either keep the build plugin and do not "
+            + "run generate-state-code, or remove '.plugin(name: \"ComputedGen\", package: \"ComputedGen\")' from the "
+            + "target's plugins: and add its specs to exclude:"
+    }
+
+    /// A warning when some of `specs` are not in the target's `exclude:` list (SwiftPM still lists
+    /// them): either the target applies the build-tool plugin, and the next build fails (the
+    /// build plugin refuses a GeneratedSources/ file named as its own output), or SwiftPM warns
+    /// about unhandled files. A command plugin cannot see which plugins a target applies (SwiftPM
+    /// leaves `pluginGeneratedSources` empty for command plugins), so this names both.
+    static func notExcludedWarning(for module: SourceModuleTarget, specs: [URL]) -> String? {
+        let listed = Set(module.sourceFiles(withSuffix: "statespec").map(\.url.standardizedFileURL.path))
+        let names = specs.filter { listed.contains($0.standardizedFileURL.path) }
+            .map { SpecOutputs.relativePath(of: $0, in: module.directoryURL) }
+            .sorted()
+        guard !names.isEmpty else { return nil }
+        let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        return "target '\(module.name)' does not exclude \(list). If it applies the ComputedGen build-tool plugin, remove "
+            + "it from the target's plugins: the next build would fail, because the build plugin generates files of the same "
+            + "names. Then add the specs to the target: exclude: [\(list)]"
     }
 
     /// The target's specs: those SwiftPM lists (unhandled files) and those on disk in its folder

@@ -1,10 +1,12 @@
-// CComputedAtomics: the global version counter and the blocking part of the memo-cell "once".
+// CComputedAtomics: the global version counter, the open counting scopes and the blocking part of the memo-cell "once".
 
 #include "CComputedAtomics.h"
 
 #include <pthread.h>
 
 uint64_t cg_version_counter = 0;
+
+int64_t cg_recomputation_scopes = 0;
 
 // Waiters block on one of a few striped mutex/condition pairs chosen by the cell's address.
 // Wake-ups are broadcast, and every waiter re-checks its own cell, so sharing a stripe between

@@ -3,7 +3,7 @@
 /// A computed value that reads `shelf.computed.total` or `shelf.items` of a field `shelf` whose
 /// type is a generated state depends on those members' versions, not on the whole field: after
 /// `shelf.label` is written, the parent's value is verified and kept without running its body.
-/// The generated code asks ``memberVersion(of:_:)``, which calls this for conforming types and
+/// The generated code asks `memberVersion(of:_:)`, which calls this for conforming types and
 /// returns `nil` (use the whole field's version) for any other type.
 public protocol MemberVersioned {
     /// The version of the member at `path`: a field (`"items"`), a computed value
@@ -21,7 +21,7 @@ public func memberVersion<Value>(of value: Value, _ path: Substring) -> VersionS
     nil
 }
 
-/// The version of the member of `value` at `path` (see ``MemberVersioned/_version(ofMember:)``).
+/// The version of the member of `value` at `path` (see `MemberVersioned._version(ofMember:)`).
 @inlinable
 public func memberVersion<Value: MemberVersioned>(of value: Value, _ path: Substring) -> VersionStamp? {
     value._version(ofMember: path)

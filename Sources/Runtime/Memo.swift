@@ -10,7 +10,7 @@ import CComputedAtomics
 ///
 /// ## Change propagation
 /// The first read after ``invalidate()`` brings the cell up to date with
-/// ``value(inputs:compute:)``:
+/// `value(inputs:compute:)` (one overload for `Equatable` values, with the cutoff, one without):
 /// 1. **Verify.** `inputs` records the current version of each input (a field's stamp, or the
 ///    ``version`` of another memo after bringing that one up to date). When every version is the
 ///    one the cached value was computed from, the cached value is kept: `compute` does not run.

@@ -76,7 +76,10 @@ public struct ParameterizedSelector<Root, Argument: Hashable & Sendable, Value: 
 /// Each argument's selector memoizes on its inputs' keys exactly as
 /// ``createSelector(_:memoized:transform:)`` does, and its result is versioned.
 ///
-/// - Parameter capacity: the maximum number of arguments kept; must be at least 1.
+/// - Parameters:
+///   - input: The selectors whose values the transform reads, after the argument.
+///   - capacity: The maximum number of arguments kept; must be at least 1.
+///   - transform: Computes the value from the argument and the inputs' values.
 @inlinable
 public func createParameterizedSelector<Root, Argument: Hashable & Sendable, each Input: Sendable, Output: Sendable>(
     _ input: repeat StateSelector<Root, each Input>,

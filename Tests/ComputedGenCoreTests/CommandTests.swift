@@ -55,7 +55,7 @@ struct CommandTests {
         #expect(expected?.contains("#sourceLocation(file: \"\(spec)\", line: 3)") == true)
     }
 
-    @Test("generate --output-dir writes <spec name>.swift per spec, creating the directory")
+    @Test("generate --output-dir writes <name>.statespec.swift per spec, creating the directory")
     func generateOutputDirectory() throws {
         let directory = try TemporaryDirectory()
         let counter = try directory.write(Self.goodSpec, to: "Counter.statespec")
@@ -235,7 +235,7 @@ struct CommandTests {
         #expect(generate.standardError.contains("cannot read '\(missing)'"))
     }
 
-    @Test("an unreadable spec (a directory, or bytes that are not UTF-8) exits 1 with a clear message")
+    @Test("an unreadable spec exits 1 with a clear message; bytes that are not UTF-8 get path:line:column")
     func unreadableSpec() throws {
         let directory = try TemporaryDirectory()
         let folder = directory.path("Folder.statespec")
@@ -248,7 +248,8 @@ struct CommandTests {
         try Data([0x73, 0x74, 0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: binary))
         let binaryResult = run(["graph", binary])
         #expect(binaryResult.status == 1)
-        #expect(binaryResult.standardError == "error: cannot read '\(binary)': it is not UTF-8 text\n")
+        #expect(binaryResult.standardError == "\(binary):1:3: error: the file is not valid UTF-8 text: byte 0xFF here does not start or continue a character; save the spec as UTF-8\n")
+        #expect(Command.usage.contains("Write one <name>.statespec.swift per spec into <dir>."))
     }
 
     @Test("an output path that cannot be written exits 1 with a clear message")

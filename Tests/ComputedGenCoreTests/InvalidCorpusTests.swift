@@ -30,12 +30,18 @@ struct InvalidCorpusTests {
     @Test("each bad spec produces exactly its expected diagnostics", arguments: caseNames)
     func diagnostics(_ name: String) throws {
         let specName = "\(name).statespec"
-        let source = try String(contentsOf: Self.directory.appendingPathComponent(specName), encoding: .utf8)
+        let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(specName)))
         let expectedText = try String(contentsOf: Self.directory.appendingPathComponent("\(name).diagnostics"), encoding: .utf8)
         let expected = expectedText.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        let result = SpecFrontEnd.run(source: source, path: specName)
-        let actual = result.diagnostics.map(\.description)
-        #expect(result.spec == nil, "\(specName) produced a spec")
+        let actual: [String]
+        switch SpecSource.decode(bytes, path: specName) {
+        case .success(let source):
+            let result = SpecFrontEnd.run(source: source, path: specName)
+            actual = result.diagnostics.map(\.description)
+            #expect(result.spec == nil, "\(specName) produced a spec")
+        case .failure(let diagnostic):
+            actual = [diagnostic.description]
+        }
         if actual != expected {
             Issue.record("\(specName): diagnostics differ\n\(Self.diff(expected: expected, actual: actual))")
         }

@@ -173,6 +173,26 @@ struct ExamplesTests {
         try await swift(["package", "--package-path", package.path, "--allow-writing-to-package-directory", "generate-state-code"])
             .expectSuccess()
         #expect(try modificationDate(counterFile) == date)
+
+        // A target that applies the build plugin and does not exclude its specs: the command
+        // says so, instead of succeeding silently before a build that fails. (SwiftPM does not
+        // give command plugins the build plugins' outputs, so today this is the warning.)
+        let manifest = package.appendingPathComponent("Package.swift")
+        let withPlugin = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+            of: #"exclude: ["Counter.statespec", "Models/Labels.statespec"]"#,
+            with: #"plugins: [.plugin(name: "ComputedGen", package: "ComputedGen")]"#
+        )
+        try write(manifest, withPlugin)
+        // (With GeneratedSources/ present, the build plugin itself refuses to run: start without.)
+        try FileManager.default.removeItem(at: sources.appendingPathComponent("GeneratedSources"))
+        let conflicting = try await swift([
+            "package", "--package-path", package.path, "--allow-writing-to-package-directory", "generate-state-code",
+        ])
+        #expect(
+            conflicting.output.contains("target 'Counter' applies the ComputedGen build-tool plugin")
+                || conflicting.output.contains(#"warning: target 'Counter' does not exclude "Counter.statespec", "Models/Labels.statespec". If it applies the ComputedGen build-tool plugin, remove it from the target"#),
+            "\(conflicting)"
+        )
     }
 
     /// What `swift run --package-path Examples/TodoList` prints.

@@ -47,6 +47,23 @@ static inline int64_t cg_atomic_i64_add(int64_t *p, int64_t v) {
     return __atomic_add_fetch(p, v, __ATOMIC_RELAXED);
 }
 
+// MARK: - Recomputation counting scopes
+
+/// How many `RecomputationCounter.counting { … }` scopes are open in the process. Defined in
+/// CComputedAtomics.c; never touch it directly.
+extern int64_t cg_recomputation_scopes;
+
+/// Whether any counting scope is open (relaxed: a task that opened one sees its own increment).
+/// The one check a recomputation pays when no scope is open.
+static inline bool cg_recomputation_scopes_open(void) {
+    return __atomic_load_n(&cg_recomputation_scopes, __ATOMIC_RELAXED) != 0;
+}
+
+/// Opens (+1) or closes (-1) a counting scope.
+static inline void cg_recomputation_scopes_add(int64_t delta) {
+    __atomic_add_fetch(&cg_recomputation_scopes, delta, __ATOMIC_RELAXED);
+}
+
 // MARK: - Resettable once (memo cells)
 
 /// The state word of a memo cell.

@@ -32,7 +32,7 @@ extension Store {
     }
 
     /// The selector's current value, then each distinct value after a commit, as a Combine
-    /// publisher (the publisher beside ``select(_:)-4y8x1``, as ReCombine's `store.select`).
+    /// publisher (the publisher beside ``select(_:)-2vtzw``, as ReCombine's `store.select`).
     ///
     /// ```swift
     /// store.publisher(for: TodoState.Selectors.visibleCount)

@@ -12,12 +12,13 @@ struct ResolvedInputs {
 extension StateChecker {
     /// The inputs of a computed: its `from` list, or the fields and computeds its body names.
     mutating func resolveInputs(of computed: ComputedDecl) -> ResolvedInputs {
+        checkReads(of: computed.body, owner: "computed '\(computed.name.name)'", explicit: computed.explicitInputs, parameters: [])
         if let explicit = computed.explicitInputs {
             let inputs = resolveExplicit(explicit)
             return ResolvedInputs(inputs: inputs, isExplicit: true, memberPaths: memberPaths(of: inputs, in: computed.body))
         }
         let inputs = inferInputs(from: computed.body, excluding: [])
-        if inputs.isEmpty, !isIncomplete(computed.name) {
+        if inputs.isEmpty, !isIncomplete(computed.name), !Self.usesSelf(computed.body) {
             let name = computed.name.name
             let message = "computed '\(name)' reads no field or computed of state '\(state.name.name)'; use one in its body, or name its inputs with 'from', e.g. 'computed \(name): Type from field { … }'"
             report(message, at: computed.name.location)
@@ -68,8 +69,9 @@ extension StateChecker {
     /// The inputs of a selector: its `from` list, or the fields and computeds its body names
     /// (parameters shadow them). With `from`, a parameter may not shadow a listed input.
     mutating func resolveInputs(of selector: SelectorDecl) -> ResolvedInputs {
+        let parameters = Set(selector.parameters.map(\.name.name))
+        checkReads(of: selector.body, owner: "selector '\(selector.name.name)'", explicit: selector.explicitInputs, parameters: parameters)
         guard let explicit = selector.explicitInputs else {
-            let parameters = Set(selector.parameters.map(\.name.name))
             return ResolvedInputs(inputs: inferInputs(from: selector.body, excluding: parameters), isExplicit: false)
         }
         let inputs = resolveExplicit(explicit)

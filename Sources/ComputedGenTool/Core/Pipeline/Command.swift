@@ -13,7 +13,7 @@ public struct Command: Sendable {
         USAGE: ComputedGenTool <command> [options]
 
         COMMANDS:
-          generate <spec>... --output-dir <dir>   Write one <spec name>.swift per spec into <dir>.
+          generate <spec>... --output-dir <dir>   Write one <name>.statespec.swift per spec into <dir>.
           generate <spec> --output <file>         Write the Swift for one spec to <file>.
           check <spec>...                         Report diagnostics only; write nothing.
           graph <spec> [--format mermaid|dot]     Print the dependency graph (default: mermaid).
@@ -128,7 +128,8 @@ public struct Command: Sendable {
             throw UsageError(message: "unknown graph format '\(formatName)': expected one of \(names)")
         }
         let path = options.specs[0]
-        let result = SpecFrontEnd.run(source: try fileManager.read(path), path: path)
+        guard let source = try source(of: path, into: &output) else { return }
+        let result = SpecFrontEnd.run(source: source, path: path)
         report(result.diagnostics, into: &output)
         if let spec = result.spec, !output.hasFailed {
             output.standardOutput += GraphEmitter.render(spec, format: format)
@@ -139,9 +140,21 @@ public struct Command: Sendable {
 
     /// Runs the pipeline over one spec, reporting diagnostics; returns the Swift when it has no errors.
     private func process(_ path: String, options: EmitOptions, into output: inout Result) throws -> String? {
-        let generated = Generator.generate(source: try fileManager.read(path), path: path, options: options)
+        guard let source = try source(of: path, into: &output) else { return nil }
+        let generated = Generator.generate(source: source, path: path, options: options)
         report(generated.diagnostics, into: &output)
         return generated.swift
+    }
+
+    /// The text of the spec at `path`, or `nil` after reporting where it is not UTF-8.
+    private func source(of path: String, into output: inout Result) throws -> String? {
+        switch SpecSource.decode(try fileManager.read(path), path: path) {
+        case .success(let text):
+            return text
+        case .failure(let diagnostic):
+            report([diagnostic], into: &output)
+            return nil
+        }
     }
 
     private func report(_ diagnostics: [Diagnostic], into output: inout Result) {
@@ -203,14 +216,12 @@ struct FileSystem: Sendable {
         var description: String
     }
 
-    func read(_ path: String) throws -> String {
+    /// The bytes of the file at `path` (``SpecSource/decode(_:path:)`` checks they are UTF-8).
+    func read(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(description: "cannot read '\(path)': no such file, or it is not readable")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw Failure(description: "cannot read '\(path)': it is not UTF-8 text")
-        }
-        return text
+        return [UInt8](data)
     }
 
     /// Writes `text` to `path` atomically, unless the file already holds exactly `text` (so its
