@@ -17,8 +17,8 @@ import Observation
 ///   current one.
 /// - **Observation**: `Store` is `Observable`. Reading ``state`` (or any member through dynamic
 ///   member lookup) inside `withObservationTracking` or a SwiftUI view body tracks it, and every
-///   commit notifies. For change notifications limited to one value, use ``select(_:)-4y8x1`` or
-///   ``derived(_:)-3ptm0``, which only publish distinct values.
+///   commit notifies. For change notifications limited to one value, use ``select(_:)-2vtzw`` or
+///   ``derived(_:)-1nkvu``, which only publish distinct values.
 /// - **Mutations** must not read or commit to the same store (the lock is not recursive). When a
 ///   mutation throws, the changes it made before throwing are kept and published, as with any
 ///   `inout` argument.
@@ -144,7 +144,7 @@ extension Store {
 }
 
 /// The values of a selector over a store's states: the current one first, then only distinct
-/// ones. Returned by ``Store/select(_:)-4y8x1``.
+/// ones. Returned by ``Store/select(_:)-2vtzw``.
 public struct StoreSelection<State: Sendable, Value>: AsyncSequence, Sendable {
     public typealias Element = Value
     public typealias Failure = Never
