@@ -309,7 +309,7 @@ extension CounterState: CustomReflectable {
     }
 }
 
-extension CounterState: ComputedRuntime.MemberVersioned {
+extension CounterState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -333,4 +333,40 @@ extension CounterState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._count.version
+        newest = Swift.max(newest, computed._step.version)
+        newest = Swift.max(newest, computed._label.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.count: "count",
+        \Self.step: "step",
+        \Self.label: "label",
+        \Self.computed.doubled: "computed.doubled",
+        \Self.computed.quadrupled: "computed.quadrupled",
+        \Self.computed.next: "computed.next",
+        \Self.computed.summary: "computed.summary",
+    ]
+}
+
+extension CounterState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.count: "count",
+        \Self.step: "step",
+        \Self.label: "label",
+        \Self.doubled: "computed.doubled",
+        \Self.quadrupled: "computed.quadrupled",
+        \Self.next: "computed.next",
+        \Self.summary: "computed.summary",
+    ]
 }

@@ -453,7 +453,7 @@ extension CutoffState: CustomReflectable {
     }
 }
 
-extension CutoffState: ComputedRuntime.MemberVersioned {
+extension CutoffState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -482,4 +482,49 @@ extension CutoffState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._items.version
+        newest = Swift.max(newest, computed._threshold.version)
+        newest = Swift.max(newest, computed._name.version)
+        newest = Swift.max(newest, computed._token.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.items: "items",
+        \Self.threshold: "threshold",
+        \Self.name: "name",
+        \Self.token: "token",
+        \Self.computed.filteredArray: "computed.filteredArray",
+        \Self.computed.filteredCount: "computed.filteredCount",
+        \Self.computed.summary: "computed.summary",
+        \Self.computed.uncutArray: "computed.uncutArray",
+        \Self.computed.uncutCount: "computed.uncutCount",
+        \Self.computed.greeting: "computed.greeting",
+        \Self.computed.tokenID: "computed.tokenID",
+    ]
+}
+
+extension CutoffState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.items: "items",
+        \Self.threshold: "threshold",
+        \Self.name: "name",
+        \Self.token: "token",
+        \Self.filteredArray: "computed.filteredArray",
+        \Self.filteredCount: "computed.filteredCount",
+        \Self.summary: "computed.summary",
+        \Self.uncutArray: "computed.uncutArray",
+        \Self.uncutCount: "computed.uncutCount",
+        \Self.greeting: "computed.greeting",
+        \Self.tokenID: "computed.tokenID",
+    ]
 }

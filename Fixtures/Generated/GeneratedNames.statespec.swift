@@ -1609,7 +1609,7 @@ extension GeneratedNames: CustomReflectable {
     }
 }
 
-extension GeneratedNames: ComputedRuntime.MemberVersioned {
+extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -1706,4 +1706,147 @@ extension GeneratedNames: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._version.version
+        newest = Swift.max(newest, computed._hasher.version)
+        newest = Swift.max(newest, computed._encoder.version)
+        newest = Swift.max(newest, computed._decoder.version)
+        newest = Swift.max(newest, computed._container.version)
+        newest = Swift.max(newest, computed._lhs.version)
+        newest = Swift.max(newest, computed._rhs.version)
+        newest = Swift.max(newest, computed._newValue.version)
+        newest = Swift.max(newest, computed._path.version)
+        newest = Swift.max(newest, computed._member.version)
+        newest = Swift.max(newest, computed._rest.version)
+        newest = Swift.max(newest, computed._keyPath.version)
+        newest = Swift.max(newest, computed._wrappedValue.version)
+        newest = Swift.max(newest, computed._projectedValue.version)
+        newest = Swift.max(newest, computed._update.version)
+        newest = Swift.max(newest, computed._record.version)
+        newest = Swift.max(newest, computed._inputs.version)
+        newest = Swift.max(newest, computed._compute.version)
+        newest = Swift.max(newest, computed._isEqual.version)
+        newest = Swift.max(newest, computed._isCached.version)
+        newest = Swift.max(newest, computed._hash.version)
+        newest = Swift.max(newest, computed._encode.version)
+        newest = Swift.max(newest, computed._Hasher.version)
+        newest = Swift.max(newest, computed._Encoder.version)
+        newest = Swift.max(newest, computed._Decoder.version)
+        newest = Swift.max(newest, computed._Mirror.version)
+        newest = Swift.max(newest, computed._KeyValuePairs.version)
+        newest = Swift.max(newest, computed._String.version)
+        newest = Swift.max(newest, computed._Bool.version)
+        newest = Swift.max(newest, computed._Substring.version)
+        newest = Swift.max(newest, computed._CodingKey.version)
+        newest = Swift.max(newest, computed._Edge.version)
+        newest = Swift.max(newest, computed.$Memo.version)
+        newest = Swift.max(newest, computed._VersionStamp.version)
+        newest = Swift.max(newest, computed._StateSelector.version)
+        newest = Swift.max(newest, computed._ParameterizedSelector.version)
+        newest = Swift.max(newest, computed._RecomputationCounter.version)
+        newest = Swift.max(newest, computed._MemberVersioned.version)
+        newest = Swift.max(newest, computed._memberVersion.version)
+        newest = Swift.max(newest, computed.$shared.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.version: "version",
+        \Self.hasher: "hasher",
+        \Self.encoder: "encoder",
+        \Self.decoder: "decoder",
+        \Self.container: "container",
+        \Self.lhs: "lhs",
+        \Self.rhs: "rhs",
+        \Self.newValue: "newValue",
+        \Self.path: "path",
+        \Self.member: "member",
+        \Self.rest: "rest",
+        \Self.keyPath: "keyPath",
+        \Self.wrappedValue: "wrappedValue",
+        \Self.projectedValue: "projectedValue",
+        \Self.update: "update",
+        \Self.record: "record",
+        \Self.inputs: "inputs",
+        \Self.compute: "compute",
+        \Self.isEqual: "isEqual",
+        \Self.isCached: "isCached",
+        \Self.hash: "hash",
+        \Self.encode: "encode",
+        \Self.Hasher: "Hasher",
+        \Self.Encoder: "Encoder",
+        \Self.Decoder: "Decoder",
+        \Self.Mirror: "Mirror",
+        \Self.KeyValuePairs: "KeyValuePairs",
+        \Self.String: "String",
+        \Self.Bool: "Bool",
+        \Self.Substring: "Substring",
+        \Self.CodingKey: "CodingKey",
+        \Self.Edge: "Edge",
+        \Self.Memo: "Memo",
+        \Self.VersionStamp: "VersionStamp",
+        \Self.StateSelector: "StateSelector",
+        \Self.ParameterizedSelector: "ParameterizedSelector",
+        \Self.RecomputationCounter: "RecomputationCounter",
+        \Self.MemberVersioned: "MemberVersioned",
+        \Self.memberVersion: "memberVersion",
+        \Self.shared: "shared",
+        \Self.computed.value: "computed.value",
+        \Self.computed.transform: "computed.transform",
+        \Self.computed.capacity: "computed.capacity",
+    ]
+}
+
+extension GeneratedNames.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.version: "version",
+        \Self.hasher: "hasher",
+        \Self.encoder: "encoder",
+        \Self.decoder: "decoder",
+        \Self.container: "container",
+        \Self.lhs: "lhs",
+        \Self.rhs: "rhs",
+        \Self.newValue: "newValue",
+        \Self.path: "path",
+        \Self.member: "member",
+        \Self.rest: "rest",
+        \Self.keyPath: "keyPath",
+        \Self.wrappedValue: "wrappedValue",
+        \Self.projectedValue: "projectedValue",
+        \Self.update: "update",
+        \Self.record: "record",
+        \Self.inputs: "inputs",
+        \Self.compute: "compute",
+        \Self.isEqual: "isEqual",
+        \Self.isCached: "isCached",
+        \Self.hash: "hash",
+        \Self.encode: "encode",
+        \Self.Hasher: "Hasher",
+        \Self.Encoder: "Encoder",
+        \Self.Decoder: "Decoder",
+        \Self.Mirror: "Mirror",
+        \Self.KeyValuePairs: "KeyValuePairs",
+        \Self.String: "String",
+        \Self.Bool: "Bool",
+        \Self.Substring: "Substring",
+        \Self.CodingKey: "CodingKey",
+        \Self.Edge: "Edge",
+        \Self.VersionStamp: "VersionStamp",
+        \Self.StateSelector: "StateSelector",
+        \Self.ParameterizedSelector: "ParameterizedSelector",
+        \Self.RecomputationCounter: "RecomputationCounter",
+        \Self.MemberVersioned: "MemberVersioned",
+        \Self.memberVersion: "memberVersion",
+        \Self.value: "computed.value",
+        \Self.transform: "computed.transform",
+        \Self.capacity: "computed.capacity",
+    ]
 }

@@ -303,7 +303,7 @@ extension `Protocol`: CustomReflectable {
     }
 }
 
-extension `Protocol`: ComputedRuntime.MemberVersioned {
+extension `Protocol`: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     package func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -327,6 +327,41 @@ extension `Protocol`: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    package var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._default.version
+        newest = Swift.max(newest, computed._class.version)
+        newest = Swift.max(newest, computed._open.version)
+        newest = Swift.max(newest, computed._consuming.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    package static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.`default`: "default",
+        \Self.`class`: "class",
+        \Self.open: "open",
+        \Self.consuming: "consuming",
+        \Self.computed.nonisolated: "computed.nonisolated",
+        \Self.computed.`return`: "computed.return",
+    ]
+}
+
+extension `Protocol`.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    package static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.`default`: "default",
+        \Self.`class`: "class",
+        \Self.open: "open",
+        \Self.consuming: "consuming",
+        \Self.nonisolated: "computed.nonisolated",
+        \Self.`return`: "computed.return",
+    ]
 }
 
 /// A second state in the same file.
@@ -474,7 +509,7 @@ extension Pair: CustomReflectable {
     }
 }
 
-extension Pair: ComputedRuntime.MemberVersioned {
+extension Pair: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -493,4 +528,31 @@ extension Pair: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._first.version
+        newest = Swift.max(newest, computed._second.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.first: "first",
+        \Self.second: "second",
+        \Self.computed.sum: "computed.sum",
+    ]
+}
+
+extension Pair.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.first: "first",
+        \Self.second: "second",
+        \Self.sum: "computed.sum",
+    ]
 }

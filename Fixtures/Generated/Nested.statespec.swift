@@ -139,7 +139,7 @@ extension Shelf: CustomReflectable {
     }
 }
 
-extension Shelf: ComputedRuntime.MemberVersioned {
+extension Shelf: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -158,6 +158,33 @@ extension Shelf: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._books.version
+        newest = Swift.max(newest, computed._label.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.books: "books",
+        \Self.label: "label",
+        \Self.computed.total: "computed.total",
+    ]
+}
+
+extension Shelf.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.books: "books",
+        \Self.label: "label",
+        \Self.total: "computed.total",
+    ]
 }
 
 public struct Library: Sendable {
@@ -417,7 +444,7 @@ extension Library: CustomReflectable {
     }
 }
 
-extension Library: ComputedRuntime.MemberVersioned {
+extension Library: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -439,6 +466,39 @@ extension Library: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._shelf.version
+        newest = Swift.max(newest, computed._name.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.shelf: "shelf",
+        \Self.name: "name",
+        \Self.computed.doubled: "computed.doubled",
+        \Self.computed.firstBook: "computed.firstBook",
+        \Self.computed.caption: "computed.caption",
+        \Self.computed.shelves: "computed.shelves",
+    ]
+}
+
+extension Library.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.shelf: "shelf",
+        \Self.name: "name",
+        \Self.doubled: "computed.doubled",
+        \Self.firstBook: "computed.firstBook",
+        \Self.caption: "computed.caption",
+        \Self.shelves: "computed.shelves",
+    ]
 }
 
 public struct Building: Sendable {
@@ -559,7 +619,7 @@ extension Building: CustomReflectable {
     }
 }
 
-extension Building: ComputedRuntime.MemberVersioned {
+extension Building: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -576,4 +636,27 @@ extension Building: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        computed._library.version
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.library: "library",
+        \Self.computed.deepTotal: "computed.deepTotal",
+    ]
+}
+
+extension Building.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.library: "library",
+        \Self.deepTotal: "computed.deepTotal",
+    ]
 }

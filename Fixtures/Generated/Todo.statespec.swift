@@ -355,7 +355,7 @@ extension TodoState: CustomReflectable {
     }
 }
 
-extension TodoState: ComputedRuntime.MemberVersioned {
+extension TodoState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -384,4 +384,44 @@ extension TodoState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._todos.version
+        newest = Swift.max(newest, computed._filter.version)
+        newest = Swift.max(newest, computed._query.version)
+        newest = Swift.max(newest, computed.$avatar.version)
+        newest = Swift.max(newest, computed.$unread.version)
+        newest = Swift.max(newest, computed.$badge.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.todos: "todos",
+        \Self.filter: "filter",
+        \Self.query: "query",
+        \Self.avatar: "avatar",
+        \Self.unread: "unread",
+        \Self.badge: "badge",
+        \Self.computed.visibleTodos: "computed.visibleTodos",
+        \Self.computed.visibleCount: "computed.visibleCount",
+        \Self.computed.doneCount: "computed.doneCount",
+    ]
+}
+
+extension TodoState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
+        \Self.todos: "todos",
+        \Self.filter: "filter",
+        \Self.query: "query",
+        \Self.visibleTodos: "computed.visibleTodos",
+        \Self.visibleCount: "computed.visibleCount",
+        \Self.doneCount: "computed.doneCount",
+    ]
 }
