@@ -73,6 +73,26 @@ ROWS += [
      "7 store: commit + computed read, 100 subscribers", "plain struct write + stored read",
      "7 store: plain struct write + stored read", None),
 ]
+ROWS += [
+    ("8", "commit, no subscriber or observer (`count += 1`)",
+     "8 commit: Store, no subscriber or observer", "`NSLock` around a struct",
+     "8 commit: NSLock around a struct", ("max", 4.0)),
+    ("8", "commit on a hand-written struct state (the store's own cost)",
+     "8 commit: Store of a hand-written struct, no subscriber or observer", "`NSLock` around a struct",
+     "8 commit: NSLock around a struct", ("max", 4.0)),
+    ("8", "the generated write alone (`count += 1`: a stamp, 10 memo cells marked stale)",
+     "8 commit: generated state write, no store", "`NSLock` around a struct",
+     "8 commit: NSLock around a struct", None),
+]
+for observers in (0, 10, 1000):
+    ROWS.append((
+        "8", f"commit with {observers:,} observers of another member",
+        f"8 commit: {observers} observers of another member", "no subscriber or observer",
+        "8 commit: Store, no subscriber or observer", None))
+ROWS.append((
+    "8", "100 rows each observing one element (row scopes), commit to one: 1 notification",
+    "8 rows: 100 row scopes, commit to one row", "100 rows reading `store.state`: 100 notifications",
+    "8 rows: 100 rows reading store.state, commit to one row", None))
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 COMMIT_BENCHMARKS = ["7 store: commit + computed read, 0 subscribers", "7 store: commit + computed read, 100 subscribers"]
 

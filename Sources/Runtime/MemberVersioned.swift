@@ -118,16 +118,18 @@ struct _MemberVersions<T>: @unchecked Sendable {
         witness = _MemberVersionedWitness<T>.self as? any _AnyMemberVersionedWitness.Type
     }
 
-    /// The combined version of the value's fields; `nil` when `T` has none.
-    func stateVersion(_ value: T) -> VersionStamp? {
+    /// The combined version of the value's fields; `nil` when `T` has none. (`inout` only so
+    /// that the value is not copied.)
+    func stateVersion(_ value: inout T) -> VersionStamp? {
         guard let witness else { return nil }
-        return withUnsafePointer(to: value) { witness.stateVersion(UnsafeRawPointer($0)) }
+        return withUnsafeMutablePointer(to: &value) { witness.stateVersion(UnsafeRawPointer($0)) }
     }
 
-    /// The version of the member at `path`; `nil` when `T` is not versioned or has no such member.
-    func memberVersion(_ value: T, _ path: String) -> VersionStamp? {
+    /// The version of the member at `path`; `nil` when `T` is not versioned or has no such
+    /// member. A computed member is brought up to date first.
+    func memberVersion(_ value: inout T, _ path: String) -> VersionStamp? {
         guard let witness else { return nil }
-        return withUnsafePointer(to: value) { witness.memberVersion(UnsafeRawPointer($0), path[...]) }
+        return withUnsafeMutablePointer(to: &value) { witness.memberVersion(UnsafeRawPointer($0), path[...]) }
     }
 }
 

@@ -38,7 +38,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     // thread-safe.
 
     /// The state and its listener count, for a store made by ``init(_:)``.
-    private let root: LockedState<RootState>?
+    let rootStorage: LockedState<RootState>?
     /// The parent link, for a store made by ``scope(_:)``.
     private let scopeLink: _ScopeLinkBase<State>?
     private let changes = Broadcaster<State>()
@@ -48,25 +48,28 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     let stateKeyPath: KeyPath<Store<State>, State> = \.state
     /// How this store decides that a commit changed its state.
     let detection = ChangeDetection<State>()
-    /// The members read through this store, for fine-grained Observation.
+    /// For a scoped store, the members read through it, for fine-grained Observation (a root
+    /// store keeps them in `RootState`, under the state's lock).
     let observation = LockedBox(ObservationTable<State>())
     /// Subscribers, `states` and `select` consumers (not the store's own listeners).
     private let publicListeners = LockedBox(0)
 
     struct RootState {
         var state: State
-        /// Every listener, internal ones included: with none, a commit skips change detection.
+        /// Every listener, internal ones included.
         var listenerCount = 0
+        /// The members read through the store, for fine-grained Observation.
+        var observation = ObservationTable<State>()
     }
 
     /// Creates a store holding `initialState`.
     public init(_ initialState: State) {
-        root = LockedState.make(RootState(state: initialState))
+        rootStorage = LockedState.make(RootState(state: initialState))
         scopeLink = nil
     }
 
     init(scope link: _ScopeLinkBase<State>) {
-        root = nil
+        rootStorage = nil
         scopeLink = link
     }
 
@@ -79,13 +82,13 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
 
     /// The current state, with no Observation tracking.
     var currentState: State {
-        if let root { return root.withLock { $0.state } }
+        if let rootStorage { return rootStorage.withLock { $0.state } }
         return scopeLink!.read()
     }
 
     /// Runs `body` on the state under the lock that orders commits (the root store's).
     func withLockedState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        if let root { return try root.withLock { try body(&$0.state) } }
+        if let rootStorage { return try rootStorage.withLock { try body(&$0.state) } }
         return try scopeLink!.withLockedState(body)
     }
 
@@ -121,18 +124,28 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     /// - Returns: What `mutation` returned.
     @discardableResult
     public func commit<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
-        guard let root else { return try scopeLink!.commit(mutation) }
+        guard let rootStorage else { return try scopeLink!.commit(mutation) }
         var published = false
+        var observed: ObservationChanges<State>?
         defer {
+            if let observed { notifyObservers(observed) }
             if published { changes.drain() }
         }
-        return try root.withLock { root in
-            guard root.listenerCount > 0 else { return try mutation(&root.state) }
-            let before = detection.token(root.state)
+        return try rootStorage.withLock { root in
+            guard root.listenerCount > 0 || root.observation.isActive else { return try mutation(&root.state) }
+            let before = detection.token(&root.state)
             defer {
-                if detection.isChanged(from: before, to: root.state) {
-                    changes.enqueue(root.state)
-                    published = true
+                if detection.isChanged(from: before, to: &root.state) {
+                    if root.listenerCount > 0 {
+                        changes.enqueue(root.state)
+                        published = true
+                    }
+                    if root.observation.isActive {
+                        observed = ObservationChanges(
+                            wholeState: root.observation.observesWholeState,
+                            members: root.observation.changedMembers(in: &root.state, versions: detection.versions)
+                        )
+                    }
                 }
             }
             return try mutation(&root.state)
@@ -196,16 +209,16 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         includingCurrent: Bool,
         _ handler: @escaping @Sendable (State) -> Void
     ) -> StoreSubscription {
-        guard let root else {
+        guard let rootStorage else {
             return scopeLink!.addListener(includingCurrent: includingCurrent, detection: detection, handler)
         }
-        let id = root.withLock { root in
+        let id = rootStorage.withLock { root in
             root.listenerCount += 1
             return changes.subscribe(handler, initial: includingCurrent ? root.state : nil)
         }
         if includingCurrent { changes.drain() }
         return StoreSubscription { [weak self] in
-            guard let self, let root = self.root else { return }
+            guard let self, let root = self.rootStorage else { return }
             root.withLock { $0.listenerCount -= 1 }
             self.changes.unsubscribe(id)
         }
@@ -225,17 +238,17 @@ struct ChangeDetection<State>: @unchecked Sendable {
         case none
     }
 
-    /// What a later state is compared with.
-    func token(_ state: State) -> Token {
-        if let version = versions.stateVersion(state) { return .version(version) }
+    /// What a later state is compared with. (`inout` only so that the state is not copied.)
+    func token(_ state: inout State) -> Token {
+        if let version = versions.stateVersion(&state) { return .version(version) }
         if equality.isEquatable { return .value(state) }
         return .none
     }
 
     /// Whether `state` differs from the state `token` was taken from.
-    func isChanged(from token: Token, to state: State) -> Bool {
+    func isChanged(from token: Token, to state: inout State) -> Bool {
         switch token {
-        case .version(let version): versions.stateVersion(state) != version
+        case .version(let version): versions.stateVersion(&state) != version
         case .value(let value): equality.isEqual(value, state) != true
         case .none: true
         }

@@ -15,8 +15,54 @@ struct ObservationTable<State: Sendable> {
 
     var members: [String: Member] = [:]
     var observesWholeState = false
-    /// The store's own listener that notifies observers; `nil` until something is observed.
+    /// For a scoped store, its listener of the parent's changes; `nil` until something is observed.
     var listener: StoreSubscription?
+
+    /// Whether anything was observed (then commits must check what changed).
+    var isActive: Bool {
+        observesWholeState || !members.isEmpty
+    }
+
+    /// The registrar's key path for the member `name`, made on its first read.
+    mutating func keyPath(for name: String) -> KeyPath<Store<State>, Int> {
+        if let member = members[name] { return member.keyPath }
+        let keyPath = \Store<State>.[_observedMember: name]
+        members[name] = Member(keyPath: keyPath, version: nil)
+        return keyPath
+    }
+
+    /// Records the version a reader saw, unless the table already holds one (which the next
+    /// commit compares with, notifying at worst needlessly).
+    mutating func record(_ name: String, version: VersionStamp) {
+        if members[name]?.version == nil {
+            members[name]?.version = version
+        }
+    }
+
+    /// After a commit that changed `state`: the key paths of the observed members whose version
+    /// moved (or was never recorded), now recorded. One version check per observed member.
+    mutating func changedMembers(
+        in state: inout State,
+        versions: _MemberVersions<State>
+    ) -> [KeyPath<Store<State>, Int>] {
+        var changed: [KeyPath<Store<State>, Int>] = []
+        var index = members.startIndex
+        while index != members.endIndex {
+            let version = versions.memberVersion(&state, members.keys[index])
+            if version == nil || members.values[index].version != version {
+                members.values[index].version = version
+                changed.append(members.values[index].keyPath)
+            }
+            members.formIndex(after: &index)
+        }
+        return changed
+    }
+}
+
+/// What a commit tells Observation: the whole state's observers and those of changed members.
+struct ObservationChanges<State: Sendable> {
+    var wholeState = false
+    var members: [KeyPath<Store<State>, Int>] = []
 }
 
 extension Store {
@@ -26,10 +72,14 @@ extension Store {
     /// Records that the whole state is read: every commit that changes it notifies.
     func trackWholeState() {
         registrar.access(self, keyPath: stateKeyPath)
+        if let root = rootStorage {
+            root.withLock { $0.observation.observesWholeState = true }
+            return
+        }
         observation.withLock { table in
             table.observesWholeState = true
-            installObservationListener(&table)
         }
+        installScopeObservation()
     }
 
     /// The current state, read for the member named `name` (its path in
@@ -37,63 +87,64 @@ extension Store {
     /// state's version says which member it is, else to the whole state.
     func observedState(member name: String?) -> State {
         guard let name, detection.versions.witness != nil else { return state }
-        let keyPath = observation.withLock { table in
-            installObservationListener(&table)
-            if let member = table.members[name] { return member.keyPath }
-            let keyPath = \Store<State>.[_observedMember: name]
-            table.members[name] = ObservationTable.Member(keyPath: keyPath, version: nil)
-            return keyPath
-        }
-        // Access first, then read: a commit between the two notifies (at worst needlessly).
-        registrar.access(self, keyPath: keyPath)
-        let snapshot = currentState
-        guard let version = detection.versions.memberVersion(snapshot, name) else {
-            // Not a versioned member after all: observe the whole state.
-            return state
-        }
-        observation.withLock { table in
-            if table.members[name]?.version == nil {
-                table.members[name]?.version = version
+        let versions = detection.versions
+        if let root = rootStorage {
+            let keyPath = root.withLock { $0.observation.keyPath(for: name) }
+            // Access first, then read: a commit between the two notifies (at worst needlessly).
+            registrar.access(self, keyPath: keyPath)
+            let snapshot = root.withLock { root -> State? in
+                guard let version = versions.memberVersion(&root.state, name) else { return nil }
+                root.observation.record(name, version: version)
+                return root.state
             }
+            // Not a versioned member after all: observe the whole state.
+            return snapshot ?? state
         }
+        let keyPath = observation.withLock { $0.keyPath(for: name) }
+        installScopeObservation()
+        registrar.access(self, keyPath: keyPath)
+        var snapshot = currentState
+        guard let version = versions.memberVersion(&snapshot, name) else { return state }
+        observation.withLock { $0.record(name, version: version) }
         return snapshot
     }
 
-    /// Starts listening to this store's changes for Observation, once.
-    private func installObservationListener(_ table: inout ObservationTable<State>) {
-        guard table.listener == nil else { return }
-        table.listener = addListener(includingCurrent: false) { [weak self] state in
-            self?.notifyObservers(of: state)
-        }
-    }
-
-    /// Runs after each commit that changed the state, in commit order: notifies the observers of
-    /// the whole state and of each member whose version moved. Costs one version check per
-    /// observed member, plus the registrar's work for the members that changed.
-    private func notifyObservers(of state: State) {
-        let versions = detection.versions
-        let (wholeState, changed) = observation.withLock { table -> (Bool, [KeyPath<Store<State>, Int>]) in
-            var changed: [KeyPath<Store<State>, Int>] = []
-            var index = table.members.startIndex
-            while index != table.members.endIndex {
-                let name = table.members.keys[index]
-                let version = versions.memberVersion(state, name)
-                if table.members.values[index].version != version || version == nil {
-                    table.members.values[index].version = version
-                    changed.append(table.members.values[index].keyPath)
-                }
-                table.members.formIndex(after: &index)
-            }
-            return (table.observesWholeState, changed)
-        }
-        if wholeState {
+    /// Notifies the registrar of what a commit changed (never under a lock of the store).
+    func notifyObservers(_ changes: ObservationChanges<State>) {
+        if changes.wholeState {
             registrar.willSet(self, keyPath: stateKeyPath)
             registrar.didSet(self, keyPath: stateKeyPath)
         }
-        for keyPath in changed {
+        for keyPath in changes.members {
             registrar.willSet(self, keyPath: keyPath)
             registrar.didSet(self, keyPath: keyPath)
         }
+    }
+
+    /// For a scoped store: starts listening to the parent's changes for Observation, once.
+    private func installScopeObservation() {
+        let isInstalled = observation.withLock { $0.listener != nil }
+        guard !isInstalled else { return }
+        // Subscribed outside the table's lock: subscribing may deliver other listeners' values.
+        let listener = addListener(includingCurrent: false) { [weak self] state in
+            self?.scopeDidChange(state)
+        }
+        observation.withLock { table in
+            if table.listener == nil { table.listener = listener }
+        }
+    }
+
+    /// For a scoped store, after each parent commit that changed the child, in commit order.
+    private func scopeDidChange(_ state: State) {
+        var state = state
+        let versions = detection.versions
+        let changes = observation.withLock { table in
+            ObservationChanges(
+                wholeState: table.observesWholeState,
+                members: table.changedMembers(in: &state, versions: versions)
+            )
+        }
+        notifyObservers(changes)
     }
 }
 

@@ -52,11 +52,11 @@ final class _ScopeLink<Parent: Sendable, Child: Sendable>: _ScopeLinkBase<Child>
         let last = LockedBox<ChangeDetection<Child>.Token?>(nil)
         let keyPath = UncheckedSendable(keyPath)
         return parent.addListener(includingCurrent: true) { parentState in
-            let child = parentState[keyPath: keyPath.value]
+            var child = parentState[keyPath: keyPath.value]
             let (isFirst, isChanged) = last.withLock { last -> (Bool, Bool) in
-                defer { last = detection.token(child) }
+                defer { last = detection.token(&child) }
                 guard let token = last else { return (true, false) }
-                return (false, detection.isChanged(from: token, to: child))
+                return (false, detection.isChanged(from: token, to: &child))
             }
             if isChanged || (isFirst && includingCurrent) {
                 handler(child)
