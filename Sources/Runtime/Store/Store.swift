@@ -37,8 +37,8 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     // scope); the other mutable state is in locked boxes; the registrar and broadcaster are
     // thread-safe.
 
-    /// The state and its listener count, for a store made by ``init(_:)``.
-    let rootStorage: LockedState<RootState>?
+    /// The state and its listeners, for a store made by ``init(_:)``.
+    @usableFromInline let rootStorage: LockedState<RootState>?
     /// The parent link, for a store made by ``scope(_:)``.
     private let scopeLink: _ScopeLinkBase<State>?
     private let changes = Broadcaster<State>()
@@ -54,12 +54,32 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     /// Subscribers, `states` and `select` consumers (not the store's own listeners).
     private let publicListeners = LockedBox(0)
 
+    @usableFromInline
     struct RootState {
-        var state: State
+        @usableFromInline var state: State
+        /// Whether a commit must find out what it changed: somebody subscribed or observed. Read
+        /// by the inlined fast path of ``commit(_:)``.
+        @usableFromInline var isListened = false
         /// Every listener, internal ones included.
         var listenerCount = 0
         /// The members read through the store, for fine-grained Observation.
         var observation = ObservationTable<State>()
+
+        init(state: State) {
+            self.state = state
+        }
+
+        /// Call after changing `listenerCount` or `observation`.
+        mutating func updateIsListened() {
+            isListened = listenerCount > 0 || observation.isActive
+        }
+    }
+
+    /// What the inlined fast path of ``commit(_:)`` did.
+    @usableFromInline
+    enum _CommitOutcome<Result> {
+        case done(Result)
+        case listened
     }
 
     /// Creates a store holding `initialState`.
@@ -123,7 +143,23 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     ///
     /// - Returns: What `mutation` returned.
     @discardableResult
+    @inlinable
     public func commit<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
+        // Inlined into the caller and specialized for its state: with nobody listening, a commit
+        // is the lock, one flag and the mutation.
+        if let rootStorage {
+            let outcome = try rootStorage.withLock { root -> _CommitOutcome<Result> in
+                guard !root.isListened else { return .listened }
+                return .done(try mutation(&root.state))
+            }
+            if case .done(let result) = outcome { return result }
+        }
+        return try commitNotifying(mutation)
+    }
+
+    /// A commit that finds out what it changed and tells subscribers and observers.
+    @usableFromInline
+    func commitNotifying<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
         guard let rootStorage else { return try scopeLink!.commit(mutation) }
         var published = false
         var observed: ObservationChanges<State>?
@@ -132,7 +168,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
             if published { changes.drain() }
         }
         return try rootStorage.withLock { root in
-            guard root.listenerCount > 0 || root.observation.isActive else { return try mutation(&root.state) }
+            guard root.isListened else { return try mutation(&root.state) }
             let before = detection.token(&root.state)
             defer {
                 if detection.isChanged(from: before, to: &root.state) {
@@ -141,10 +177,14 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
                         published = true
                     }
                     if root.observation.isActive {
+                        // Moved out and back, so that the table and the state are separate accesses.
+                        var table = ObservationTable<State>()
+                        swap(&table, &root.observation)
                         observed = ObservationChanges(
-                            wholeState: root.observation.observesWholeState,
-                            members: root.observation.changedMembers(in: &root.state, versions: detection.versions)
+                            wholeState: table.observesWholeState,
+                            members: table.changedMembers(in: &root.state, versions: detection.versions)
                         )
+                        swap(&table, &root.observation)
                     }
                 }
             }
@@ -214,12 +254,16 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         }
         let id = rootStorage.withLock { root in
             root.listenerCount += 1
+            root.updateIsListened()
             return changes.subscribe(handler, initial: includingCurrent ? root.state : nil)
         }
         if includingCurrent { changes.drain() }
         return StoreSubscription { [weak self] in
             guard let self, let root = self.rootStorage else { return }
-            root.withLock { $0.listenerCount -= 1 }
+            root.withLock { root in
+                root.listenerCount -= 1
+                root.updateIsListened()
+            }
             self.changes.unsubscribe(id)
         }
     }

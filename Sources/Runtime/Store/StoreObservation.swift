@@ -73,7 +73,10 @@ extension Store {
     func trackWholeState() {
         registrar.access(self, keyPath: stateKeyPath)
         if let root = rootStorage {
-            root.withLock { $0.observation.observesWholeState = true }
+            root.withLock { root in
+                root.observation.observesWholeState = true
+                root.updateIsListened()
+            }
             return
         }
         observation.withLock { table in
@@ -89,7 +92,10 @@ extension Store {
         guard let name, detection.versions.witness != nil else { return state }
         let versions = detection.versions
         if let root = rootStorage {
-            let keyPath = root.withLock { $0.observation.keyPath(for: name) }
+            let keyPath = root.withLock { root in
+                defer { root.updateIsListened() }
+                return root.observation.keyPath(for: name)
+            }
             // Access first, then read: a commit between the two notifies (at worst needlessly).
             registrar.access(self, keyPath: keyPath)
             let snapshot = root.withLock { root -> State? in
