@@ -192,4 +192,29 @@ struct StoreObservationTests {
         #expect(count.count >= 1)
         #expect(name.count == 0)
     }
+
+    @Test("a list of 100 rows, each a scope of one element: a commit to one row notifies one row")
+    func rows() {
+        let store = Store(CutoffState(items: Array(0..<100)))
+        let counters = (0..<100).map { _ in Counter() }
+        // Each row view holds its scoped store, as a SwiftUI row view's property would.
+        let rows = (0..<100).map { store.scope(\.items[$0]) }
+        for index in 0..<100 {
+            withObservationTracking { _ = rows[index].state } onChange: { counters[index].increment() }
+        }
+        store.commit { $0.items[42] += 1000 }
+        #expect(counters.map(\.value).reduce(0, +) == 1)
+        #expect(counters[42].value == 1)
+        store.commit { $0.name = "unrelated" }
+        #expect(counters.map(\.value).reduce(0, +) == 1)
+
+        // Rows reading the whole state: every row on every changing commit.
+        let whole = Counter()
+        for index in 0..<100 {
+            withObservationTracking { _ = store.state.items[index] } onChange: { whole.increment() }
+        }
+        store.commit { $0.items[7] += 1 }
+        #expect(whole.value == 100)
+        withExtendedLifetime(rows) {}
+    }
 }
