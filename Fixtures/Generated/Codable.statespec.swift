@@ -319,13 +319,13 @@ extension SettingsState: ComputedRuntime.MemberVersioned, ComputedRuntime._Compu
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.theme: "theme",
-        \Self.fontSize: "fontSize",
-        \Self.recent: "recent",
-        \Self.lastOpened: "lastOpened",
-        \Self.computed.isLarge: "computed.isLarge",
-        \Self.computed.recentCount: "computed.recentCount",
+    static let _observableMembers: ComputedRuntime._MemberTable<SettingsState> = [
+        \SettingsState.theme: "theme",
+        \SettingsState.fontSize: "fontSize",
+        \SettingsState.recent: "recent",
+        \SettingsState.lastOpened: "lastOpened",
+        \SettingsState.computed.isLarge: "computed.isLarge",
+        \SettingsState.computed.recentCount: "computed.recentCount",
     ]
 }
 
@@ -333,12 +333,12 @@ extension SettingsState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.theme: "theme",
-        \Self.fontSize: "fontSize",
-        \Self.recent: "recent",
-        \Self.lastOpened: "lastOpened",
-        \Self.isLarge: "computed.isLarge",
-        \Self.recentCount: "computed.recentCount",
+    static let _observableMembers: ComputedRuntime._MemberTable<SettingsState.Extended> = [
+        \SettingsState.Extended.theme: "theme",
+        \SettingsState.Extended.fontSize: "fontSize",
+        \SettingsState.Extended.recent: "recent",
+        \SettingsState.Extended.lastOpened: "lastOpened",
+        \SettingsState.Extended.isLarge: "computed.isLarge",
+        \SettingsState.Extended.recentCount: "computed.recentCount",
     ]
 }

@@ -345,14 +345,14 @@ extension CounterState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.count: "count",
-        \Self.step: "step",
-        \Self.label: "label",
-        \Self.computed.doubled: "computed.doubled",
-        \Self.computed.quadrupled: "computed.quadrupled",
-        \Self.computed.next: "computed.next",
-        \Self.computed.summary: "computed.summary",
+    static let _observableMembers: ComputedRuntime._MemberTable<CounterState> = [
+        \CounterState.count: "count",
+        \CounterState.step: "step",
+        \CounterState.label: "label",
+        \CounterState.computed.doubled: "computed.doubled",
+        \CounterState.computed.quadrupled: "computed.quadrupled",
+        \CounterState.computed.next: "computed.next",
+        \CounterState.computed.summary: "computed.summary",
     ]
 }
 
@@ -360,13 +360,13 @@ extension CounterState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.count: "count",
-        \Self.step: "step",
-        \Self.label: "label",
-        \Self.doubled: "computed.doubled",
-        \Self.quadrupled: "computed.quadrupled",
-        \Self.next: "computed.next",
-        \Self.summary: "computed.summary",
+    static let _observableMembers: ComputedRuntime._MemberTable<CounterState.Extended> = [
+        \CounterState.Extended.count: "count",
+        \CounterState.Extended.step: "step",
+        \CounterState.Extended.label: "label",
+        \CounterState.Extended.doubled: "computed.doubled",
+        \CounterState.Extended.quadrupled: "computed.quadrupled",
+        \CounterState.Extended.next: "computed.next",
+        \CounterState.Extended.summary: "computed.summary",
     ]
 }

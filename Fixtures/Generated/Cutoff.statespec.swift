@@ -495,18 +495,18 @@ extension CutoffState: ComputedRuntime.MemberVersioned, ComputedRuntime._Compute
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.items: "items",
-        \Self.threshold: "threshold",
-        \Self.name: "name",
-        \Self.token: "token",
-        \Self.computed.filteredArray: "computed.filteredArray",
-        \Self.computed.filteredCount: "computed.filteredCount",
-        \Self.computed.summary: "computed.summary",
-        \Self.computed.uncutArray: "computed.uncutArray",
-        \Self.computed.uncutCount: "computed.uncutCount",
-        \Self.computed.greeting: "computed.greeting",
-        \Self.computed.tokenID: "computed.tokenID",
+    public static let _observableMembers: ComputedRuntime._MemberTable<CutoffState> = [
+        \CutoffState.items: "items",
+        \CutoffState.threshold: "threshold",
+        \CutoffState.name: "name",
+        \CutoffState.token: "token",
+        \CutoffState.computed.filteredArray: "computed.filteredArray",
+        \CutoffState.computed.filteredCount: "computed.filteredCount",
+        \CutoffState.computed.summary: "computed.summary",
+        \CutoffState.computed.uncutArray: "computed.uncutArray",
+        \CutoffState.computed.uncutCount: "computed.uncutCount",
+        \CutoffState.computed.greeting: "computed.greeting",
+        \CutoffState.computed.tokenID: "computed.tokenID",
     ]
 }
 
@@ -514,17 +514,17 @@ extension CutoffState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.items: "items",
-        \Self.threshold: "threshold",
-        \Self.name: "name",
-        \Self.token: "token",
-        \Self.filteredArray: "computed.filteredArray",
-        \Self.filteredCount: "computed.filteredCount",
-        \Self.summary: "computed.summary",
-        \Self.uncutArray: "computed.uncutArray",
-        \Self.uncutCount: "computed.uncutCount",
-        \Self.greeting: "computed.greeting",
-        \Self.tokenID: "computed.tokenID",
+    public static let _observableMembers: ComputedRuntime._MemberTable<CutoffState.Extended> = [
+        \CutoffState.Extended.items: "items",
+        \CutoffState.Extended.threshold: "threshold",
+        \CutoffState.Extended.name: "name",
+        \CutoffState.Extended.token: "token",
+        \CutoffState.Extended.filteredArray: "computed.filteredArray",
+        \CutoffState.Extended.filteredCount: "computed.filteredCount",
+        \CutoffState.Extended.summary: "computed.summary",
+        \CutoffState.Extended.uncutArray: "computed.uncutArray",
+        \CutoffState.Extended.uncutCount: "computed.uncutCount",
+        \CutoffState.Extended.greeting: "computed.greeting",
+        \CutoffState.Extended.tokenID: "computed.tokenID",
     ]
 }

@@ -270,14 +270,14 @@ extension ProfileState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.avatar: "avatar",
-        \Self.unread: "unread",
-        \Self.badge: "badge",
-        \Self.name: "name",
-        \Self.score: "score",
-        \Self.computed.hasAvatar: "computed.hasAvatar",
-        \Self.computed.badgeText: "computed.badgeText",
+    public static let _observableMembers: ComputedRuntime._MemberTable<ProfileState> = [
+        \ProfileState.avatar: "avatar",
+        \ProfileState.unread: "unread",
+        \ProfileState.badge: "badge",
+        \ProfileState.name: "name",
+        \ProfileState.score: "score",
+        \ProfileState.computed.hasAvatar: "computed.hasAvatar",
+        \ProfileState.computed.badgeText: "computed.badgeText",
     ]
 }
 
@@ -285,8 +285,8 @@ extension ProfileState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.hasAvatar: "computed.hasAvatar",
-        \Self.badgeText: "computed.badgeText",
+    public static let _observableMembers: ComputedRuntime._MemberTable<ProfileState.Extended> = [
+        \ProfileState.Extended.hasAvatar: "computed.hasAvatar",
+        \ProfileState.Extended.badgeText: "computed.badgeText",
     ]
 }

@@ -340,13 +340,13 @@ extension `Protocol`: ComputedRuntime.MemberVersioned, ComputedRuntime._Computed
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    package static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.`default`: "default",
-        \Self.`class`: "class",
-        \Self.open: "open",
-        \Self.consuming: "consuming",
-        \Self.computed.nonisolated: "computed.nonisolated",
-        \Self.computed.`return`: "computed.return",
+    package static let _observableMembers: ComputedRuntime._MemberTable<`Protocol`> = [
+        \`Protocol`.`default`: "default",
+        \`Protocol`.`class`: "class",
+        \`Protocol`.open: "open",
+        \`Protocol`.consuming: "consuming",
+        \`Protocol`.computed.nonisolated: "computed.nonisolated",
+        \`Protocol`.computed.`return`: "computed.return",
     ]
 }
 
@@ -354,13 +354,13 @@ extension `Protocol`.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    package static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.`default`: "default",
-        \Self.`class`: "class",
-        \Self.open: "open",
-        \Self.consuming: "consuming",
-        \Self.nonisolated: "computed.nonisolated",
-        \Self.`return`: "computed.return",
+    package static let _observableMembers: ComputedRuntime._MemberTable<`Protocol`.Extended> = [
+        \`Protocol`.Extended.`default`: "default",
+        \`Protocol`.Extended.`class`: "class",
+        \`Protocol`.Extended.open: "open",
+        \`Protocol`.Extended.consuming: "consuming",
+        \`Protocol`.Extended.nonisolated: "computed.nonisolated",
+        \`Protocol`.Extended.`return`: "computed.return",
     ]
 }
 
@@ -539,10 +539,10 @@ extension Pair: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState 
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.first: "first",
-        \Self.second: "second",
-        \Self.computed.sum: "computed.sum",
+    static let _observableMembers: ComputedRuntime._MemberTable<Pair> = [
+        \Pair.first: "first",
+        \Pair.second: "second",
+        \Pair.computed.sum: "computed.sum",
     ]
 }
 
@@ -550,9 +550,9 @@ extension Pair.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.first: "first",
-        \Self.second: "second",
-        \Self.sum: "computed.sum",
+    static let _observableMembers: ComputedRuntime._MemberTable<Pair.Extended> = [
+        \Pair.Extended.first: "first",
+        \Pair.Extended.second: "second",
+        \Pair.Extended.sum: "computed.sum",
     ]
 }

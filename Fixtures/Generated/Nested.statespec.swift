@@ -169,10 +169,10 @@ extension Shelf: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.books: "books",
-        \Self.label: "label",
-        \Self.computed.total: "computed.total",
+    public static let _observableMembers: ComputedRuntime._MemberTable<Shelf> = [
+        \Shelf.books: "books",
+        \Shelf.label: "label",
+        \Shelf.computed.total: "computed.total",
     ]
 }
 
@@ -180,10 +180,10 @@ extension Shelf.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.books: "books",
-        \Self.label: "label",
-        \Self.total: "computed.total",
+    public static let _observableMembers: ComputedRuntime._MemberTable<Shelf.Extended> = [
+        \Shelf.Extended.books: "books",
+        \Shelf.Extended.label: "label",
+        \Shelf.Extended.total: "computed.total",
     ]
 }
 
@@ -477,13 +477,13 @@ extension Library: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSta
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.shelf: "shelf",
-        \Self.name: "name",
-        \Self.computed.doubled: "computed.doubled",
-        \Self.computed.firstBook: "computed.firstBook",
-        \Self.computed.caption: "computed.caption",
-        \Self.computed.shelves: "computed.shelves",
+    public static let _observableMembers: ComputedRuntime._MemberTable<Library> = [
+        \Library.shelf: "shelf",
+        \Library.name: "name",
+        \Library.computed.doubled: "computed.doubled",
+        \Library.computed.firstBook: "computed.firstBook",
+        \Library.computed.caption: "computed.caption",
+        \Library.computed.shelves: "computed.shelves",
     ]
 }
 
@@ -491,13 +491,13 @@ extension Library.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.shelf: "shelf",
-        \Self.name: "name",
-        \Self.doubled: "computed.doubled",
-        \Self.firstBook: "computed.firstBook",
-        \Self.caption: "computed.caption",
-        \Self.shelves: "computed.shelves",
+    public static let _observableMembers: ComputedRuntime._MemberTable<Library.Extended> = [
+        \Library.Extended.shelf: "shelf",
+        \Library.Extended.name: "name",
+        \Library.Extended.doubled: "computed.doubled",
+        \Library.Extended.firstBook: "computed.firstBook",
+        \Library.Extended.caption: "computed.caption",
+        \Library.Extended.shelves: "computed.shelves",
     ]
 }
 
@@ -645,9 +645,9 @@ extension Building: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSt
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.library: "library",
-        \Self.computed.deepTotal: "computed.deepTotal",
+    public static let _observableMembers: ComputedRuntime._MemberTable<Building> = [
+        \Building.library: "library",
+        \Building.computed.deepTotal: "computed.deepTotal",
     ]
 }
 
@@ -655,8 +655,8 @@ extension Building.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.library: "library",
-        \Self.deepTotal: "computed.deepTotal",
+    public static let _observableMembers: ComputedRuntime._MemberTable<Building.Extended> = [
+        \Building.Extended.library: "library",
+        \Building.Extended.deepTotal: "computed.deepTotal",
     ]
 }

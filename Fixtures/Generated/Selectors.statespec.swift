@@ -257,10 +257,10 @@ extension LibraryState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.todos: "todos",
-        \Self.query: "query",
-        \Self.computed.openTodos: "computed.openTodos",
+    public static let _observableMembers: ComputedRuntime._MemberTable<LibraryState> = [
+        \LibraryState.todos: "todos",
+        \LibraryState.query: "query",
+        \LibraryState.computed.openTodos: "computed.openTodos",
     ]
 }
 
@@ -268,9 +268,9 @@ extension LibraryState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.todos: "todos",
-        \Self.query: "query",
-        \Self.openTodos: "computed.openTodos",
+    public static let _observableMembers: ComputedRuntime._MemberTable<LibraryState.Extended> = [
+        \LibraryState.Extended.todos: "todos",
+        \LibraryState.Extended.query: "query",
+        \LibraryState.Extended.openTodos: "computed.openTodos",
     ]
 }

@@ -344,12 +344,12 @@ extension AppState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSt
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.title: "title",
-        \Self.session: "session",
-        \Self.settings: "settings",
-        \Self.launchCount: "launchCount",
-        \Self.computed.titleLength: "computed.titleLength",
+    public static let _observableMembers: ComputedRuntime._MemberTable<AppState> = [
+        \AppState.title: "title",
+        \AppState.session: "session",
+        \AppState.settings: "settings",
+        \AppState.launchCount: "launchCount",
+        \AppState.computed.titleLength: "computed.titleLength",
     ]
 }
 
@@ -357,9 +357,9 @@ extension AppState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.title: "title",
-        \Self.titleLength: "computed.titleLength",
+    public static let _observableMembers: ComputedRuntime._MemberTable<AppState.Extended> = [
+        \AppState.Extended.title: "title",
+        \AppState.Extended.titleLength: "computed.titleLength",
     ]
 }
 
@@ -497,8 +497,8 @@ extension ChildState: ComputedRuntime.MemberVersioned, ComputedRuntime._Computed
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.session: "session",
+    static let _observableMembers: ComputedRuntime._MemberTable<ChildState> = [
+        \ChildState.session: "session",
     ]
 }
 
@@ -506,5 +506,5 @@ extension ChildState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Self> = [:]
+    static let _observableMembers: ComputedRuntime._MemberTable<ChildState.Extended> = [:]
 }

@@ -399,16 +399,16 @@ extension TodoState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedS
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.todos: "todos",
-        \Self.filter: "filter",
-        \Self.query: "query",
-        \Self.avatar: "avatar",
-        \Self.unread: "unread",
-        \Self.badge: "badge",
-        \Self.computed.visibleTodos: "computed.visibleTodos",
-        \Self.computed.visibleCount: "computed.visibleCount",
-        \Self.computed.doneCount: "computed.doneCount",
+    public static let _observableMembers: ComputedRuntime._MemberTable<TodoState> = [
+        \TodoState.todos: "todos",
+        \TodoState.filter: "filter",
+        \TodoState.query: "query",
+        \TodoState.avatar: "avatar",
+        \TodoState.unread: "unread",
+        \TodoState.badge: "badge",
+        \TodoState.computed.visibleTodos: "computed.visibleTodos",
+        \TodoState.computed.visibleCount: "computed.visibleCount",
+        \TodoState.computed.doneCount: "computed.doneCount",
     ]
 }
 
@@ -416,12 +416,12 @@ extension TodoState.Extended: ComputedRuntime._ObservableMembers {
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Self> = [
-        \Self.todos: "todos",
-        \Self.filter: "filter",
-        \Self.query: "query",
-        \Self.visibleTodos: "computed.visibleTodos",
-        \Self.visibleCount: "computed.visibleCount",
-        \Self.doneCount: "computed.doneCount",
+    public static let _observableMembers: ComputedRuntime._MemberTable<TodoState.Extended> = [
+        \TodoState.Extended.todos: "todos",
+        \TodoState.Extended.filter: "filter",
+        \TodoState.Extended.query: "query",
+        \TodoState.Extended.visibleTodos: "computed.visibleTodos",
+        \TodoState.Extended.visibleCount: "computed.visibleCount",
+        \TodoState.Extended.doneCount: "computed.doneCount",
     ]
 }

@@ -88,7 +88,9 @@ extension Store {
     ///
     /// A child's subscribers hear of a parent commit only when it changed the child: by its
     /// version stamps for a generated state, `==` for another `Equatable` one, else always.
-    /// The child keeps its parent alive. Scoping is cheap; keep the child or make it again.
+    /// The child keeps its parent alive; the parent does not keep the child. Observation through
+    /// the child lasts as long as the child: hold a scope that a view observes (a view property),
+    /// rather than making one in the body and dropping it.
     public func scope<Child: Sendable>(_ keyPath: WritableKeyPath<State, Child>) -> Store<Child> {
         Store<Child>(scope: _ScopeLink(parent: self, keyPath: keyPath))
     }

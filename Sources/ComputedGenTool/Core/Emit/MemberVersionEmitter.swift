@@ -51,8 +51,9 @@ struct MemberVersionEmitter {
             emitStateVersion(into: &writer)
             emitMemberTable(
                 into: &writer,
-                entries: state.fields.map { ("\\Self.\(swiftName($0.decl.name))", $0.name) }
-                    + computeds.map { ("\\Self.computed.\(swiftName($0.decl.name))", "computed.\($0.name)") }
+                root: typeName,
+                entries: state.fields.map { ("\\\(typeName).\(swiftName($0.decl.name))", $0.name) }
+                    + computeds.map { ("\\\(typeName).computed.\(swiftName($0.decl.name))", "computed.\($0.name)") }
             )
         }
         emitExtendedMembers(into: &writer, computeds: computeds)
@@ -84,13 +85,14 @@ struct MemberVersionEmitter {
     }
 
     /// The observable members by key path, as user code outside this file spells them.
-    private func emitMemberTable(into writer: inout CodeWriter, entries: [(keyPath: String, name: String)]) {
+    /// Spelled with the type's name, not `Self` (a state may be named `` `Self` ``).
+    private func emitMemberTable(into writer: inout CodeWriter, root: String, entries: [(keyPath: String, name: String)]) {
         writer.line()
         writer.doc([
             "The members a `Store` observes one by one, by key path, named as in the owning state's",
             "`_version(ofMember:)`.",
         ])
-        let type = "ComputedRuntime._MemberTable<Self>"
+        let type = "ComputedRuntime._MemberTable<\(root)>"
         guard !entries.isEmpty else {
             writer.line("\(access)static let _observableMembers: \(type) = [:]")
             return
@@ -113,8 +115,9 @@ struct MemberVersionEmitter {
         writer.block("extension \(typeName).Extended: ComputedRuntime._ObservableMembers") { writer in
             emitMemberTable(
                 into: &writer,
-                entries: fields.map { ("\\Self.\(swiftName($0.decl.name))", $0.name) }
-                    + computeds.map { ("\\Self.\(swiftName($0.decl.name))", "computed.\($0.name)") }
+                root: "\(typeName).Extended",
+                entries: fields.map { ("\\\(typeName).Extended.\(swiftName($0.decl.name))", $0.name) }
+                    + computeds.map { ("\\\(typeName).Extended.\(swiftName($0.decl.name))", "computed.\($0.name)") }
             )
         }
     }
