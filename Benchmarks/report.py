@@ -104,6 +104,26 @@ ROWS += [
      "9 across modules: store commit, no subscriber", "`NSLock` around a struct, same library",
      "9 across modules: NSLock around a struct, commit", ("max", 4.0)),
 ]
+ROWS += [
+    ("10", "commit, no subscriber or observer (`count += 1`)",
+     "10 commit: Store, no subscriber or observer", "`NSLock` around a struct",
+     "10 commit: NSLock around a struct", ("max", 4.0)),
+    ("10", "commit on a hand-written struct state (the store's own cost)",
+     "10 commit: Store of a hand-written struct, no subscriber or observer", "`NSLock` around a struct",
+     "10 commit: NSLock around a struct", ("max", 4.0)),
+    ("10", "the generated write alone (`count += 1`: a stamp, 10 memo cells marked stale)",
+     "10 commit: generated state write, no store", "`NSLock` around a struct",
+     "10 commit: NSLock around a struct", None),
+]
+for observers in (0, 10, 1000):
+    ROWS.append((
+        "10", f"commit with {observers:,} observers of another member",
+        f"10 commit: {observers} observers of another member", "no subscriber or observer",
+        "10 commit: Store, no subscriber or observer", None))
+ROWS.append((
+    "8", "100 rows each observing one element (row scopes), commit to one: 1 notification",
+    "10 rows: 100 row scopes, commit to one row", "100 rows reading `store.state`: 100 notifications",
+    "10 rows: 100 rows reading store.state, commit to one row", None))
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 COMMIT_BENCHMARKS = ["7 store: commit + computed read, 0 subscribers", "7 store: commit + computed read, 100 subscribers"]
 

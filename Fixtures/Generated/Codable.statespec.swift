@@ -298,7 +298,7 @@ extension SettingsState: CustomReflectable {
     }
 }
 
-extension SettingsState: ComputedRuntime.MemberVersioned {
+extension SettingsState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -322,4 +322,39 @@ extension SettingsState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._theme.version
+        newest = Swift.max(newest, computed._fontSize.version)
+        newest = Swift.max(newest, computed._recent.version)
+        newest = Swift.max(newest, computed._lastOpened.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<SettingsState> = [
+        \SettingsState.theme: "theme",
+        \SettingsState.fontSize: "fontSize",
+        \SettingsState.recent: "recent",
+        \SettingsState.lastOpened: "lastOpened",
+        \SettingsState.computed.isLarge: "computed.isLarge",
+        \SettingsState.computed.recentCount: "computed.recentCount",
+    ]
+}
+
+extension SettingsState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<SettingsState.Extended> = [
+        \SettingsState.Extended.theme: "theme",
+        \SettingsState.Extended.fontSize: "fontSize",
+        \SettingsState.Extended.recent: "recent",
+        \SettingsState.Extended.lastOpened: "lastOpened",
+        \SettingsState.Extended.isLarge: "computed.isLarge",
+        \SettingsState.Extended.recentCount: "computed.recentCount",
+    ]
 }

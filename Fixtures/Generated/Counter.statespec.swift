@@ -341,7 +341,7 @@ extension CounterState: CustomReflectable {
     }
 }
 
-extension CounterState: ComputedRuntime.MemberVersioned {
+extension CounterState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -365,4 +365,40 @@ extension CounterState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._count.version
+        newest = Swift.max(newest, computed._step.version)
+        newest = Swift.max(newest, computed._label.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<CounterState> = [
+        \CounterState.count: "count",
+        \CounterState.step: "step",
+        \CounterState.label: "label",
+        \CounterState.computed.doubled: "computed.doubled",
+        \CounterState.computed.quadrupled: "computed.quadrupled",
+        \CounterState.computed.next: "computed.next",
+        \CounterState.computed.summary: "computed.summary",
+    ]
+}
+
+extension CounterState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<CounterState.Extended> = [
+        \CounterState.Extended.count: "count",
+        \CounterState.Extended.step: "step",
+        \CounterState.Extended.label: "label",
+        \CounterState.Extended.doubled: "computed.doubled",
+        \CounterState.Extended.quadrupled: "computed.quadrupled",
+        \CounterState.Extended.next: "computed.next",
+        \CounterState.Extended.summary: "computed.summary",
+    ]
 }

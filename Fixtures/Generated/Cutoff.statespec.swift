@@ -509,7 +509,7 @@ extension CutoffState: CustomReflectable {
     }
 }
 
-extension CutoffState: ComputedRuntime.MemberVersioned {
+extension CutoffState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -538,4 +538,49 @@ extension CutoffState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._items.version
+        newest = Swift.max(newest, computed._threshold.version)
+        newest = Swift.max(newest, computed._name.version)
+        newest = Swift.max(newest, computed._token.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<CutoffState> = [
+        \CutoffState.items: "items",
+        \CutoffState.threshold: "threshold",
+        \CutoffState.name: "name",
+        \CutoffState.token: "token",
+        \CutoffState.computed.filteredArray: "computed.filteredArray",
+        \CutoffState.computed.filteredCount: "computed.filteredCount",
+        \CutoffState.computed.summary: "computed.summary",
+        \CutoffState.computed.uncutArray: "computed.uncutArray",
+        \CutoffState.computed.uncutCount: "computed.uncutCount",
+        \CutoffState.computed.greeting: "computed.greeting",
+        \CutoffState.computed.tokenID: "computed.tokenID",
+    ]
+}
+
+extension CutoffState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<CutoffState.Extended> = [
+        \CutoffState.Extended.items: "items",
+        \CutoffState.Extended.threshold: "threshold",
+        \CutoffState.Extended.name: "name",
+        \CutoffState.Extended.token: "token",
+        \CutoffState.Extended.filteredArray: "computed.filteredArray",
+        \CutoffState.Extended.filteredCount: "computed.filteredCount",
+        \CutoffState.Extended.summary: "computed.summary",
+        \CutoffState.Extended.uncutArray: "computed.uncutArray",
+        \CutoffState.Extended.uncutCount: "computed.uncutCount",
+        \CutoffState.Extended.greeting: "computed.greeting",
+        \CutoffState.Extended.tokenID: "computed.tokenID",
+    ]
 }

@@ -250,7 +250,7 @@ extension ProfileState: CustomReflectable {
     }
 }
 
-extension ProfileState: ComputedRuntime.MemberVersioned {
+extension ProfileState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -276,4 +276,37 @@ extension ProfileState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed.$avatar.version
+        newest = Swift.max(newest, computed.$unread.version)
+        newest = Swift.max(newest, computed.$badge.version)
+        newest = Swift.max(newest, computed.$name.version)
+        newest = Swift.max(newest, computed.$score.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<ProfileState> = [
+        \ProfileState.avatar: "avatar",
+        \ProfileState.unread: "unread",
+        \ProfileState.badge: "badge",
+        \ProfileState.name: "name",
+        \ProfileState.score: "score",
+        \ProfileState.computed.hasAvatar: "computed.hasAvatar",
+        \ProfileState.computed.badgeText: "computed.badgeText",
+    ]
+}
+
+extension ProfileState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<ProfileState.Extended> = [
+        \ProfileState.Extended.hasAvatar: "computed.hasAvatar",
+        \ProfileState.Extended.badgeText: "computed.badgeText",
+    ]
 }

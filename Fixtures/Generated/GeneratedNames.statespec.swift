@@ -1645,7 +1645,7 @@ extension GeneratedNames: CustomReflectable {
     }
 }
 
-extension GeneratedNames: ComputedRuntime.MemberVersioned {
+extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -1742,4 +1742,147 @@ extension GeneratedNames: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._version.version
+        newest = Swift.max(newest, computed._hasher.version)
+        newest = Swift.max(newest, computed._encoder.version)
+        newest = Swift.max(newest, computed._decoder.version)
+        newest = Swift.max(newest, computed._container.version)
+        newest = Swift.max(newest, computed._lhs.version)
+        newest = Swift.max(newest, computed._rhs.version)
+        newest = Swift.max(newest, computed._newValue.version)
+        newest = Swift.max(newest, computed._path.version)
+        newest = Swift.max(newest, computed._member.version)
+        newest = Swift.max(newest, computed._rest.version)
+        newest = Swift.max(newest, computed._keyPath.version)
+        newest = Swift.max(newest, computed._wrappedValue.version)
+        newest = Swift.max(newest, computed._projectedValue.version)
+        newest = Swift.max(newest, computed._update.version)
+        newest = Swift.max(newest, computed._record.version)
+        newest = Swift.max(newest, computed._inputs.version)
+        newest = Swift.max(newest, computed._compute.version)
+        newest = Swift.max(newest, computed._isEqual.version)
+        newest = Swift.max(newest, computed._isCached.version)
+        newest = Swift.max(newest, computed._hash.version)
+        newest = Swift.max(newest, computed._encode.version)
+        newest = Swift.max(newest, computed._Hasher.version)
+        newest = Swift.max(newest, computed._Encoder.version)
+        newest = Swift.max(newest, computed._Decoder.version)
+        newest = Swift.max(newest, computed._Mirror.version)
+        newest = Swift.max(newest, computed._KeyValuePairs.version)
+        newest = Swift.max(newest, computed._String.version)
+        newest = Swift.max(newest, computed._Bool.version)
+        newest = Swift.max(newest, computed._Substring.version)
+        newest = Swift.max(newest, computed._CodingKey.version)
+        newest = Swift.max(newest, computed._Edge.version)
+        newest = Swift.max(newest, computed.$Memo.version)
+        newest = Swift.max(newest, computed._VersionStamp.version)
+        newest = Swift.max(newest, computed._StateSelector.version)
+        newest = Swift.max(newest, computed._ParameterizedSelector.version)
+        newest = Swift.max(newest, computed._RecomputationCounter.version)
+        newest = Swift.max(newest, computed._MemberVersioned.version)
+        newest = Swift.max(newest, computed._memberVersion.version)
+        newest = Swift.max(newest, computed.$shared.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<GeneratedNames> = [
+        \GeneratedNames.version: "version",
+        \GeneratedNames.hasher: "hasher",
+        \GeneratedNames.encoder: "encoder",
+        \GeneratedNames.decoder: "decoder",
+        \GeneratedNames.container: "container",
+        \GeneratedNames.lhs: "lhs",
+        \GeneratedNames.rhs: "rhs",
+        \GeneratedNames.newValue: "newValue",
+        \GeneratedNames.path: "path",
+        \GeneratedNames.member: "member",
+        \GeneratedNames.rest: "rest",
+        \GeneratedNames.keyPath: "keyPath",
+        \GeneratedNames.wrappedValue: "wrappedValue",
+        \GeneratedNames.projectedValue: "projectedValue",
+        \GeneratedNames.update: "update",
+        \GeneratedNames.record: "record",
+        \GeneratedNames.inputs: "inputs",
+        \GeneratedNames.compute: "compute",
+        \GeneratedNames.isEqual: "isEqual",
+        \GeneratedNames.isCached: "isCached",
+        \GeneratedNames.hash: "hash",
+        \GeneratedNames.encode: "encode",
+        \GeneratedNames.Hasher: "Hasher",
+        \GeneratedNames.Encoder: "Encoder",
+        \GeneratedNames.Decoder: "Decoder",
+        \GeneratedNames.Mirror: "Mirror",
+        \GeneratedNames.KeyValuePairs: "KeyValuePairs",
+        \GeneratedNames.String: "String",
+        \GeneratedNames.Bool: "Bool",
+        \GeneratedNames.Substring: "Substring",
+        \GeneratedNames.CodingKey: "CodingKey",
+        \GeneratedNames.Edge: "Edge",
+        \GeneratedNames.Memo: "Memo",
+        \GeneratedNames.VersionStamp: "VersionStamp",
+        \GeneratedNames.StateSelector: "StateSelector",
+        \GeneratedNames.ParameterizedSelector: "ParameterizedSelector",
+        \GeneratedNames.RecomputationCounter: "RecomputationCounter",
+        \GeneratedNames.MemberVersioned: "MemberVersioned",
+        \GeneratedNames.memberVersion: "memberVersion",
+        \GeneratedNames.shared: "shared",
+        \GeneratedNames.computed.value: "computed.value",
+        \GeneratedNames.computed.transform: "computed.transform",
+        \GeneratedNames.computed.capacity: "computed.capacity",
+    ]
+}
+
+extension GeneratedNames.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<GeneratedNames.Extended> = [
+        \GeneratedNames.Extended.version: "version",
+        \GeneratedNames.Extended.hasher: "hasher",
+        \GeneratedNames.Extended.encoder: "encoder",
+        \GeneratedNames.Extended.decoder: "decoder",
+        \GeneratedNames.Extended.container: "container",
+        \GeneratedNames.Extended.lhs: "lhs",
+        \GeneratedNames.Extended.rhs: "rhs",
+        \GeneratedNames.Extended.newValue: "newValue",
+        \GeneratedNames.Extended.path: "path",
+        \GeneratedNames.Extended.member: "member",
+        \GeneratedNames.Extended.rest: "rest",
+        \GeneratedNames.Extended.keyPath: "keyPath",
+        \GeneratedNames.Extended.wrappedValue: "wrappedValue",
+        \GeneratedNames.Extended.projectedValue: "projectedValue",
+        \GeneratedNames.Extended.update: "update",
+        \GeneratedNames.Extended.record: "record",
+        \GeneratedNames.Extended.inputs: "inputs",
+        \GeneratedNames.Extended.compute: "compute",
+        \GeneratedNames.Extended.isEqual: "isEqual",
+        \GeneratedNames.Extended.isCached: "isCached",
+        \GeneratedNames.Extended.hash: "hash",
+        \GeneratedNames.Extended.encode: "encode",
+        \GeneratedNames.Extended.Hasher: "Hasher",
+        \GeneratedNames.Extended.Encoder: "Encoder",
+        \GeneratedNames.Extended.Decoder: "Decoder",
+        \GeneratedNames.Extended.Mirror: "Mirror",
+        \GeneratedNames.Extended.KeyValuePairs: "KeyValuePairs",
+        \GeneratedNames.Extended.String: "String",
+        \GeneratedNames.Extended.Bool: "Bool",
+        \GeneratedNames.Extended.Substring: "Substring",
+        \GeneratedNames.Extended.CodingKey: "CodingKey",
+        \GeneratedNames.Extended.Edge: "Edge",
+        \GeneratedNames.Extended.VersionStamp: "VersionStamp",
+        \GeneratedNames.Extended.StateSelector: "StateSelector",
+        \GeneratedNames.Extended.ParameterizedSelector: "ParameterizedSelector",
+        \GeneratedNames.Extended.RecomputationCounter: "RecomputationCounter",
+        \GeneratedNames.Extended.MemberVersioned: "MemberVersioned",
+        \GeneratedNames.Extended.memberVersion: "memberVersion",
+        \GeneratedNames.Extended.value: "computed.value",
+        \GeneratedNames.Extended.transform: "computed.transform",
+        \GeneratedNames.Extended.capacity: "computed.capacity",
+    ]
 }

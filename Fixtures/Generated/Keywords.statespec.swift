@@ -319,7 +319,7 @@ extension `Protocol`: CustomReflectable {
     }
 }
 
-extension `Protocol`: ComputedRuntime.MemberVersioned {
+extension `Protocol`: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     package func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -343,6 +343,41 @@ extension `Protocol`: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    package var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._default.version
+        newest = Swift.max(newest, computed._class.version)
+        newest = Swift.max(newest, computed._open.version)
+        newest = Swift.max(newest, computed._consuming.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    package static let _observableMembers: ComputedRuntime._MemberTable<`Protocol`> = [
+        \`Protocol`.`default`: "default",
+        \`Protocol`.`class`: "class",
+        \`Protocol`.open: "open",
+        \`Protocol`.consuming: "consuming",
+        \`Protocol`.computed.nonisolated: "computed.nonisolated",
+        \`Protocol`.computed.`return`: "computed.return",
+    ]
+}
+
+extension `Protocol`.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    package static let _observableMembers: ComputedRuntime._MemberTable<`Protocol`.Extended> = [
+        \`Protocol`.Extended.`default`: "default",
+        \`Protocol`.Extended.`class`: "class",
+        \`Protocol`.Extended.open: "open",
+        \`Protocol`.Extended.consuming: "consuming",
+        \`Protocol`.Extended.nonisolated: "computed.nonisolated",
+        \`Protocol`.Extended.`return`: "computed.return",
+    ]
 }
 
 /// A second state in the same file.
@@ -498,7 +533,7 @@ extension Pair: CustomReflectable {
     }
 }
 
-extension Pair: ComputedRuntime.MemberVersioned {
+extension Pair: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -517,4 +552,31 @@ extension Pair: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._first.version
+        newest = Swift.max(newest, computed._second.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<Pair> = [
+        \Pair.first: "first",
+        \Pair.second: "second",
+        \Pair.computed.sum: "computed.sum",
+    ]
+}
+
+extension Pair.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<Pair.Extended> = [
+        \Pair.Extended.first: "first",
+        \Pair.Extended.second: "second",
+        \Pair.Extended.sum: "computed.sum",
+    ]
 }

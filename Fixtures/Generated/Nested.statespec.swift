@@ -147,7 +147,7 @@ extension Shelf: CustomReflectable {
     }
 }
 
-extension Shelf: ComputedRuntime.MemberVersioned {
+extension Shelf: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -166,6 +166,33 @@ extension Shelf: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._books.version
+        newest = Swift.max(newest, computed._label.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Shelf> = [
+        \Shelf.books: "books",
+        \Shelf.label: "label",
+        \Shelf.computed.total: "computed.total",
+    ]
+}
+
+extension Shelf.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Shelf.Extended> = [
+        \Shelf.Extended.books: "books",
+        \Shelf.Extended.label: "label",
+        \Shelf.Extended.total: "computed.total",
+    ]
 }
 
 public struct Library: Sendable {
@@ -457,7 +484,7 @@ extension Library: CustomReflectable {
     }
 }
 
-extension Library: ComputedRuntime.MemberVersioned {
+extension Library: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -479,6 +506,39 @@ extension Library: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._shelf.version
+        newest = Swift.max(newest, computed._name.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Library> = [
+        \Library.shelf: "shelf",
+        \Library.name: "name",
+        \Library.computed.doubled: "computed.doubled",
+        \Library.computed.firstBook: "computed.firstBook",
+        \Library.computed.caption: "computed.caption",
+        \Library.computed.shelves: "computed.shelves",
+    ]
+}
+
+extension Library.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Library.Extended> = [
+        \Library.Extended.shelf: "shelf",
+        \Library.Extended.name: "name",
+        \Library.Extended.doubled: "computed.doubled",
+        \Library.Extended.firstBook: "computed.firstBook",
+        \Library.Extended.caption: "computed.caption",
+        \Library.Extended.shelves: "computed.shelves",
+    ]
 }
 
 public struct Building: Sendable {
@@ -607,7 +667,7 @@ extension Building: CustomReflectable {
     }
 }
 
-extension Building: ComputedRuntime.MemberVersioned {
+extension Building: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -624,4 +684,27 @@ extension Building: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        computed._library.version
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Building> = [
+        \Building.library: "library",
+        \Building.computed.deepTotal: "computed.deepTotal",
+    ]
+}
+
+extension Building.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<Building.Extended> = [
+        \Building.Extended.library: "library",
+        \Building.Extended.deepTotal: "computed.deepTotal",
+    ]
 }

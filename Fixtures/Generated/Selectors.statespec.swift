@@ -235,7 +235,7 @@ extension LibraryState: CustomReflectable {
     }
 }
 
-extension LibraryState: ComputedRuntime.MemberVersioned {
+extension LibraryState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -254,4 +254,31 @@ extension LibraryState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._todos.version
+        newest = Swift.max(newest, computed._query.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<LibraryState> = [
+        \LibraryState.todos: "todos",
+        \LibraryState.query: "query",
+        \LibraryState.computed.openTodos: "computed.openTodos",
+    ]
+}
+
+extension LibraryState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<LibraryState.Extended> = [
+        \LibraryState.Extended.todos: "todos",
+        \LibraryState.Extended.query: "query",
+        \LibraryState.Extended.openTodos: "computed.openTodos",
+    ]
 }

@@ -332,7 +332,7 @@ extension AppState: CustomReflectable {
     }
 }
 
-extension AppState: ComputedRuntime.MemberVersioned {
+extension AppState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -355,6 +355,36 @@ extension AppState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._title.version
+        newest = Swift.max(newest, computed.$session.version)
+        newest = Swift.max(newest, computed.$settings.version)
+        newest = Swift.max(newest, computed.$launchCount.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<AppState> = [
+        \AppState.title: "title",
+        \AppState.session: "session",
+        \AppState.settings: "settings",
+        \AppState.launchCount: "launchCount",
+        \AppState.computed.titleLength: "computed.titleLength",
+    ]
+}
+
+extension AppState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<AppState.Extended> = [
+        \AppState.Extended.title: "title",
+        \AppState.Extended.titleLength: "computed.titleLength",
+    ]
 }
 
 /// A feature that reads the parent's session.
@@ -478,7 +508,7 @@ extension ChildState: CustomReflectable {
     }
 }
 
-extension ChildState: ComputedRuntime.MemberVersioned {
+extension ChildState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -490,4 +520,23 @@ extension ChildState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    var _stateVersion: ComputedRuntime.VersionStamp? {
+        computed.$session.version
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<ChildState> = [
+        \ChildState.session: "session",
+    ]
+}
+
+extension ChildState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    static let _observableMembers: ComputedRuntime._MemberTable<ChildState.Extended> = [:]
 }

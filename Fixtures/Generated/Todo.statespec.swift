@@ -383,7 +383,7 @@ extension TodoState: CustomReflectable {
     }
 }
 
-extension TodoState: ComputedRuntime.MemberVersioned {
+extension TodoState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
     /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
     /// computed values of other states that read only some members of this one.
     public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
@@ -412,4 +412,44 @@ extension TodoState: ComputedRuntime.MemberVersioned {
             return nil
         }
     }
+
+    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
+    /// publishes a commit only when this moved.
+    public var _stateVersion: ComputedRuntime.VersionStamp? {
+        var newest = computed._todos.version
+        newest = Swift.max(newest, computed._filter.version)
+        newest = Swift.max(newest, computed._query.version)
+        newest = Swift.max(newest, computed.$avatar.version)
+        newest = Swift.max(newest, computed.$unread.version)
+        newest = Swift.max(newest, computed.$badge.version)
+        return newest
+    }
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<TodoState> = [
+        \TodoState.todos: "todos",
+        \TodoState.filter: "filter",
+        \TodoState.query: "query",
+        \TodoState.avatar: "avatar",
+        \TodoState.unread: "unread",
+        \TodoState.badge: "badge",
+        \TodoState.computed.visibleTodos: "computed.visibleTodos",
+        \TodoState.computed.visibleCount: "computed.visibleCount",
+        \TodoState.computed.doneCount: "computed.doneCount",
+    ]
+}
+
+extension TodoState.Extended: ComputedRuntime._ObservableMembers {
+
+    /// The members a `Store` observes one by one, by key path, named as in the owning state's
+    /// `_version(ofMember:)`.
+    public static let _observableMembers: ComputedRuntime._MemberTable<TodoState.Extended> = [
+        \TodoState.Extended.todos: "todos",
+        \TodoState.Extended.filter: "filter",
+        \TodoState.Extended.query: "query",
+        \TodoState.Extended.visibleTodos: "computed.visibleTodos",
+        \TodoState.Extended.visibleCount: "computed.visibleCount",
+        \TodoState.Extended.doneCount: "computed.doneCount",
+    ]
 }

@@ -5,13 +5,19 @@
 /// `shelf.label` is written, the parent's value is verified and kept without running its body.
 /// The generated code asks `memberVersion(of:_:)`, which calls this for conforming types and
 /// returns `nil` (use the whole field's version) for any other type.
-public protocol MemberVersioned {
+public protocol MemberVersioned: _ObservableMembers {
     /// The version of the member at `path`: a field (`"items"`), a computed value
     /// (`"computed.total"`, brought up to date first), or a member of a nested state
     /// (`"child.computed.total"`); `nil` when `path` names no versioned member (then the caller
     /// falls back to a coarser version). Members after a versioned one (`"items.count"`) are
     /// covered by its version.
     func _version(ofMember path: Substring) -> VersionStamp?
+
+    /// A version that moves exactly when a field of the state is written: the newest of the
+    /// fields' stamps, generated. `nil` (the default, for hand-written conformers) when the
+    /// state has none; then a ``Store`` compares states with `==`, or counts every commit as a
+    /// change. A store never publishes a commit that left this version where it was.
+    var _stateVersion: VersionStamp? { get }
 }
 
 /// The version of the member of `value` at `path`, when `value`'s type is a generated state;
@@ -33,4 +39,118 @@ public func memberVersion<Value: MemberVersioned>(of value: Value, _ path: Subst
 public func _splitMemberPath(_ path: Substring) -> (head: Substring, rest: Substring) {
     guard let dot = path.firstIndex(of: ".") else { return (path, "") }
     return (path[..<dot], path[path.index(after: dot)...])
+}
+
+// MARK: - Observation by member
+
+/// A type whose members a ``Store`` can observe one by one: every generated state and its
+/// `computed` storage (`Extended`).
+///
+/// The table maps the key path of each observable member, as user code spells it
+/// (`\.items`, `\.total` on `Extended`), to its path in ``MemberVersioned/_version(ofMember:)``
+/// relative to the owning state (`"items"`, `"computed.total"`). Key paths that are not in the
+/// table are observed as the whole state.
+public protocol _ObservableMembers {
+    /// The observable members by key path; empty by default.
+    static var _observableMembers: _MemberTable<Self> { get }
+}
+
+extension _ObservableMembers {
+    /// No member is observable one by one: reads are tracked as reads of the whole state.
+    public static var _observableMembers: _MemberTable<Self> { [:] }
+}
+
+/// A generated state with `computed` storage, so that `store.computed.x` observes `x` alone.
+public protocol _ComputedState: MemberVersioned {
+    /// The storage behind `state.computed`.
+    associatedtype Extended: _ObservableMembers
+    /// The memoized computed values (and fields) of the state.
+    var computed: Extended { get }
+}
+
+extension MemberVersioned {
+    /// `nil`: the state's fields have no combined version, so a store decides whether a commit
+    /// changed it by `==` (for an `Equatable` state) or counts every commit as a change.
+    public var _stateVersion: VersionStamp? { nil }
+}
+
+/// Member names by key path, for ``_ObservableMembers`` (generated as a dictionary literal).
+public struct _MemberTable<Root>: ExpressibleByDictionaryLiteral, @unchecked Sendable {
+    // Safety: immutable; key paths are immutable objects.
+    private let names: [PartialKeyPath<Root>: String]
+
+    /// A table of the given entries.
+    public init(dictionaryLiteral elements: (PartialKeyPath<Root>, String)...) {
+        names = Dictionary(elements, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The member name of `keyPath`, if listed.
+    public subscript(keyPath: PartialKeyPath<Root>) -> String? {
+        names[keyPath]
+    }
+}
+
+/// Looks up a type's ``MemberVersioned`` conformance at run time (one dynamic cast per store),
+/// so that `Store<State>` uses version stamps whatever the context it was created in.
+enum _MemberVersionedWitness<T> {}
+
+protocol _AnyMemberVersionedWitness {
+    static func stateVersion(_ value: UnsafeRawPointer) -> VersionStamp?
+    static func memberVersion(_ value: UnsafeRawPointer, _ path: Substring) -> VersionStamp?
+}
+
+extension _MemberVersionedWitness: _AnyMemberVersionedWitness where T: MemberVersioned {
+    static func stateVersion(_ value: UnsafeRawPointer) -> VersionStamp? {
+        value.assumingMemoryBound(to: T.self).pointee._stateVersion
+    }
+
+    static func memberVersion(_ value: UnsafeRawPointer, _ path: Substring) -> VersionStamp? {
+        value.assumingMemoryBound(to: T.self).pointee._version(ofMember: path)
+    }
+}
+
+/// Versions of a `T` value, when `T` is a generated state (decided once per type).
+struct _MemberVersions<T>: @unchecked Sendable {
+    // Safety: a conformance witness metatype, immutable.
+    let witness: (any _AnyMemberVersionedWitness.Type)?
+
+    init() {
+        witness = _MemberVersionedWitness<T>.self as? any _AnyMemberVersionedWitness.Type
+    }
+
+    /// The combined version of the value's fields; `nil` when `T` has none. (`inout` only so
+    /// that the value is not copied.)
+    func stateVersion(_ value: inout T) -> VersionStamp? {
+        guard let witness else { return nil }
+        return withUnsafeMutablePointer(to: &value) { witness.stateVersion(UnsafeRawPointer($0)) }
+    }
+
+    /// The version of the member at `path`; `nil` when `T` is not versioned or has no such
+    /// member. A computed member is brought up to date first.
+    func memberVersion(_ value: inout T, _ path: String) -> VersionStamp? {
+        guard let witness else { return nil }
+        return withUnsafeMutablePointer(to: &value) { witness.memberVersion(UnsafeRawPointer($0), path[...]) }
+    }
+}
+
+/// The member names of `T`'s observable members, when `T` has a table (decided once per type).
+enum _ObservableMembersWitness<T> {}
+
+protocol _AnyObservableMembersWitness {
+    static func name(of keyPath: AnyKeyPath) -> String?
+}
+
+extension _ObservableMembersWitness: _AnyObservableMembersWitness where T: _ObservableMembers {
+    static func name(of keyPath: AnyKeyPath) -> String? {
+        guard let keyPath = keyPath as? PartialKeyPath<T> else { return nil }
+        return T._observableMembers[keyPath]
+    }
+}
+
+/// The observable member name of `keyPath` rooted at `Root`, if `Root` lists it.
+func _observableMemberName<Root>(_ keyPath: AnyKeyPath, in _: Root.Type) -> String? {
+    guard let witness = _ObservableMembersWitness<Root>.self as? any _AnyObservableMembersWitness.Type else {
+        return nil
+    }
+    return witness.name(of: keyPath)
 }

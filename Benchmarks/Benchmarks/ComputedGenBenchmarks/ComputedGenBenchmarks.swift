@@ -84,6 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     registerEqualityBenchmarks()
     registerGeneratorBenchmarks()
     registerStoreBenchmarks()
+    registerStoreObservationBenchmarks()
     if let profiled = ProcessInfo.processInfo.environment["COMPUTEDGEN_PROFILE"] {
         print("no benchmark named '\(profiled)'")
         exit(1)

@@ -35,7 +35,7 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
 
     init<State>(source: Store<State>, selector: StateSelector<State, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?) {
         self.isEqual = isEqual
-        let initial = source.state
+        let initial = source.currentState
         current = LockedBox(Current(value: selector(initial), version: selector.version(initial)))
         let subscription = source.subscribe { [weak self] state in
             self?.sourceDidCommit(selector: selector, state: state)

@@ -6,79 +6,201 @@ import Observation
 /// let store = Store(TodoState())
 /// store.commit { $0.query = "milk" }        // atomic: serialized with other commits
 /// store.state.computed.visibleCount          // a consistent snapshot
-/// store.computed.visibleCount                // the same, through dynamic member lookup
+/// store.computed.visibleCount                // the same, observed as that one value
 /// for await count in store.select(TodoState.Selectors.visibleCount) { … }   // distinct values
+/// let settings = store.scope(\.settings)     // a child store that commits through this one
 /// ```
 ///
 /// - **Thread safety**: reads and commits may come from any thread. Commits are serialized by a
 ///   lock, so no update is lost; ``state`` returns a snapshot that no later commit changes.
+/// - **Changes**: a commit that changed nothing publishes nothing: no subscriber call, no
+///   ``states`` or ``select(_:)-2vtzw`` element, no Observation notification. For a generated
+///   state "changed" means a field's version stamp moved (an assignment of an equal value takes
+///   none); for another `Equatable` state, `!=` to the state before the commit; for any other
+///   state, every commit is a change.
 /// - **Notifications** run after the commit's lock is released, in commit order, one at a time,
 ///   on a thread that committed. A subscriber may commit again; its change is delivered after the
 ///   current one.
-/// - **Observation**: `Store` is `Observable`. Reading ``state`` (or any member through dynamic
-///   member lookup) inside `withObservationTracking` or a SwiftUI view body tracks it, and every
-///   commit notifies. For change notifications limited to one value, use ``select(_:)-2vtzw`` or
-///   ``derived(_:)-1nkvu``, which only publish distinct values.
+/// - **Observation**: `Store` is `Observable`, member by member. Inside
+///   `withObservationTracking` or a SwiftUI view body, reading `store.items`,
+///   `store.computed.visibleCount` or `store.shelf.books` tracks that member only: a commit
+///   notifies its observers when a field's version moved, or when a computed value changed (after
+///   cutoff: recomputed to an equal value is no change). Reading ``state`` tracks the whole state:
+///   every commit that changed something notifies it. Members of states that are not generated
+///   are tracked as the whole state.
 /// - **Mutations** must not read or commit to the same store (the lock is not recursive). When a
 ///   mutation throws, the changes it made before throwing are kept and published, as with any
 ///   `inout` argument.
 @dynamicMemberLookup
 public final class Store<State: Sendable>: Observable, @unchecked Sendable {
-    // Safety: `storage` holds the only mutable state and is reached only under its lock; the
-    // registrar and the broadcaster are thread-safe.
+    // Safety: the state is reached only under its lock (in `root`, or the root store's for a
+    // scope); the other mutable state is in locked boxes; the registrar and broadcaster are
+    // thread-safe.
 
-    private let storage: LockedBox<State>
+    /// The state and its listeners, for a store made by ``init(_:)``.
+    @usableFromInline let rootStorage: LockedState<RootState>?
+    /// The parent link, for a store made by ``scope(_:)``.
+    private let scopeLink: _ScopeLinkBase<State>?
     private let changes = Broadcaster<State>()
-    private let registrar = ObservationRegistrar()
+    let registrar = ObservationRegistrar()
     /// `\.state`, made once: a key path literal into a generic class is instantiated (a runtime
     /// type lookup by mangled name, ~40,000 instructions) every time it is evaluated.
-    private let stateKeyPath: KeyPath<Store<State>, State> = \.state
+    let stateKeyPath: KeyPath<Store<State>, State> = \.state
+    /// How this store decides that a commit changed its state.
+    let detection = ChangeDetection<State>()
+    /// For a scoped store, the members read through it, for fine-grained Observation (a root
+    /// store keeps them in `RootState`, under the state's lock).
+    let observation = LockedBox(ObservationTable<State>())
+    /// Subscribers, `states` and `select` consumers (not the store's own listeners).
+    private let publicListeners = LockedBox(0)
+
+    @usableFromInline
+    struct RootState {
+        @usableFromInline var state: State
+        /// Whether a commit must find out what it changed: somebody subscribed or observed. Read
+        /// by the inlined fast path of ``commit(_:)``.
+        @usableFromInline var isListened = false
+        /// Every listener, internal ones included.
+        var listenerCount = 0
+        /// The members read through the store, for fine-grained Observation.
+        var observation = ObservationTable<State>()
+
+        init(state: State) {
+            self.state = state
+        }
+
+        /// Call after changing `listenerCount` or `observation`.
+        mutating func updateIsListened() {
+            isListened = listenerCount > 0 || observation.isActive
+        }
+    }
+
+    /// What the inlined fast path of ``commit(_:)`` did.
+    @usableFromInline
+    enum _CommitOutcome<Result> {
+        case done(Result)
+        case listened
+    }
 
     /// Creates a store holding `initialState`.
     public init(_ initialState: State) {
-        storage = LockedBox(initialState)
+        rootStorage = LockedState.make(RootState(state: initialState))
+        scopeLink = nil
     }
 
-    /// The current state: a snapshot that later commits do not change.
+    init(scope link: _ScopeLinkBase<State>) {
+        rootStorage = nil
+        scopeLink = link
+    }
+
+    /// The current state: a snapshot that later commits do not change. Reading it inside
+    /// `withObservationTracking` (or a SwiftUI body) tracks the whole state.
     public var state: State {
-        registrar.access(self, keyPath: stateKeyPath)
-        return storage.withLock { $0 }
+        trackWholeState()
+        return currentState
     }
 
-    /// A member of the current state: `store.count` is `store.state.count`, and
-    /// `store.computed.x` is `store.state.computed.x`.
+    /// The current state, with no Observation tracking.
+    var currentState: State {
+        if let rootStorage { return rootStorage.withLock { $0.state } }
+        return scopeLink!.read()
+    }
+
+    /// Runs `body` on the state under the lock that orders commits (the root store's).
+    func withLockedState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        if let rootStorage { return try rootStorage.withLock { try body(&$0.state) } }
+        return try scopeLink!.withLockedState(body)
+    }
+
+    /// A member of the current state: `store.count` is `store.state.count`. Inside
+    /// `withObservationTracking`, a field or computed value of a generated state is tracked on
+    /// its own; anything else is tracked as the whole state.
+    @_disfavoredOverload
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        state[keyPath: keyPath]
+        observedState(member: _observableMemberName(keyPath, in: State.self))[keyPath: keyPath]
     }
 
-    /// Applies `mutation` to the state atomically, then notifies subscribers and observers.
+    /// The members of a nested generated state: `store.shelf.books` reads (and observes) one
+    /// member; `store.shelf.value` reads the whole nested state.
+    public subscript<Member: MemberVersioned>(
+        dynamicMember keyPath: KeyPath<State, Member>
+    ) -> StoreMembers<State, Member> {
+        let project = UncheckedSendable(keyPath)
+        let name = _observableMemberName(keyPath, in: State.self)
+        return StoreMembers(
+            store: self,
+            project: { $0[keyPath: project.value] },
+            prefix: name.map { $0 + "." },
+            wholeName: name
+        )
+    }
+
+    /// Applies `mutation` to the state atomically, then notifies subscribers and observers when
+    /// it changed the state (see the type's documentation for what a change is).
     ///
-    /// Commits from many threads are serialized: each sees the state the previous one left.
+    /// Commits from many threads are serialized: each sees the state the previous one left. With
+    /// no subscriber and no observer, a commit is the mutation under a lock and nothing else.
     ///
     /// - Returns: What `mutation` returned.
     @discardableResult
+    @inlinable
     public func commit<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
-        registrar.willSet(self, keyPath: stateKeyPath)
+        // Inlined into the caller and specialized for its state: with nobody listening, a commit
+        // is the lock, one flag and the mutation.
+        if let rootStorage {
+            let outcome = try rootStorage.withLock { root -> _CommitOutcome<Result> in
+                guard !root.isListened else { return .listened }
+                return .done(try mutation(&root.state))
+            }
+            if case .done(let result) = outcome { return result }
+        }
+        return try commitNotifying(mutation)
+    }
+
+    /// A commit that finds out what it changed and tells subscribers and observers.
+    @usableFromInline
+    func commitNotifying<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
+        guard let rootStorage else { return try scopeLink!.commit(mutation) }
+        var published = false
+        var observed: ObservationChanges<State>?
         defer {
-            registrar.didSet(self, keyPath: stateKeyPath)
-            changes.drain()
+            if let observed { notifyObservers(observed) }
+            if published { changes.drain() }
         }
-        return try storage.withLock { state in
-            defer { changes.enqueue(state) }
-            return try mutation(&state)
+        return try rootStorage.withLock { root in
+            guard root.isListened else { return try mutation(&root.state) }
+            let before = detection.token(&root.state)
+            defer {
+                if detection.isChanged(from: before, to: &root.state) {
+                    if root.listenerCount > 0 {
+                        changes.enqueue(root.state)
+                        published = true
+                    }
+                    if root.observation.isActive {
+                        // Moved out and back, so that the table and the state are separate accesses.
+                        var table = ObservationTable<State>()
+                        swap(&table, &root.observation)
+                        observed = ObservationChanges(
+                            wholeState: table.observesWholeState,
+                            members: table.changedMembers(in: &root.state, versions: detection.versions)
+                        )
+                        swap(&table, &root.observation)
+                    }
+                }
+            }
+            return try mutation(&root.state)
         }
     }
 
-    /// Calls `handler` with the new state after every commit, until the returned token is
-    /// cancelled or released. The current state is not delivered; read ``state`` for it.
+    /// Calls `handler` with the new state after every commit that changed it, until the returned
+    /// token is cancelled or released. The current state is not delivered; read ``state`` for it.
     public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> StoreSubscription {
-        let id = changes.subscribe(handler)
-        return StoreSubscription { [changes] in changes.unsubscribe(id) }
+        addPublicListener(includingCurrent: false, handler)
     }
 
-    /// Calls `handler` after every commit, as ``subscribe(_:)``, and with `includingCurrent`
-    /// first with the current state: atomically, so no commit is missed or delivered twice between
-    /// the current state and the next one.
+    /// Calls `handler` after every commit that changed the state, as ``subscribe(_:)``, and with
+    /// `includingCurrent` first with the current state: atomically, so no change is missed or
+    /// delivered twice between the current state and the next one.
     ///
     /// The current state is delivered in order before any later commit, through the same queue as
     /// commits: on the calling thread before this method returns, unless another thread is
@@ -88,98 +210,91 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         includingCurrent: Bool,
         _ handler: @escaping @Sendable (State) -> Void
     ) -> StoreSubscription {
-        guard includingCurrent else { return subscribe(handler) }
-        let id = storage.withLock { state in changes.subscribe(handler, initial: state) }
-        changes.drain()
-        return StoreSubscription { [changes] in changes.unsubscribe(id) }
+        addPublicListener(includingCurrent: includingCurrent, handler)
     }
 
-    /// The current state, then the state after each commit.
+    /// The current state, then the state after each commit that changed it.
     ///
     /// Buffering keeps only the latest value: a consumer that falls behind skips intermediate
     /// states and receives the newest one (as Swift's `Observations`), so a slow consumer never
     /// blocks commits and never sees a state older than one it already received.
     public var states: AsyncStream<State> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-            let id = storage.withLock { state in
-                continuation.yield(state)
-                return changes.subscribe { continuation.yield($0) }
-            }
-            continuation.onTermination = { [changes] _ in changes.unsubscribe(id) }
+            let subscription = addPublicListener(includingCurrent: true) { continuation.yield($0) }
+            continuation.onTermination = { _ in subscription.cancel() }
         }
     }
 
     /// The number of current subscribers and `states`/`select` consumers (for tests and
     /// diagnostics).
     public var subscriberCount: Int {
-        changes.subscriberCount
-    }
-}
-
-// MARK: - Selection
-
-extension Store {
-    /// The selector's current value, then each distinct value after a commit.
-    ///
-    /// A commit that leaves the selector's version stamp unchanged yields nothing (for generated
-    /// field and computed selectors: any commit that does not write their inputs); for a different
-    /// stamp, a value equal (`==`) to the previous one is not repeated either. Buffering keeps the
-    /// latest state, as ``states`` does; the selector runs in the consumer's task, not in `commit`.
-    public func select<Value: Equatable & Sendable>(_ selector: StateSelector<State, Value>) -> StoreSelection<State, Value> {
-        StoreSelection(states: states, selector: selector, isEqual: ==)
+        publicListeners.withLock { $0 }
     }
 
-    /// The selector's current value, then its value after each commit that changed its version
-    /// stamp (every commit, for an unversioned selector of a non-`Equatable` value).
-    public func select<Value>(_ selector: StateSelector<State, Value>) -> StoreSelection<State, Value> {
-        StoreSelection(states: states, selector: selector, isEqual: nil)
-    }
-
-    /// The value at `keyPath`, then each distinct (`==`) value after a commit.
-    public func select<Value: Equatable & Sendable>(
-        _ keyPath: KeyPath<State, Value> & Sendable
-    ) -> StoreSelection<State, Value> {
-        select(StateSelector { $0[keyPath: keyPath] })
-    }
-}
-
-/// The values of a selector over a store's states: the current one first, then only distinct
-/// ones. Returned by ``Store/select(_:)-2vtzw``.
-public struct StoreSelection<State: Sendable, Value>: AsyncSequence, Sendable {
-    public typealias Element = Value
-    public typealias Failure = Never
-
-    let states: AsyncStream<State>
-    let selector: StateSelector<State, Value>
-    let isEqual: (@Sendable (Value, Value) -> Bool)?
-
-    /// Produces the selection's values.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<State>.AsyncIterator
-        let selector: StateSelector<State, Value>
-        let isEqual: (@Sendable (Value, Value) -> Bool)?
-        var last: (value: Value, version: VersionStamp?)?
-
-        /// The next distinct value, or `nil` when the consumer's task is cancelled.
-        public mutating func next() async -> Value? {
-            while let state = await base.next() {
-                let version = selector.version(state)
-                if let last, let version, last.version == version {
-                    continue
-                }
-                let value = selector(state)
-                if let last, let isEqual, isEqual(last.value, value) {
-                    self.last = (value, version)
-                    continue
-                }
-                self.last = (value, version)
-                return value
-            }
-            return nil
+    private func addPublicListener(
+        includingCurrent: Bool,
+        _ handler: @escaping @Sendable (State) -> Void
+    ) -> StoreSubscription {
+        publicListeners.withLock { $0 += 1 }
+        let subscription = addListener(includingCurrent: includingCurrent, handler)
+        return StoreSubscription { [publicListeners] in
+            subscription.cancel()
+            publicListeners.withLock { $0 -= 1 }
         }
     }
 
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: states.makeAsyncIterator(), selector: selector, isEqual: isEqual, last: nil)
+    /// Adds a listener of changed states, counted so that commits detect changes while anybody
+    /// listens. With `includingCurrent`, the current state comes first, in commit order.
+    func addListener(
+        includingCurrent: Bool,
+        _ handler: @escaping @Sendable (State) -> Void
+    ) -> StoreSubscription {
+        guard let rootStorage else {
+            return scopeLink!.addListener(includingCurrent: includingCurrent, detection: detection, handler)
+        }
+        let id = rootStorage.withLock { root in
+            root.listenerCount += 1
+            root.updateIsListened()
+            return changes.subscribe(handler, initial: includingCurrent ? root.state : nil)
+        }
+        if includingCurrent { changes.drain() }
+        return StoreSubscription { [weak self] in
+            guard let self, let root = self.rootStorage else { return }
+            root.withLock { root in
+                root.listenerCount -= 1
+                root.updateIsListened()
+            }
+            self.changes.unsubscribe(id)
+        }
+    }
+}
+
+/// How a store decides that a commit changed its state: by the generated states' field stamps,
+/// else by `==` for an `Equatable` state (both looked up once per store), else always.
+struct ChangeDetection<State>: @unchecked Sendable {
+    // Safety: only metatypes of conformance witnesses, which are immutable.
+    let versions = _MemberVersions<State>()
+    let equality = _DynamicEquality<State>()
+
+    enum Token {
+        case version(VersionStamp)
+        case value(State)
+        case none
+    }
+
+    /// What a later state is compared with. (`inout` only so that the state is not copied.)
+    func token(_ state: inout State) -> Token {
+        if let version = versions.stateVersion(&state) { return .version(version) }
+        if equality.isEquatable { return .value(state) }
+        return .none
+    }
+
+    /// Whether `state` differs from the state `token` was taken from.
+    func isChanged(from token: Token, to state: inout State) -> Bool {
+        switch token {
+        case .version(let version): versions.stateVersion(&state) != version
+        case .value(let value): equality.isEqual(value, state) != true
+        case .none: true
+        }
     }
 }

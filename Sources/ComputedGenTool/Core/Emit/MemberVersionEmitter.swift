@@ -15,7 +15,7 @@ struct MemberVersionEmitter {
     func emit(into writer: inout CodeWriter) {
         let computeds = state.computeds.filter { !isShared($0) }
         writer.line()
-        writer.block("extension \(typeName): \(RuntimeNames.memberVersioned)") { writer in
+        writer.block("extension \(typeName): \(RuntimeNames.memberVersioned), ComputedRuntime._ComputedState") { writer in
             writer.doc([
                 "The version of the member at `path` (`\"items\"`, `\"computed.total\"`, `\"child.items\"`), for",
                 "computed values of other states that read only some members of this one.",
@@ -48,6 +48,77 @@ struct MemberVersionEmitter {
                 writer.line("    return nil")
                 writer.line("}")
             }
+            emitStateVersion(into: &writer)
+            emitMemberTable(
+                into: &writer,
+                root: typeName,
+                entries: state.fields.map { ("\\\(typeName).\(swiftName($0.decl.name))", $0.name) }
+                    + computeds.map { ("\\\(typeName).computed.\(swiftName($0.decl.name))", "computed.\($0.name)") }
+            )
+        }
+        emitExtendedMembers(into: &writer, computeds: computeds)
+    }
+
+    /// `_stateVersion`: the newest field stamp, which moves exactly when a field is written
+    /// (stamps are unique and increasing), so a store detects a change in O(fields) loads.
+    private func emitStateVersion(into writer: inout CodeWriter) {
+        writer.line()
+        writer.doc([
+            "The newest version stamp of the fields: it moves exactly when a field is written, so a store",
+            "publishes a commit only when this moved.",
+        ])
+        writer.block("\(access)var _stateVersion: \(RuntimeNames.versionStamp)?") { writer in
+            guard let first = state.fields.first else {
+                writer.line("\(RuntimeNames.versionStamp)(rawValue: 0)")
+                return
+            }
+            if state.fields.count == 1 {
+                writer.line("\(versionExpression(first))")
+                return
+            }
+            writer.line("var newest = \(versionExpression(first))")
+            for field in state.fields.dropFirst() {
+                writer.line("newest = Swift.max(newest, \(versionExpression(field)))")
+            }
+            writer.line("return newest")
+        }
+    }
+
+    /// The observable members by key path, as user code outside this file spells them.
+    /// Spelled with the type's name, not `Self` (a state may be named `` `Self` ``).
+    private func emitMemberTable(into writer: inout CodeWriter, root: String, entries: [(keyPath: String, name: String)]) {
+        writer.line()
+        writer.doc([
+            "The members a `Store` observes one by one, by key path, named as in the owning state's",
+            "`_version(ofMember:)`.",
+        ])
+        let type = "ComputedRuntime._MemberTable<\(root)>"
+        guard !entries.isEmpty else {
+            writer.line("\(access)static let _observableMembers: \(type) = [:]")
+            return
+        }
+        writer.line("\(access)static let _observableMembers: \(type) = [")
+        writer.indent { writer in
+            for entry in entries {
+                writer.line("\(entry.keyPath): \"\(entry.name)\",")
+            }
+        }
+        writer.line("]")
+    }
+
+    /// `Extended`'s members for `store.computed.x`. Wrapped (`@Edge`, `@Shared`) fields are left
+    /// out: their setter is visible in this file only, so the key paths made here would not
+    /// equal the read-only ones user code makes (reads of them are tracked as the whole state).
+    private func emitExtendedMembers(into writer: inout CodeWriter, computeds: [CheckedComputed]) {
+        let fields = state.fields.filter { !($0.isEdge || $0.isShared) }
+        writer.line()
+        writer.block("extension \(typeName).Extended: ComputedRuntime._ObservableMembers") { writer in
+            emitMemberTable(
+                into: &writer,
+                root: "\(typeName).Extended",
+                entries: fields.map { ("\\\(typeName).Extended.\(swiftName($0.decl.name))", $0.name) }
+                    + computeds.map { ("\\\(typeName).Extended.\(swiftName($0.decl.name))", "computed.\($0.name)") }
+            )
         }
     }
 

@@ -1,0 +1,131 @@
+// Measure 10: what a commit costs with and without listeners, against a hand-written lock, and how
+// many Observation notifications a commit causes in a SwiftUI-like list of rows.
+//
+// Keep the names in sync with the ROWS table of Benchmarks/report.py.
+
+import Benchmark
+import ComputedRuntime
+import Foundation
+import Observation
+
+/// The hand-written alternative: a struct behind an `NSLock`, mutated in place.
+final class LockedStructBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: PlainStoreState
+
+    init(_ state: PlainStoreState) {
+        self.state = state
+    }
+
+    func commit(_ mutation: (inout PlainStoreState) -> Void) {
+        lock.lock()
+        mutation(&state)
+        lock.unlock()
+    }
+}
+
+/// An observer that re-tracks after each notification, as a SwiftUI view renders again.
+final class TrackingView: @unchecked Sendable {
+    private(set) var renders = 0
+    private let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+        render()
+    }
+
+    private func render() {
+        withObservationTracking(body) { [self] in
+            renders += 1
+            render()
+        }
+    }
+}
+
+func registerStoreObservationBenchmarks() {
+    let items = Array(0..<1_000)
+
+    measure("10 commit: Store, no subscriber or observer", configuration(.mega)) {
+        Store(StoreBenchState(count: 0, items: items))
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
+        }
+    }
+
+    // The store's own cost: the same commit on a hand-written state (no stamps, no memo cells).
+    measure("10 commit: Store of a hand-written struct, no subscriber or observer", configuration(.mega)) {
+        Store(PlainStoreState(count: 0, items: items, c9: 0))
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
+        }
+    }
+
+    // The generated write alone: a stamp and ten memo cells marked stale, no store.
+    measure("10 commit: generated state write, no store", configuration(.mega)) {
+        StoreBenchState(count: 0, items: items)
+    } _: { benchmark, initial in
+        var state = initial
+        for _ in benchmark.scaledIterations {
+            state.count &+= 1
+        }
+        blackHole(state)
+    }
+
+    measure("10 commit: NSLock around a struct", configuration(.mega)) {
+        LockedStructBox(PlainStoreState(count: 0, items: items, c9: 0))
+    } _: { benchmark, box in
+        for _ in benchmark.scaledIterations {
+            box.commit { $0.count &+= 1 }
+        }
+    }
+
+    // Observers of `items` while the commits write `count`: none of them is notified.
+    for observers in [0, 10, 1_000] {
+        measure("10 commit: \(observers) observers of another member", configuration(.kilo)) {
+            let store = Store(StoreBenchState(count: 0, items: items))
+            _ = store.items  // the member is known to the store even with no observer
+            let views = (0..<observers).map { _ in TrackingView { blackHole(store.items.count) } }
+            return (store, views)
+        } _: { benchmark, setup in
+            let store = setup.0
+            for _ in benchmark.scaledIterations {
+                store.commit { $0.count &+= 1 }
+            }
+            precondition(setup.1.allSatisfy { $0.renders == 0 })
+        }
+    }
+
+    // 100 rows, each showing one element of `items`; each commit changes one element.
+    measure("10 rows: 100 row scopes, commit to one row", configuration(.kilo)) {
+        let store = Store(StoreBenchState(count: 0, items: Array(0..<100)))
+        let views = (0..<100).map { index in
+            let row = store.scope(\.items[index])
+            return TrackingView { blackHole(row.state) }
+        }
+        return (store, views)
+    } _: { benchmark, setup in
+        let store = setup.0
+        let before = setup.1.reduce(0) { $0 + $1.renders }
+        for step in benchmark.scaledIterations {
+            store.commit { $0.items[step % 100] &+= 1 }
+        }
+        let renders = setup.1.reduce(0) { $0 + $1.renders } - before
+        precondition(renders == benchmark.scaledIterations.count, "one notification per commit")
+    }
+
+    measure("10 rows: 100 rows reading store.state, commit to one row", configuration(.kilo)) {
+        let store = Store(StoreBenchState(count: 0, items: Array(0..<100)))
+        let views = (0..<100).map { index in TrackingView { blackHole(store.state.items[index]) } }
+        return (store, views)
+    } _: { benchmark, setup in
+        let store = setup.0
+        let before = setup.1.reduce(0) { $0 + $1.renders }
+        for step in benchmark.scaledIterations {
+            store.commit { $0.items[step % 100] &+= 1 }
+        }
+        let renders = setup.1.reduce(0) { $0 + $1.renders } - before
+        precondition(renders == 100 * benchmark.scaledIterations.count, "every row on every commit")
+    }
+}
