@@ -7,19 +7,20 @@
 /// module's declaration. `ComputedRuntime.Edge` cannot, and a spec member named like a runtime type
 /// cannot hide it either. (The one name left to guard is the module's own: see `NameRules`.)
 enum RuntimeNames {
-    static let module = "ComputedRuntime"
+    /// The one spelling of the module name, shared with the checker that reserves it.
+    static let module = NameRules.runtimeModuleName
 
-    static let edge = "ComputedRuntime.Edge"
-    static let shared = "ComputedRuntime.Shared"
-    static let memo = "ComputedRuntime.Memo"
-    static let sharedMemo = "ComputedRuntime.SharedMemo"
-    static let versionStamp = "ComputedRuntime.VersionStamp"
-    static let recomputationCounter = "ComputedRuntime.RecomputationCounter"
-    static let stateSelector = "ComputedRuntime.StateSelector"
-    static let parameterizedSelector = "ComputedRuntime.ParameterizedSelector"
-    static let createSelector = "ComputedRuntime.createSelector"
-    static let createParameterizedSelector = "ComputedRuntime.createParameterizedSelector"
-    static let memberVersioned = "ComputedRuntime.MemberVersioned"
-    static let memberVersion = "ComputedRuntime.memberVersion"
-    static let splitMemberPath = "ComputedRuntime._splitMemberPath"
+    static let edge = module + ".Edge"
+    static let shared = module + ".Shared"
+    static let memo = module + ".Memo"
+    static let sharedMemo = module + ".SharedMemo"
+    static let versionStamp = module + ".VersionStamp"
+    static let recomputationCounter = module + ".RecomputationCounter"
+    static let stateSelector = module + ".StateSelector"
+    static let parameterizedSelector = module + ".ParameterizedSelector"
+    static let createSelector = module + ".createSelector"
+    static let createParameterizedSelector = module + ".createParameterizedSelector"
+    static let memberVersioned = module + ".MemberVersioned"
+    static let memberVersion = module + ".memberVersion"
+    static let splitMemberPath = module + "._splitMemberPath"
 }

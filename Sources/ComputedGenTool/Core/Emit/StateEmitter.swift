@@ -134,10 +134,7 @@ struct StateEmitter {
 
     /// The expression, on a state `$0`, that reads a field's version stamp.
     func versionExpression(of field: CheckedField) -> String {
-        if isWrapped(field) {
-            return "$0.computed.$\(field.name).version"
-        }
-        return "$0.computed._\(field.name).version"
+        "$0.computed." + fieldVersionExpression(field)
     }
 
     // MARK: Emission
