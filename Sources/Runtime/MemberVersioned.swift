@@ -95,18 +95,28 @@ public struct _MemberTable<Root>: ExpressibleByDictionaryLiteral, @unchecked Sen
 enum _MemberVersionedWitness<T> {}
 
 protocol _AnyMemberVersionedWitness {
-    static func stateVersion(_ value: UnsafeRawPointer) -> VersionStamp?
-    static func memberVersion(_ value: UnsafeRawPointer, _ path: Substring) -> VersionStamp?
+    static func stateVersion(_ value: UnsafeMutableRawPointer) -> VersionStamp?
+    static func memberVersion(_ value: UnsafeMutableRawPointer, _ path: Substring) -> VersionStamp?
 }
 
+// The value is passed `inout` (in place) rather than read through `pointee`, which would copy it
+// (one retain and release per reference in the state) in this unspecialized code.
 extension _MemberVersionedWitness: _AnyMemberVersionedWitness where T: MemberVersioned {
-    static func stateVersion(_ value: UnsafeRawPointer) -> VersionStamp? {
-        value.assumingMemoryBound(to: T.self).pointee._stateVersion
+    static func stateVersion(_ value: UnsafeMutableRawPointer) -> VersionStamp? {
+        _stateVersionInPlace(&value.assumingMemoryBound(to: T.self).pointee)
     }
 
-    static func memberVersion(_ value: UnsafeRawPointer, _ path: Substring) -> VersionStamp? {
-        value.assumingMemoryBound(to: T.self).pointee._version(ofMember: path)
+    static func memberVersion(_ value: UnsafeMutableRawPointer, _ path: Substring) -> VersionStamp? {
+        _memberVersionInPlace(&value.assumingMemoryBound(to: T.self).pointee, path)
     }
+}
+
+private func _stateVersionInPlace<T: MemberVersioned>(_ value: inout T) -> VersionStamp? {
+    value._stateVersion
+}
+
+private func _memberVersionInPlace<T: MemberVersioned>(_ value: inout T, _ path: Substring) -> VersionStamp? {
+    value._version(ofMember: path)
 }
 
 /// Versions of a `T` value, when `T` is a generated state (decided once per type).
@@ -122,14 +132,14 @@ struct _MemberVersions<T>: @unchecked Sendable {
     /// that the value is not copied.)
     func stateVersion(_ value: inout T) -> VersionStamp? {
         guard let witness else { return nil }
-        return withUnsafeMutablePointer(to: &value) { witness.stateVersion(UnsafeRawPointer($0)) }
+        return withUnsafeMutablePointer(to: &value) { witness.stateVersion(UnsafeMutableRawPointer($0)) }
     }
 
     /// The version of the member at `path`; `nil` when `T` is not versioned or has no such
     /// member. A computed member is brought up to date first.
     func memberVersion(_ value: inout T, _ path: String) -> VersionStamp? {
         guard let witness else { return nil }
-        return withUnsafeMutablePointer(to: &value) { witness.memberVersion(UnsafeRawPointer($0), path[...]) }
+        return withUnsafeMutablePointer(to: &value) { witness.memberVersion(UnsafeMutableRawPointer($0), path[...]) }
     }
 }
 

@@ -106,12 +106,6 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         return scopeLink!.read()
     }
 
-    /// Runs `body` on the state under the lock that orders commits (the root store's).
-    func withLockedState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        if let rootStorage { return try rootStorage.withLock { try body(&$0.state) } }
-        return try scopeLink!.withLockedState(body)
-    }
-
     /// A member of the current state: `store.count` is `store.state.count`. Inside
     /// `withObservationTracking`, a field or computed value of a generated state is tracked on
     /// its own; anything else is tracked as the whole state.

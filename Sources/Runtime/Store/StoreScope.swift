@@ -2,10 +2,6 @@
 class _ScopeLinkBase<Child: Sendable>: @unchecked Sendable {
     func read() -> Child { fatalError("abstract") }
 
-    func withLockedState<Result>(_ body: (inout Child) throws -> Result) rethrows -> Result {
-        fatalError("abstract")
-    }
-
     func commit<Result>(_ mutation: (inout Child) throws -> Result) rethrows -> Result {
         fatalError("abstract")
     }
@@ -32,10 +28,6 @@ final class _ScopeLink<Parent: Sendable, Child: Sendable>: _ScopeLinkBase<Child>
 
     override func read() -> Child {
         parent.currentState[keyPath: keyPath]
-    }
-
-    override func withLockedState<Result>(_ body: (inout Child) throws -> Result) rethrows -> Result {
-        try parent.withLockedState { try body(&$0[keyPath: keyPath]) }
     }
 
     override func commit<Result>(_ mutation: (inout Child) throws -> Result) rethrows -> Result {
