@@ -13,10 +13,10 @@ struct SettingsState {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        theme: String = "light",
-        fontSize: Double = 14,
-        recent: [String],
-        lastOpened: Date? = nil
+        theme: __themeType = Extended.__themeDefault,
+        fontSize: __fontSizeType = Extended.__fontSizeDefault,
+        recent: __recentType,
+        lastOpened: __lastOpenedType = Extended.__lastOpenedDefault
     ) {
         computed = Extended(
             theme: theme,
@@ -26,7 +26,7 @@ struct SettingsState {
         )
     }
 
-    var theme: String {
+    var theme: __themeType {
         get { computed._theme.wrappedValue }
         set { computed._theme.update(newValue) }
         _modify {
@@ -34,7 +34,7 @@ struct SettingsState {
         }
     }
 
-    var fontSize: Double {
+    var fontSize: __fontSizeType {
         get { computed._fontSize.wrappedValue }
         set { if computed._fontSize.update(newValue) { computed.__fontSizeDidChange() } }
         _modify {
@@ -43,7 +43,7 @@ struct SettingsState {
         }
     }
 
-    var recent: [String] {
+    var recent: __recentType {
         get { computed._recent.wrappedValue }
         set { if computed._recent.update(newValue) { computed.__recentDidChange() } }
         _modify {
@@ -52,7 +52,7 @@ struct SettingsState {
         }
     }
 
-    var lastOpened: Date? {
+    var lastOpened: __lastOpenedType {
         get { computed._lastOpened.wrappedValue }
         set { computed._lastOpened.update(newValue) }
         _modify {
@@ -69,37 +69,77 @@ struct SettingsState {
     var recentCount: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension SettingsState {
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 5)
+    typealias __themeType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 6)
+    typealias __fontSizeType = Double
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 7)
+    typealias __recentType = [String]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 8)
+    typealias __lastOpenedType = Date?
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 10)
+    typealias __isLargeType = Bool
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 11)
+    typealias __recentCountType = Int
+#sourceLocation()
+}
+
 extension SettingsState {
     /// The stored fields and memoized computed values of ``SettingsState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _theme: ComputedRuntime.Edge<String>
-        fileprivate var _fontSize: ComputedRuntime.Edge<Double>
-        fileprivate var _recent: ComputedRuntime.Edge<[String]>
-        fileprivate var _lastOpened: ComputedRuntime.Edge<Date?>
-        fileprivate var _isLarge: ComputedRuntime.Memo<Bool>
-        fileprivate var _recentCount: ComputedRuntime.Memo<Int>
+        fileprivate var _theme: ComputedRuntime.Edge<__themeType>
+        fileprivate var _fontSize: ComputedRuntime.Edge<__fontSizeType>
+        fileprivate var _recent: ComputedRuntime.Edge<__recentType>
+        fileprivate var _lastOpened: ComputedRuntime.Edge<__lastOpenedType>
+        fileprivate var _isLarge: ComputedRuntime.Memo<__isLargeType>
+        fileprivate var _recentCount: ComputedRuntime.Memo<__recentCountType>
 
-        fileprivate init(theme: String, fontSize: Double, recent: [String], lastOpened: Date?) {
+        fileprivate init(theme: __themeType, fontSize: __fontSizeType, recent: __recentType, lastOpened: __lastOpenedType) {
             _theme = ComputedRuntime.Edge(wrappedValue: theme)
             _fontSize = ComputedRuntime.Edge(wrappedValue: fontSize)
             _recent = ComputedRuntime.Edge(wrappedValue: recent)
             _lastOpened = ComputedRuntime.Edge(wrappedValue: lastOpened)
-            _isLarge = ComputedRuntime.Memo()
-            _recentCount = ComputedRuntime.Memo()
+            _isLarge = ComputedRuntime.Memo<__isLargeType>()
+            _recentCount = ComputedRuntime.Memo<__recentCountType>()
         }
 
-        var theme: String { _theme.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 4)
+        fileprivate static var __themeDefault: __themeType {
+                      "light"
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 5)
+        fileprivate static var __fontSizeDefault: __fontSizeType {
+                         14
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 7)
+        fileprivate static var __lastOpenedDefault: __lastOpenedType {
+                          nil
+        }
+#sourceLocation()
 
-        var fontSize: Double { _fontSize.wrappedValue }
+        var theme: __themeType { _theme.wrappedValue }
 
-        var recent: [String] { _recent.wrappedValue }
+        var fontSize: __fontSizeType { _fontSize.wrappedValue }
 
-        var lastOpened: Date? { _lastOpened.wrappedValue }
+        var recent: __recentType { _recent.wrappedValue }
+
+        var lastOpened: __lastOpenedType { _lastOpened.wrappedValue }
 
         /// Memoized: recomputed only after `fontSize` changes.
-        var isLarge: Bool {
+        var isLarge: __isLargeType {
             _read {
                 if !_isLarge.isCached { __isLargeRefresh() }
                 yield _isLarge._borrowedValue
@@ -120,7 +160,7 @@ extension SettingsState {
         }
 
         /// Memoized: recomputed only after `recent` changes.
-        var recentCount: Int {
+        var recentCount: __recentCountType {
             _read {
                 if !_recentCount.isCached { __recentCountRefresh() }
                 yield _recentCount._borrowedValue
@@ -177,34 +217,34 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let theme = ComputedRuntime.StateSelector<SettingsState, String>(version: { $0.computed._theme.version }) {
-            $0.theme
+        static let theme = ComputedRuntime.StateSelector<SettingsState, __themeType>(version: { (state: SettingsState) in state.computed._theme.version }) { (state: SettingsState) in
+            state.computed.theme
         }
 
-        static let fontSize = ComputedRuntime.StateSelector<SettingsState, Double>(version: { $0.computed._fontSize.version }) {
-            $0.fontSize
+        static let fontSize = ComputedRuntime.StateSelector<SettingsState, __fontSizeType>(version: { (state: SettingsState) in state.computed._fontSize.version }) { (state: SettingsState) in
+            state.computed.fontSize
         }
 
-        static let recent = ComputedRuntime.StateSelector<SettingsState, [String]>(version: { $0.computed._recent.version }) {
-            $0.recent
+        static let recent = ComputedRuntime.StateSelector<SettingsState, __recentType>(version: { (state: SettingsState) in state.computed._recent.version }) { (state: SettingsState) in
+            state.computed.recent
         }
 
-        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, Date?>(version: { $0.computed._lastOpened.version }) {
-            $0.lastOpened
+        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, __lastOpenedType>(version: { (state: SettingsState) in state.computed._lastOpened.version }) { (state: SettingsState) in
+            state.computed.lastOpened
         }
 
-        static let isLarge = ComputedRuntime.StateSelector<SettingsState, Bool>(
-            version: { $0.computed.__isLargeVersion },
+        static let isLarge = ComputedRuntime.StateSelector<SettingsState, __isLargeType>(
+            version: { (state: SettingsState) in state.computed.__isLargeVersion },
             recomputations: Extended._Recomputations.isLarge
-        ) {
-            $0.computed.isLarge
+        ) { (state: SettingsState) in
+            state.computed.isLarge
         }
 
-        static let recentCount = ComputedRuntime.StateSelector<SettingsState, Int>(
-            version: { $0.computed.__recentCountVersion },
+        static let recentCount = ComputedRuntime.StateSelector<SettingsState, __recentCountType>(
+            version: { (state: SettingsState) in state.computed.__recentCountVersion },
             recomputations: Extended._Recomputations.recentCount
-        ) {
-            $0.computed.recentCount
+        ) { (state: SettingsState) in
+            state.computed.recentCount
         }
     }
 }
@@ -213,13 +253,17 @@ extension SettingsState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func isLarge(_ fontSize: Double) -> Bool {
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 10)
+        static func isLarge(_ fontSize: __fontSizeType) -> Bool {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 10)
                            fontSize >= 18
 #sourceLocation()
         }
 
-        static func recentCount(_ recent: [String]) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 11)
+        static func recentCount(_ recent: __recentType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 11)
                               recent.count
 #sourceLocation()
@@ -241,10 +285,10 @@ extension SettingsState: Equatable {
 extension SettingsState: Hashable {
     /// Hashes the fields' values (never version stamps), consistently with `==`.
     func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.theme)
-        hasher.combine(self.fontSize)
-        hasher.combine(self.recent)
-        hasher.combine(self.lastOpened)
+        hasher.combine(self.computed.theme)
+        hasher.combine(self.computed.fontSize)
+        hasher.combine(self.computed.recent)
+        hasher.combine(self.computed.lastOpened)
     }
 }
 
@@ -261,10 +305,10 @@ extension SettingsState: Encodable {
     /// Encodes the fields; cached computed values and version stamps are not encoded.
     func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.theme, forKey: .theme)
-        try container.encode(self.fontSize, forKey: .fontSize)
-        try container.encode(self.recent, forKey: .recent)
-        try container.encode(self.lastOpened, forKey: .lastOpened)
+        try container.encode(self.computed.theme, forKey: .theme)
+        try container.encode(self.computed.fontSize, forKey: .fontSize)
+        try container.encode(self.computed.recent, forKey: .recent)
+        try container.encode(self.computed.lastOpened, forKey: .lastOpened)
     }
 }
 
@@ -273,11 +317,15 @@ extension SettingsState: Decodable {
     /// Every decoded field gets a new version stamp.
     init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            theme: try container.decodeIfPresent((String).self, forKey: .theme) ?? "light",
-            fontSize: try container.decodeIfPresent((Double).self, forKey: .fontSize) ?? 14,
-            recent: try container.decode(([String]).self, forKey: .recent),
-            lastOpened: try container.decodeIfPresent((Date?).self, forKey: .lastOpened) ?? nil
+        let _theme: __themeType = try container.decodeIfPresent(__themeType.self, forKey: .theme) ?? Extended.__themeDefault
+        let _fontSize: __fontSizeType = try container.decodeIfPresent(__fontSizeType.self, forKey: .fontSize) ?? Extended.__fontSizeDefault
+        let _recent: __recentType = try container.decode(__recentType.self, forKey: .recent)
+        let _lastOpened: __lastOpenedType = try container.decodeIfPresent(__lastOpenedType.self, forKey: .lastOpened) ?? Extended.__lastOpenedDefault
+        computed = Extended(
+            theme: _theme,
+            fontSize: _fontSize,
+            recent: _recent,
+            lastOpened: _lastOpened
         )
     }
 }
@@ -288,10 +336,10 @@ extension SettingsState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "theme": self.theme as Any,
-                "fontSize": self.fontSize as Any,
-                "recent": self.recent as Any,
-                "lastOpened": self.lastOpened as Any,
+                "theme": self.computed.theme as Any,
+                "fontSize": self.computed.fontSize as Any,
+                "recent": self.computed.recent as Any,
+                "lastOpened": self.computed.lastOpened as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -336,10 +384,10 @@ extension SettingsState: ComputedRuntime.MemberVersioned, ComputedRuntime._Compu
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     static let _observableMembers: ComputedRuntime._MemberTable<SettingsState> = [
-        \SettingsState.theme: "theme",
-        \SettingsState.fontSize: "fontSize",
-        \SettingsState.recent: "recent",
-        \SettingsState.lastOpened: "lastOpened",
+        \SettingsState.theme as Swift.KeyPath<SettingsState, __themeType>: "theme",
+        \SettingsState.fontSize as Swift.KeyPath<SettingsState, __fontSizeType>: "fontSize",
+        \SettingsState.recent as Swift.KeyPath<SettingsState, __recentType>: "recent",
+        \SettingsState.lastOpened as Swift.KeyPath<SettingsState, __lastOpenedType>: "lastOpened",
         \SettingsState.computed.isLarge: "computed.isLarge",
         \SettingsState.computed.recentCount: "computed.recentCount",
     ]

@@ -12,14 +12,14 @@ struct CounterState {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        count: Int = 0,
-        step: Int = 1,
-        label: String = "Counter"
+        count: __countType = Extended.__countDefault,
+        step: __stepType = Extended.__stepDefault,
+        label: __labelType = Extended.__labelDefault
     ) {
         computed = Extended(count: count, step: step, label: label)
     }
 
-    var count: Int {
+    var count: __countType {
         get { computed._count.wrappedValue }
         set { if computed._count.update(newValue) { computed.__countDidChange() } }
         _modify {
@@ -28,7 +28,7 @@ struct CounterState {
         }
     }
 
-    var step: Int {
+    var step: __stepType {
         get { computed._step.wrappedValue }
         set { if computed._step.update(newValue) { computed.__stepDidChange() } }
         _modify {
@@ -37,7 +37,7 @@ struct CounterState {
         }
     }
 
-    var label: String {
+    var label: __labelType {
         get { computed._label.wrappedValue }
         set { if computed._label.update(newValue) { computed.__labelDidChange() } }
         _modify {
@@ -63,37 +63,80 @@ struct CounterState {
     var summary: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension CounterState {
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 4)
+    typealias __countType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 5)
+    typealias __stepType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 6)
+    typealias __labelType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 8)
+    typealias __doubledType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 9)
+    typealias __quadrupledType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 11)
+    typealias __nextType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 15)
+    typealias __summaryType = String
+#sourceLocation()
+}
+
 extension CounterState {
     /// The stored fields and memoized computed values of ``CounterState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _count: ComputedRuntime.Edge<Int>
-        fileprivate var _step: ComputedRuntime.Edge<Int>
-        fileprivate var _label: ComputedRuntime.Edge<String>
-        fileprivate var _doubled: ComputedRuntime.Memo<Int>
-        fileprivate var _quadrupled: ComputedRuntime.Memo<Int>
-        fileprivate var _next: ComputedRuntime.Memo<Int>
-        fileprivate var _summary: ComputedRuntime.Memo<String>
+        fileprivate var _count: ComputedRuntime.Edge<__countType>
+        fileprivate var _step: ComputedRuntime.Edge<__stepType>
+        fileprivate var _label: ComputedRuntime.Edge<__labelType>
+        fileprivate var _doubled: ComputedRuntime.Memo<__doubledType>
+        fileprivate var _quadrupled: ComputedRuntime.Memo<__quadrupledType>
+        fileprivate var _next: ComputedRuntime.Memo<__nextType>
+        fileprivate var _summary: ComputedRuntime.Memo<__summaryType>
 
-        fileprivate init(count: Int, step: Int, label: String) {
+        fileprivate init(count: __countType, step: __stepType, label: __labelType) {
             _count = ComputedRuntime.Edge(wrappedValue: count)
             _step = ComputedRuntime.Edge(wrappedValue: step)
             _label = ComputedRuntime.Edge(wrappedValue: label)
-            _doubled = ComputedRuntime.Memo()
-            _quadrupled = ComputedRuntime.Memo()
-            _next = ComputedRuntime.Memo()
-            _summary = ComputedRuntime.Memo()
+            _doubled = ComputedRuntime.Memo<__doubledType>()
+            _quadrupled = ComputedRuntime.Memo<__quadrupledType>()
+            _next = ComputedRuntime.Memo<__nextType>()
+            _summary = ComputedRuntime.Memo<__summaryType>()
         }
 
-        var count: Int { _count.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 3)
+        fileprivate static var __countDefault: __countType {
+                   0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 4)
+        fileprivate static var __stepDefault: __stepType {
+                  1
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 5)
+        fileprivate static var __labelDefault: __labelType {
+                      "Counter"
+        }
+#sourceLocation()
 
-        var step: Int { _step.wrappedValue }
+        var count: __countType { _count.wrappedValue }
 
-        var label: String { _label.wrappedValue }
+        var step: __stepType { _step.wrappedValue }
+
+        var label: __labelType { _label.wrappedValue }
 
         /// Memoized: recomputed only after `count` changes.
-        var doubled: Int {
+        var doubled: __doubledType {
             _read {
                 if !_doubled.isCached { __doubledRefresh() }
                 yield _doubled._borrowedValue
@@ -114,7 +157,7 @@ extension CounterState {
         }
 
         /// Memoized: recomputed only after `doubled` changes.
-        var quadrupled: Int {
+        var quadrupled: __quadrupledType {
             _read {
                 if !_quadrupled.isCached { __quadrupledRefresh() }
                 yield _quadrupled._borrowedValue
@@ -137,7 +180,7 @@ extension CounterState {
         /// Depends on a field and on a computed.
         ///
         /// Memoized: recomputed only after `quadrupled` or `step` changes.
-        var next: Int {
+        var next: __nextType {
             _read {
                 if !_next.isCached { __nextRefresh() }
                 yield _next._borrowedValue
@@ -159,7 +202,7 @@ extension CounterState {
         }
 
         /// Memoized: recomputed only after `label`, `count` or `next` changes.
-        var summary: String {
+        var summary: __summaryType {
             _read {
                 if !_summary.isCached { __summaryRefresh() }
                 yield _summary._borrowedValue
@@ -242,45 +285,45 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let count = ComputedRuntime.StateSelector<CounterState, Int>(version: { $0.computed._count.version }) {
-            $0.count
+        static let count = ComputedRuntime.StateSelector<CounterState, __countType>(version: { (state: CounterState) in state.computed._count.version }) { (state: CounterState) in
+            state.computed.count
         }
 
-        static let step = ComputedRuntime.StateSelector<CounterState, Int>(version: { $0.computed._step.version }) {
-            $0.step
+        static let step = ComputedRuntime.StateSelector<CounterState, __stepType>(version: { (state: CounterState) in state.computed._step.version }) { (state: CounterState) in
+            state.computed.step
         }
 
-        static let label = ComputedRuntime.StateSelector<CounterState, String>(version: { $0.computed._label.version }) {
-            $0.label
+        static let label = ComputedRuntime.StateSelector<CounterState, __labelType>(version: { (state: CounterState) in state.computed._label.version }) { (state: CounterState) in
+            state.computed.label
         }
 
-        static let doubled = ComputedRuntime.StateSelector<CounterState, Int>(
-            version: { $0.computed.__doubledVersion },
+        static let doubled = ComputedRuntime.StateSelector<CounterState, __doubledType>(
+            version: { (state: CounterState) in state.computed.__doubledVersion },
             recomputations: Extended._Recomputations.doubled
-        ) {
-            $0.computed.doubled
+        ) { (state: CounterState) in
+            state.computed.doubled
         }
 
-        static let quadrupled = ComputedRuntime.StateSelector<CounterState, Int>(
-            version: { $0.computed.__quadrupledVersion },
+        static let quadrupled = ComputedRuntime.StateSelector<CounterState, __quadrupledType>(
+            version: { (state: CounterState) in state.computed.__quadrupledVersion },
             recomputations: Extended._Recomputations.quadrupled
-        ) {
-            $0.computed.quadrupled
+        ) { (state: CounterState) in
+            state.computed.quadrupled
         }
 
         /// Depends on a field and on a computed.
-        static let next = ComputedRuntime.StateSelector<CounterState, Int>(
-            version: { $0.computed.__nextVersion },
+        static let next = ComputedRuntime.StateSelector<CounterState, __nextType>(
+            version: { (state: CounterState) in state.computed.__nextVersion },
             recomputations: Extended._Recomputations.next
-        ) {
-            $0.computed.next
+        ) { (state: CounterState) in
+            state.computed.next
         }
 
-        static let summary = ComputedRuntime.StateSelector<CounterState, String>(
-            version: { $0.computed.__summaryVersion },
+        static let summary = ComputedRuntime.StateSelector<CounterState, __summaryType>(
+            version: { (state: CounterState) in state.computed.__summaryVersion },
             recomputations: Extended._Recomputations.summary
-        ) {
-            $0.computed.summary
+        ) { (state: CounterState) in
+            state.computed.summary
         }
     }
 }
@@ -289,26 +332,34 @@ extension CounterState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func doubled(_ count: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 8)
+        static func doubled(_ count: __countType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 8)
                           count * 2
 #sourceLocation()
         }
 
-        static func quadrupled(_ doubled: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 9)
+        static func quadrupled(_ doubled: __doubledType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 9)
                              doubled * 2
 #sourceLocation()
         }
 
-        static func next(_ quadrupled: Int, _ step: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 11)
+        static func next(_ quadrupled: __quadrupledType, _ step: __stepType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 12)
     let base = quadrupled / 4
     return base + step
 #sourceLocation()
         }
 
-        static func summary(_ label: String, _ count: Int, _ next: Int) -> String {
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 15)
+        static func summary(_ label: __labelType, _ count: __countType, _ next: __nextType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 15)
                              "\(label): \(count) (next \(next))"
 #sourceLocation()
@@ -332,9 +383,9 @@ extension CounterState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "count": self.count as Any,
-                "step": self.step as Any,
-                "label": self.label as Any,
+                "count": self.computed.count as Any,
+                "step": self.computed.step as Any,
+                "label": self.computed.label as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -378,9 +429,9 @@ extension CounterState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     static let _observableMembers: ComputedRuntime._MemberTable<CounterState> = [
-        \CounterState.count: "count",
-        \CounterState.step: "step",
-        \CounterState.label: "label",
+        \CounterState.count as Swift.KeyPath<CounterState, __countType>: "count",
+        \CounterState.step as Swift.KeyPath<CounterState, __stepType>: "step",
+        \CounterState.label as Swift.KeyPath<CounterState, __labelType>: "label",
         \CounterState.computed.doubled: "computed.doubled",
         \CounterState.computed.quadrupled: "computed.quadrupled",
         \CounterState.computed.next: "computed.next",

@@ -12,15 +12,15 @@ public struct CutoffState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        items: [Int] = [],
-        threshold: Int = 300,
-        name: String = "",
-        token: Token = Token()
+        items: __itemsType = Extended.__itemsDefault,
+        threshold: __thresholdType = Extended.__thresholdDefault,
+        name: __nameType = Extended.__nameDefault,
+        token: __tokenType = Extended.__tokenDefault
     ) {
         computed = Extended(items: items, threshold: threshold, name: name, token: token)
     }
 
-    public var items: [Int] {
+    public var items: __itemsType {
         @inlinable get { computed._items.wrappedValue }
         set { if computed._items.update(newValue) { computed.__itemsDidChange() } }
         _modify {
@@ -29,7 +29,7 @@ public struct CutoffState: Sendable {
         }
     }
 
-    public var threshold: Int {
+    public var threshold: __thresholdType {
         @inlinable get { computed._threshold.wrappedValue }
         set { if computed._threshold.update(newValue) { computed.__thresholdDidChange() } }
         _modify {
@@ -38,7 +38,7 @@ public struct CutoffState: Sendable {
         }
     }
 
-    public var name: String {
+    public var name: __nameType {
         @inlinable get { computed._name.wrappedValue }
         set { if computed._name.update(newValue) { computed.__nameDidChange() } }
         _modify {
@@ -47,7 +47,7 @@ public struct CutoffState: Sendable {
         }
     }
 
-    public var token: Token {
+    public var token: __tokenType {
         @inlinable get { computed._token.wrappedValue }
         set { if computed._token.update(newValue) { computed.__tokenDidChange() } }
         _modify {
@@ -85,49 +85,109 @@ public struct CutoffState: Sendable {
     public var tokenID: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension CutoffState {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 4)
+    public typealias __itemsType = [Int]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 5)
+    public typealias __thresholdType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 6)
+    public typealias __nameType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 7)
+    public typealias __tokenType = Token
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 10)
+    public typealias __filteredArrayType = [Int]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 12)
+    public typealias __filteredCountType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 14)
+    public typealias __summaryType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 17)
+    public typealias __uncutArrayType = [Int]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 18)
+    public typealias __uncutCountType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 20)
+    public typealias __greetingType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 21)
+    public typealias __tokenIDType = ObjectIdentifier
+#sourceLocation()
+}
+
 extension CutoffState {
     /// The stored fields and memoized computed values of ``CutoffState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _items: ComputedRuntime.Edge<[Int]>
-        @usableFromInline internal var _threshold: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _name: ComputedRuntime.Edge<String>
-        @usableFromInline internal var _token: ComputedRuntime.Edge<Token>
-        @usableFromInline internal var _filteredArray: ComputedRuntime.Memo<[Int]>
-        @usableFromInline internal var _filteredCount: ComputedRuntime.Memo<Int>
-        @usableFromInline internal var _summary: ComputedRuntime.Memo<String>
-        @usableFromInline internal var _uncutArray: ComputedRuntime.Memo<[Int]>
-        @usableFromInline internal var _uncutCount: ComputedRuntime.Memo<Int>
-        @usableFromInline internal var _greeting: ComputedRuntime.Memo<String>
-        @usableFromInline internal var _tokenID: ComputedRuntime.Memo<ObjectIdentifier>
+        @usableFromInline internal var _items: ComputedRuntime.Edge<__itemsType>
+        @usableFromInline internal var _threshold: ComputedRuntime.Edge<__thresholdType>
+        @usableFromInline internal var _name: ComputedRuntime.Edge<__nameType>
+        @usableFromInline internal var _token: ComputedRuntime.Edge<__tokenType>
+        @usableFromInline internal var _filteredArray: ComputedRuntime.Memo<__filteredArrayType>
+        @usableFromInline internal var _filteredCount: ComputedRuntime.Memo<__filteredCountType>
+        @usableFromInline internal var _summary: ComputedRuntime.Memo<__summaryType>
+        @usableFromInline internal var _uncutArray: ComputedRuntime.Memo<__uncutArrayType>
+        @usableFromInline internal var _uncutCount: ComputedRuntime.Memo<__uncutCountType>
+        @usableFromInline internal var _greeting: ComputedRuntime.Memo<__greetingType>
+        @usableFromInline internal var _tokenID: ComputedRuntime.Memo<__tokenIDType>
 
-        fileprivate init(items: [Int], threshold: Int, name: String, token: Token) {
+        fileprivate init(items: __itemsType, threshold: __thresholdType, name: __nameType, token: __tokenType) {
             _items = ComputedRuntime.Edge(wrappedValue: items)
             _threshold = ComputedRuntime.Edge(wrappedValue: threshold)
             _name = ComputedRuntime.Edge(wrappedValue: name)
             _token = ComputedRuntime.Edge(wrappedValue: token)
-            _filteredArray = ComputedRuntime.Memo()
-            _filteredCount = ComputedRuntime.Memo()
-            _summary = ComputedRuntime.Memo()
-            _uncutArray = ComputedRuntime.Memo()
-            _uncutCount = ComputedRuntime.Memo()
-            _greeting = ComputedRuntime.Memo()
-            _tokenID = ComputedRuntime.Memo()
+            _filteredArray = ComputedRuntime.Memo<__filteredArrayType>()
+            _filteredCount = ComputedRuntime.Memo<__filteredCountType>()
+            _summary = ComputedRuntime.Memo<__summaryType>()
+            _uncutArray = ComputedRuntime.Memo<__uncutArrayType>()
+            _uncutCount = ComputedRuntime.Memo<__uncutCountType>()
+            _greeting = ComputedRuntime.Memo<__greetingType>()
+            _tokenID = ComputedRuntime.Memo<__tokenIDType>()
         }
 
-        @inlinable public var items: [Int] { _items.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 3)
+        @usableFromInline internal static var __itemsDefault: __itemsType {
+                     []
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 4)
+        @usableFromInline internal static var __thresholdDefault: __thresholdType {
+                       300
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 5)
+        @usableFromInline internal static var __nameDefault: __nameType {
+                     ""
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 6)
+        @usableFromInline internal static var __tokenDefault: __tokenType {
+                     Token()
+        }
+#sourceLocation()
 
-        @inlinable public var threshold: Int { _threshold.wrappedValue }
+        @inlinable public var items: __itemsType { _items.wrappedValue }
 
-        @inlinable public var name: String { _name.wrappedValue }
+        @inlinable public var threshold: __thresholdType { _threshold.wrappedValue }
 
-        @inlinable public var token: Token { _token.wrappedValue }
+        @inlinable public var name: __nameType { _name.wrappedValue }
+
+        @inlinable public var token: __tokenType { _token.wrappedValue }
 
         /// Level 1: the items over the threshold.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
-        @inlinable public var filteredArray: [Int] {
+        @inlinable public var filteredArray: __filteredArrayType {
             _read {
                 if !_filteredArray.isCached { __filteredArrayRefresh() }
                 yield _filteredArray._borrowedValue
@@ -151,7 +211,7 @@ extension CutoffState {
         /// Level 2: reads only level 1.
         ///
         /// Memoized: recomputed only after `filteredArray` changes.
-        @inlinable public var filteredCount: Int {
+        @inlinable public var filteredCount: __filteredCountType {
             _read {
                 if !_filteredCount.isCached { __filteredCountRefresh() }
                 yield _filteredCount._borrowedValue
@@ -174,7 +234,7 @@ extension CutoffState {
         /// Level 3: reads only level 2.
         ///
         /// Memoized: recomputed only after `filteredCount` or `threshold` changes.
-        @inlinable public var summary: String {
+        @inlinable public var summary: __summaryType {
             _read {
                 if !_summary.isCached { __summaryRefresh() }
                 yield _summary._borrowedValue
@@ -198,7 +258,7 @@ extension CutoffState {
         /// As `filteredArray`, but every recomputation counts as a change.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
-        @inlinable public var uncutArray: [Int] {
+        @inlinable public var uncutArray: __uncutArrayType {
             _read {
                 if !_uncutArray.isCached { __uncutArrayRefresh() }
                 yield _uncutArray._borrowedValue
@@ -220,7 +280,7 @@ extension CutoffState {
         }
 
         /// Memoized: recomputed only after `uncutArray` changes.
-        @inlinable public var uncutCount: Int {
+        @inlinable public var uncutCount: __uncutCountType {
             _read {
                 if !_uncutCount.isCached { __uncutCountRefresh() }
                 yield _uncutCount._borrowedValue
@@ -241,7 +301,7 @@ extension CutoffState {
         }
 
         /// Memoized: recomputed only after `name` changes.
-        @inlinable public var greeting: String {
+        @inlinable public var greeting: __greetingType {
             _read {
                 if !_greeting.isCached { __greetingRefresh() }
                 yield _greeting._borrowedValue
@@ -262,7 +322,7 @@ extension CutoffState {
         }
 
         /// Memoized: recomputed only after `token` changes.
-        @inlinable public var tokenID: ObjectIdentifier {
+        @inlinable public var tokenID: __tokenIDType {
             _read {
                 if !_tokenID.isCached { __tokenIDRefresh() }
                 yield _tokenID._borrowedValue
@@ -374,73 +434,73 @@ extension CutoffState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let items = ComputedRuntime.StateSelector<CutoffState, [Int]>(version: { $0.computed._items.version }) {
-            $0.items
+        public static let items = ComputedRuntime.StateSelector<CutoffState, __itemsType>(version: { (state: CutoffState) in state.computed._items.version }) { (state: CutoffState) in
+            state.computed.items
         }
 
-        public static let threshold = ComputedRuntime.StateSelector<CutoffState, Int>(version: { $0.computed._threshold.version }) {
-            $0.threshold
+        public static let threshold = ComputedRuntime.StateSelector<CutoffState, __thresholdType>(version: { (state: CutoffState) in state.computed._threshold.version }) { (state: CutoffState) in
+            state.computed.threshold
         }
 
-        public static let name = ComputedRuntime.StateSelector<CutoffState, String>(version: { $0.computed._name.version }) {
-            $0.name
+        public static let name = ComputedRuntime.StateSelector<CutoffState, __nameType>(version: { (state: CutoffState) in state.computed._name.version }) { (state: CutoffState) in
+            state.computed.name
         }
 
-        public static let token = ComputedRuntime.StateSelector<CutoffState, Token>(version: { $0.computed._token.version }) {
-            $0.token
+        public static let token = ComputedRuntime.StateSelector<CutoffState, __tokenType>(version: { (state: CutoffState) in state.computed._token.version }) { (state: CutoffState) in
+            state.computed.token
         }
 
         /// Level 1: the items over the threshold.
-        public static let filteredArray = ComputedRuntime.StateSelector<CutoffState, [Int]>(
-            version: { $0.computed.__filteredArrayVersion },
+        public static let filteredArray = ComputedRuntime.StateSelector<CutoffState, __filteredArrayType>(
+            version: { (state: CutoffState) in state.computed.__filteredArrayVersion },
             recomputations: Extended._Recomputations.filteredArray
-        ) {
-            $0.computed.filteredArray
+        ) { (state: CutoffState) in
+            state.computed.filteredArray
         }
 
         /// Level 2: reads only level 1.
-        public static let filteredCount = ComputedRuntime.StateSelector<CutoffState, Int>(
-            version: { $0.computed.__filteredCountVersion },
+        public static let filteredCount = ComputedRuntime.StateSelector<CutoffState, __filteredCountType>(
+            version: { (state: CutoffState) in state.computed.__filteredCountVersion },
             recomputations: Extended._Recomputations.filteredCount
-        ) {
-            $0.computed.filteredCount
+        ) { (state: CutoffState) in
+            state.computed.filteredCount
         }
 
         /// Level 3: reads only level 2.
-        public static let summary = ComputedRuntime.StateSelector<CutoffState, String>(
-            version: { $0.computed.__summaryVersion },
+        public static let summary = ComputedRuntime.StateSelector<CutoffState, __summaryType>(
+            version: { (state: CutoffState) in state.computed.__summaryVersion },
             recomputations: Extended._Recomputations.summary
-        ) {
-            $0.computed.summary
+        ) { (state: CutoffState) in
+            state.computed.summary
         }
 
         /// As `filteredArray`, but every recomputation counts as a change.
-        public static let uncutArray = ComputedRuntime.StateSelector<CutoffState, [Int]>(
-            version: { $0.computed.__uncutArrayVersion },
+        public static let uncutArray = ComputedRuntime.StateSelector<CutoffState, __uncutArrayType>(
+            version: { (state: CutoffState) in state.computed.__uncutArrayVersion },
             recomputations: Extended._Recomputations.uncutArray
-        ) {
-            $0.computed.uncutArray
+        ) { (state: CutoffState) in
+            state.computed.uncutArray
         }
 
-        public static let uncutCount = ComputedRuntime.StateSelector<CutoffState, Int>(
-            version: { $0.computed.__uncutCountVersion },
+        public static let uncutCount = ComputedRuntime.StateSelector<CutoffState, __uncutCountType>(
+            version: { (state: CutoffState) in state.computed.__uncutCountVersion },
             recomputations: Extended._Recomputations.uncutCount
-        ) {
-            $0.computed.uncutCount
+        ) { (state: CutoffState) in
+            state.computed.uncutCount
         }
 
-        public static let greeting = ComputedRuntime.StateSelector<CutoffState, String>(
-            version: { $0.computed.__greetingVersion },
+        public static let greeting = ComputedRuntime.StateSelector<CutoffState, __greetingType>(
+            version: { (state: CutoffState) in state.computed.__greetingVersion },
             recomputations: Extended._Recomputations.greeting
-        ) {
-            $0.computed.greeting
+        ) { (state: CutoffState) in
+            state.computed.greeting
         }
 
-        public static let tokenID = ComputedRuntime.StateSelector<CutoffState, ObjectIdentifier>(
-            version: { $0.computed.__tokenIDVersion },
+        public static let tokenID = ComputedRuntime.StateSelector<CutoffState, __tokenIDType>(
+            version: { (state: CutoffState) in state.computed.__tokenIDVersion },
             recomputations: Extended._Recomputations.tokenID
-        ) {
-            $0.computed.tokenID
+        ) { (state: CutoffState) in
+            state.computed.tokenID
         }
     }
 }
@@ -449,43 +509,57 @@ extension CutoffState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func filteredArray(_ items: [Int], _ threshold: Int) -> [Int] {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 10)
+        static func filteredArray(_ items: __itemsType, _ threshold: __thresholdType) -> [Int] {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 10)
                                   items.filter { $0 > threshold }
 #sourceLocation()
         }
 
-        static func filteredCount(_ filteredArray: [Int]) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 12)
+        static func filteredCount(_ filteredArray: __filteredArrayType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 12)
                                 filteredArray.count
 #sourceLocation()
         }
 
-        static func summary(_ filteredCount: Int, _ threshold: Int) -> String {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 14)
+        static func summary(_ filteredCount: __filteredCountType, _ threshold: __thresholdType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 14)
                              "\(filteredCount) over \(threshold)"
 #sourceLocation()
         }
 
-        static func uncutArray(_ items: [Int], _ threshold: Int) -> [Int] {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 17)
+        static func uncutArray(_ items: __itemsType, _ threshold: __thresholdType) -> [Int] {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 17)
                                          items.filter { $0 > threshold }
 #sourceLocation()
         }
 
-        static func uncutCount(_ uncutArray: [Int]) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 18)
+        static func uncutCount(_ uncutArray: __uncutArrayType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 18)
                              uncutArray.count
 #sourceLocation()
         }
 
-        static func greeting(_ name: String) -> String {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 20)
+        static func greeting(_ name: __nameType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 20)
                               "Hello, " + name
 #sourceLocation()
         }
 
-        static func tokenID(_ token: Token) -> ObjectIdentifier {
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 21)
+        static func tokenID(_ token: __tokenType) -> ObjectIdentifier {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 21)
                                        ObjectIdentifier(token)
 #sourceLocation()
@@ -499,10 +573,10 @@ extension CutoffState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "items": self.items as Any,
-                "threshold": self.threshold as Any,
-                "name": self.name as Any,
-                "token": self.token as Any,
+                "items": self.computed.items as Any,
+                "threshold": self.computed.threshold as Any,
+                "name": self.computed.name as Any,
+                "token": self.computed.token as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -552,10 +626,10 @@ extension CutoffState: ComputedRuntime.MemberVersioned, ComputedRuntime._Compute
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<CutoffState> = [
-        \CutoffState.items: "items",
-        \CutoffState.threshold: "threshold",
-        \CutoffState.name: "name",
-        \CutoffState.token: "token",
+        \CutoffState.items as Swift.KeyPath<CutoffState, __itemsType>: "items",
+        \CutoffState.threshold as Swift.KeyPath<CutoffState, __thresholdType>: "threshold",
+        \CutoffState.name as Swift.KeyPath<CutoffState, __nameType>: "name",
+        \CutoffState.token as Swift.KeyPath<CutoffState, __tokenType>: "token",
         \CutoffState.computed.filteredArray: "computed.filteredArray",
         \CutoffState.computed.filteredCount: "computed.filteredCount",
         \CutoffState.computed.summary: "computed.summary",

@@ -13,16 +13,16 @@ public struct ProfileState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        avatar: Avatar? = nil,
-        unread: Int = 0,
-        badge: Int = 0,
-        name: String = "anonymous",
-        score: Int = 0
+        avatar: __avatarType = Extended.__avatarDefault,
+        unread: __unreadType = Extended.__unreadDefault,
+        badge: __badgeType = Extended.__badgeDefault,
+        name: __nameType = Extended.__nameDefault,
+        score: __scoreType = Extended.__scoreDefault
     ) {
         computed = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
     }
 
-    public var avatar: Avatar? {
+    public var avatar: __avatarType {
         @inlinable get { computed.avatar }
         _modify {
             defer { computed.__avatarDidChange() }
@@ -30,14 +30,14 @@ public struct ProfileState: Sendable {
         }
     }
 
-    public var unread: Int {
+    public var unread: __unreadType {
         @inlinable get { computed.unread }
         _modify {
             yield &computed.unread
         }
     }
 
-    public var badge: Int {
+    public var badge: __badgeType {
         @inlinable get { computed.badge }
         _modify {
             defer { computed.__badgeDidChange() }
@@ -45,14 +45,14 @@ public struct ProfileState: Sendable {
         }
     }
 
-    public var name: String {
+    public var name: __nameType {
         @inlinable get { computed.name }
         _modify {
             yield &computed.name
         }
     }
 
-    public var score: Int {
+    public var score: __scoreType {
         @inlinable get { computed.score }
         _modify {
             yield &computed.score
@@ -77,31 +77,109 @@ public struct ProfileState: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension ProfileState {
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 4)
+    public typealias __avatarType = Avatar?
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 5)
+    public typealias __unreadType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 6)
+    public typealias __badgeType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 7)
+    public typealias __nameType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 8)
+    public typealias __scoreType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 10)
+    public typealias __hasAvatarType = Bool
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 11)
+    public typealias __badgeTextType = String
+#sourceLocation()
+}
+
 extension ProfileState {
     /// The stored fields and memoized computed values of ``ProfileState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @ComputedRuntime.Edge public fileprivate(set) var avatar: Avatar?
-        @ComputedRuntime.Edge public fileprivate(set) var unread: Int
-        @ComputedRuntime.Edge public fileprivate(set) var badge: Int
-        @ComputedRuntime.Edge public fileprivate(set) var name: String
-        @ComputedRuntime.Edge public fileprivate(set) var score: Int
-        @usableFromInline internal var _hasAvatar: ComputedRuntime.Memo<Bool>
-        @usableFromInline internal var _badgeText: ComputedRuntime.Memo<String>
+        @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
+        @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
+        @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
+        @ComputedRuntime.Edge public fileprivate(set) var name: __nameType
+        @ComputedRuntime.Edge public fileprivate(set) var score: __scoreType
+        @usableFromInline internal var _hasAvatar: ComputedRuntime.Memo<__hasAvatarType>
+        @usableFromInline internal var _badgeText: ComputedRuntime.Memo<__badgeTextType>
 
-        fileprivate init(avatar: Avatar?, unread: Int, badge: Int, name: String, score: Int) {
+        fileprivate init(avatar: __avatarType, unread: __unreadType, badge: __badgeType, name: __nameType, score: __scoreType) {
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
-            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
-            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
-            _name = ComputedRuntime.Edge(wrappedValue: name, middleware: .init([.assert({ !$0.isEmpty }), .onSet({ $0 = $0.trimmingCharacters(in: .whitespaces) })]))
-            _score = ComputedRuntime.Edge(wrappedValue: score, middleware: .init([.onSet { $0 = max($0, 0) }, .assert { $0 <= 1_000 }]))
-            _hasAvatar = ComputedRuntime.Memo()
-            _badgeText = ComputedRuntime.Memo()
+            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(Extended.__unreadAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 5))
+            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
+            _name = ComputedRuntime.Edge(wrappedValue: name, middleware: .init([.assert(Extended.__nameAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 7), .onSet(Extended.__nameOnSet)]))
+            _score = ComputedRuntime.Edge(wrappedValue: score, middleware: Extended.__scoreMiddleware)
+            _hasAvatar = ComputedRuntime.Memo<__hasAvatarType>()
+            _badgeText = ComputedRuntime.Memo<__badgeTextType>()
         }
 
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 3)
+        @usableFromInline internal static var __avatarDefault: __avatarType {
+                              nil
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 4)
+        @usableFromInline internal static var __unreadDefault: __unreadType {
+                                               0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 4)
+        @usableFromInline internal static var __unreadAssert: @Sendable (__unreadType) -> Swift.Bool {
+                { $0 >= 0 }
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 5)
+        @usableFromInline internal static var __badgeDefault: __badgeType {
+                                                      0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 5)
+        @usableFromInline internal static var __badgeOnSet: @Sendable (inout __badgeType) -> Swift.Void {
+               { $0 = min($0, 99) }
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 6)
+        @usableFromInline internal static var __nameDefault: __nameType {
+                                                                                                             "anonymous"
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 6)
+        @usableFromInline internal static var __nameAssert: @Sendable (__nameType) -> Swift.Bool {
+                { !$0.isEmpty }
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 6)
+        @usableFromInline internal static var __nameOnSet: @Sendable (inout __nameType) -> Swift.Void {
+                                        { $0 = $0.trimmingCharacters(in: .whitespaces) }
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 7)
+        @usableFromInline internal static var __scoreDefault: __scoreType {
+                                                                                                   0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 7)
+        @usableFromInline internal static var __scoreMiddleware: ComputedRuntime.Edge<__scoreType>.Middleware {
+                    .init([.onSet { $0 = max($0, 0) }, .assert { $0 <= 1_000 }])
+        }
+#sourceLocation()
+
         /// Memoized: recomputed only after `avatar` changes.
-        @inlinable public var hasAvatar: Bool {
+        @inlinable public var hasAvatar: __hasAvatarType {
             _read {
                 if !_hasAvatar.isCached { __hasAvatarRefresh() }
                 yield _hasAvatar._borrowedValue
@@ -122,7 +200,7 @@ extension ProfileState {
         }
 
         /// Memoized: recomputed only after `badge` changes.
-        @inlinable public var badgeText: String {
+        @inlinable public var badgeText: __badgeTextType {
             _read {
                 if !_badgeText.isCached { __badgeTextRefresh() }
                 yield _badgeText._borrowedValue
@@ -179,38 +257,38 @@ extension ProfileState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let avatar = ComputedRuntime.StateSelector<ProfileState, Avatar?>(version: { $0.computed.$avatar.version }) {
-            $0.avatar
+        public static let avatar = ComputedRuntime.StateSelector<ProfileState, __avatarType>(version: { (state: ProfileState) in state.computed.$avatar.version }) { (state: ProfileState) in
+            state.computed.avatar
         }
 
-        public static let unread = ComputedRuntime.StateSelector<ProfileState, Int>(version: { $0.computed.$unread.version }) {
-            $0.unread
+        public static let unread = ComputedRuntime.StateSelector<ProfileState, __unreadType>(version: { (state: ProfileState) in state.computed.$unread.version }) { (state: ProfileState) in
+            state.computed.unread
         }
 
-        public static let badge = ComputedRuntime.StateSelector<ProfileState, Int>(version: { $0.computed.$badge.version }) {
-            $0.badge
+        public static let badge = ComputedRuntime.StateSelector<ProfileState, __badgeType>(version: { (state: ProfileState) in state.computed.$badge.version }) { (state: ProfileState) in
+            state.computed.badge
         }
 
-        public static let name = ComputedRuntime.StateSelector<ProfileState, String>(version: { $0.computed.$name.version }) {
-            $0.name
+        public static let name = ComputedRuntime.StateSelector<ProfileState, __nameType>(version: { (state: ProfileState) in state.computed.$name.version }) { (state: ProfileState) in
+            state.computed.name
         }
 
-        public static let score = ComputedRuntime.StateSelector<ProfileState, Int>(version: { $0.computed.$score.version }) {
-            $0.score
+        public static let score = ComputedRuntime.StateSelector<ProfileState, __scoreType>(version: { (state: ProfileState) in state.computed.$score.version }) { (state: ProfileState) in
+            state.computed.score
         }
 
-        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, Bool>(
-            version: { $0.computed.__hasAvatarVersion },
+        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, __hasAvatarType>(
+            version: { (state: ProfileState) in state.computed.__hasAvatarVersion },
             recomputations: Extended._Recomputations.hasAvatar
-        ) {
-            $0.computed.hasAvatar
+        ) { (state: ProfileState) in
+            state.computed.hasAvatar
         }
 
-        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, String>(
-            version: { $0.computed.__badgeTextVersion },
+        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, __badgeTextType>(
+            version: { (state: ProfileState) in state.computed.__badgeTextVersion },
             recomputations: Extended._Recomputations.badgeText
-        ) {
-            $0.computed.badgeText
+        ) { (state: ProfileState) in
+            state.computed.badgeText
         }
     }
 }
@@ -219,13 +297,17 @@ extension ProfileState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func hasAvatar(_ avatar: Avatar?) -> Bool {
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 10)
+        static func hasAvatar(_ avatar: __avatarType) -> Bool {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 10)
                              avatar != nil
 #sourceLocation()
         }
 
-        static func badgeText(_ badge: Int) -> String {
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 11)
+        static func badgeText(_ badge: __badgeType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 11)
                                badge >= 99 ? "99+" : "\(badge)"
 #sourceLocation()
@@ -239,11 +321,11 @@ extension ProfileState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "avatar": self.avatar as Any,
-                "unread": self.unread as Any,
-                "badge": self.badge as Any,
-                "name": self.name as Any,
-                "score": self.score as Any,
+                "avatar": self.computed.avatar as Any,
+                "unread": self.computed.unread as Any,
+                "badge": self.computed.badge as Any,
+                "name": self.computed.name as Any,
+                "score": self.computed.score as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -291,11 +373,11 @@ extension ProfileState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<ProfileState> = [
-        \ProfileState.avatar: "avatar",
-        \ProfileState.unread: "unread",
-        \ProfileState.badge: "badge",
-        \ProfileState.name: "name",
-        \ProfileState.score: "score",
+        \ProfileState.avatar as Swift.KeyPath<ProfileState, __avatarType>: "avatar",
+        \ProfileState.unread as Swift.KeyPath<ProfileState, __unreadType>: "unread",
+        \ProfileState.badge as Swift.KeyPath<ProfileState, __badgeType>: "badge",
+        \ProfileState.name as Swift.KeyPath<ProfileState, __nameType>: "name",
+        \ProfileState.score as Swift.KeyPath<ProfileState, __scoreType>: "score",
         \ProfileState.computed.hasAvatar: "computed.hasAvatar",
         \ProfileState.computed.badgeText: "computed.badgeText",
     ]

@@ -17,46 +17,46 @@ public struct GeneratedNames: Sendable {
     /// A `@Shared` field's value is used only when its storage has none yet; to share an
     /// existing reference instead, use the initializer that takes `Shared` values.
     public init(
-        version: Int = 0,
-        hasher: Int = 0,
-        encoder: Int = 0,
-        decoder: Int = 0,
-        container: Int = 0,
-        lhs: Int = 0,
-        rhs: Int = 0,
-        newValue: Int = 0,
-        path: Int = 0,
-        member: Int = 0,
-        rest: Int = 0,
-        keyPath: Int = 0,
-        wrappedValue: Int = 0,
-        projectedValue: Int = 0,
-        update: Int = 0,
-        record: Int = 0,
-        inputs: Int = 0,
-        compute: Int = 0,
-        isEqual: Int = 0,
-        isCached: Int = 0,
-        hash: Int = 0,
-        encode: Int = 0,
-        Hasher: Int = 0,
-        Encoder: Int = 0,
-        Decoder: Int = 0,
-        Mirror: Int = 0,
-        KeyValuePairs: Int = 0,
-        String: Int = 0,
-        Bool: Int = 0,
-        Substring: Int = 0,
-        CodingKey: Int = 0,
-        Edge: Int = 0,
-        Memo: Int = 0,
-        VersionStamp: Int = 0,
-        StateSelector: Int = 0,
-        ParameterizedSelector: Int = 0,
-        RecomputationCounter: Int = 0,
-        MemberVersioned: Int = 0,
-        memberVersion: Int = 0,
-        shared: Int = 0
+        version: __versionType = Extended.__versionDefault,
+        hasher: __hasherType = Extended.__hasherDefault,
+        encoder: __encoderType = Extended.__encoderDefault,
+        decoder: __decoderType = Extended.__decoderDefault,
+        container: __containerType = Extended.__containerDefault,
+        lhs: __lhsType = Extended.__lhsDefault,
+        rhs: __rhsType = Extended.__rhsDefault,
+        newValue: __newValueType = Extended.__newValueDefault,
+        path: __pathType = Extended.__pathDefault,
+        member: __memberType = Extended.__memberDefault,
+        rest: __restType = Extended.__restDefault,
+        keyPath: __keyPathType = Extended.__keyPathDefault,
+        wrappedValue: __wrappedValueType = Extended.__wrappedValueDefault,
+        projectedValue: __projectedValueType = Extended.__projectedValueDefault,
+        update: __updateType = Extended.__updateDefault,
+        record: __recordType = Extended.__recordDefault,
+        inputs: __inputsType = Extended.__inputsDefault,
+        compute: __computeType = Extended.__computeDefault,
+        isEqual: __isEqualType = Extended.__isEqualDefault,
+        isCached: __isCachedType = Extended.__isCachedDefault,
+        hash: __hashType = Extended.__hashDefault,
+        encode: __encodeType = Extended.__encodeDefault,
+        Hasher: __HasherType = Extended.__HasherDefault,
+        Encoder: __EncoderType = Extended.__EncoderDefault,
+        Decoder: __DecoderType = Extended.__DecoderDefault,
+        Mirror: __MirrorType = Extended.__MirrorDefault,
+        KeyValuePairs: __KeyValuePairsType = Extended.__KeyValuePairsDefault,
+        String: __StringType = Extended.__StringDefault,
+        Bool: __BoolType = Extended.__BoolDefault,
+        Substring: __SubstringType = Extended.__SubstringDefault,
+        CodingKey: __CodingKeyType = Extended.__CodingKeyDefault,
+        Edge: __EdgeType = Extended.__EdgeDefault,
+        Memo: __MemoType = Extended.__MemoDefault,
+        VersionStamp: __VersionStampType = Extended.__VersionStampDefault,
+        StateSelector: __StateSelectorType = Extended.__StateSelectorDefault,
+        ParameterizedSelector: __ParameterizedSelectorType = Extended.__ParameterizedSelectorDefault,
+        RecomputationCounter: __RecomputationCounterType = Extended.__RecomputationCounterDefault,
+        MemberVersioned: __MemberVersionedType = Extended.__MemberVersionedDefault,
+        memberVersion: __memberVersionType = Extended.__memberVersionDefault,
+        shared: __sharedType = Extended.__sharedDefault
     ) {
         computed = Extended(
             version: version,
@@ -98,53 +98,53 @@ public struct GeneratedNames: Sendable {
             RecomputationCounter: RecomputationCounter,
             MemberVersioned: MemberVersioned,
             memberVersion: memberVersion,
-            shared: ComputedRuntime.Shared(wrappedValue: shared, .inMemory("GeneratedNames.shared"))
+            shared: ComputedRuntime.Shared(wrappedValue: shared, Extended.__sharedStrategy)
         )
     }
 
     /// Creates a state whose `@Shared` fields use existing references, as
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     public init(
-        version: Int = 0,
-        hasher: Int = 0,
-        encoder: Int = 0,
-        decoder: Int = 0,
-        container: Int = 0,
-        lhs: Int = 0,
-        rhs: Int = 0,
-        newValue: Int = 0,
-        path: Int = 0,
-        member: Int = 0,
-        rest: Int = 0,
-        keyPath: Int = 0,
-        wrappedValue: Int = 0,
-        projectedValue: Int = 0,
-        update: Int = 0,
-        record: Int = 0,
-        inputs: Int = 0,
-        compute: Int = 0,
-        isEqual: Int = 0,
-        isCached: Int = 0,
-        hash: Int = 0,
-        encode: Int = 0,
-        Hasher: Int = 0,
-        Encoder: Int = 0,
-        Decoder: Int = 0,
-        Mirror: Int = 0,
-        KeyValuePairs: Int = 0,
-        String: Int = 0,
-        Bool: Int = 0,
-        Substring: Int = 0,
-        CodingKey: Int = 0,
-        Edge: Int = 0,
-        Memo: Int = 0,
-        VersionStamp: Int = 0,
-        StateSelector: Int = 0,
-        ParameterizedSelector: Int = 0,
-        RecomputationCounter: Int = 0,
-        MemberVersioned: Int = 0,
-        memberVersion: Int = 0,
-        shared: ComputedRuntime.Shared<Int>
+        version: __versionType = Extended.__versionDefault,
+        hasher: __hasherType = Extended.__hasherDefault,
+        encoder: __encoderType = Extended.__encoderDefault,
+        decoder: __decoderType = Extended.__decoderDefault,
+        container: __containerType = Extended.__containerDefault,
+        lhs: __lhsType = Extended.__lhsDefault,
+        rhs: __rhsType = Extended.__rhsDefault,
+        newValue: __newValueType = Extended.__newValueDefault,
+        path: __pathType = Extended.__pathDefault,
+        member: __memberType = Extended.__memberDefault,
+        rest: __restType = Extended.__restDefault,
+        keyPath: __keyPathType = Extended.__keyPathDefault,
+        wrappedValue: __wrappedValueType = Extended.__wrappedValueDefault,
+        projectedValue: __projectedValueType = Extended.__projectedValueDefault,
+        update: __updateType = Extended.__updateDefault,
+        record: __recordType = Extended.__recordDefault,
+        inputs: __inputsType = Extended.__inputsDefault,
+        compute: __computeType = Extended.__computeDefault,
+        isEqual: __isEqualType = Extended.__isEqualDefault,
+        isCached: __isCachedType = Extended.__isCachedDefault,
+        hash: __hashType = Extended.__hashDefault,
+        encode: __encodeType = Extended.__encodeDefault,
+        Hasher: __HasherType = Extended.__HasherDefault,
+        Encoder: __EncoderType = Extended.__EncoderDefault,
+        Decoder: __DecoderType = Extended.__DecoderDefault,
+        Mirror: __MirrorType = Extended.__MirrorDefault,
+        KeyValuePairs: __KeyValuePairsType = Extended.__KeyValuePairsDefault,
+        String: __StringType = Extended.__StringDefault,
+        Bool: __BoolType = Extended.__BoolDefault,
+        Substring: __SubstringType = Extended.__SubstringDefault,
+        CodingKey: __CodingKeyType = Extended.__CodingKeyDefault,
+        Edge: __EdgeType = Extended.__EdgeDefault,
+        Memo: __MemoType = Extended.__MemoDefault,
+        VersionStamp: __VersionStampType = Extended.__VersionStampDefault,
+        StateSelector: __StateSelectorType = Extended.__StateSelectorDefault,
+        ParameterizedSelector: __ParameterizedSelectorType = Extended.__ParameterizedSelectorDefault,
+        RecomputationCounter: __RecomputationCounterType = Extended.__RecomputationCounterDefault,
+        MemberVersioned: __MemberVersionedType = Extended.__MemberVersionedDefault,
+        memberVersion: __memberVersionType = Extended.__memberVersionDefault,
+        shared: ComputedRuntime.Shared<__sharedType>
     ) {
         computed = Extended(
             version: version,
@@ -190,7 +190,7 @@ public struct GeneratedNames: Sendable {
         )
     }
 
-    public var version: Int {
+    public var version: __versionType {
         @inlinable get { computed._version.wrappedValue }
         set { if computed._version.update(newValue) { computed.__versionDidChange() } }
         _modify {
@@ -199,7 +199,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var hasher: Int {
+    public var hasher: __hasherType {
         @inlinable get { computed._hasher.wrappedValue }
         set { if computed._hasher.update(newValue) { computed.__hasherDidChange() } }
         _modify {
@@ -208,7 +208,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var encoder: Int {
+    public var encoder: __encoderType {
         @inlinable get { computed._encoder.wrappedValue }
         set { if computed._encoder.update(newValue) { computed.__encoderDidChange() } }
         _modify {
@@ -217,7 +217,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var decoder: Int {
+    public var decoder: __decoderType {
         @inlinable get { computed._decoder.wrappedValue }
         set { if computed._decoder.update(newValue) { computed.__decoderDidChange() } }
         _modify {
@@ -226,7 +226,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var container: Int {
+    public var container: __containerType {
         @inlinable get { computed._container.wrappedValue }
         set { if computed._container.update(newValue) { computed.__containerDidChange() } }
         _modify {
@@ -235,7 +235,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var lhs: Int {
+    public var lhs: __lhsType {
         @inlinable get { computed._lhs.wrappedValue }
         set { if computed._lhs.update(newValue) { computed.__lhsDidChange() } }
         _modify {
@@ -244,7 +244,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var rhs: Int {
+    public var rhs: __rhsType {
         @inlinable get { computed._rhs.wrappedValue }
         set { if computed._rhs.update(newValue) { computed.__rhsDidChange() } }
         _modify {
@@ -253,7 +253,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var newValue: Int {
+    public var newValue: __newValueType {
         @inlinable get { computed._newValue.wrappedValue }
         set { if computed._newValue.update(newValue) { computed.__newValueDidChange() } }
         _modify {
@@ -262,7 +262,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var path: Int {
+    public var path: __pathType {
         @inlinable get { computed._path.wrappedValue }
         set { if computed._path.update(newValue) { computed.__pathDidChange() } }
         _modify {
@@ -271,7 +271,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var member: Int {
+    public var member: __memberType {
         @inlinable get { computed._member.wrappedValue }
         set { if computed._member.update(newValue) { computed.__memberDidChange() } }
         _modify {
@@ -280,7 +280,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var rest: Int {
+    public var rest: __restType {
         @inlinable get { computed._rest.wrappedValue }
         set { if computed._rest.update(newValue) { computed.__restDidChange() } }
         _modify {
@@ -289,7 +289,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var keyPath: Int {
+    public var keyPath: __keyPathType {
         @inlinable get { computed._keyPath.wrappedValue }
         set { if computed._keyPath.update(newValue) { computed.__keyPathDidChange() } }
         _modify {
@@ -298,7 +298,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var wrappedValue: Int {
+    public var wrappedValue: __wrappedValueType {
         @inlinable get { computed._wrappedValue.wrappedValue }
         set { if computed._wrappedValue.update(newValue) { computed.__wrappedValueDidChange() } }
         _modify {
@@ -307,7 +307,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var projectedValue: Int {
+    public var projectedValue: __projectedValueType {
         @inlinable get { computed._projectedValue.wrappedValue }
         set { if computed._projectedValue.update(newValue) { computed.__projectedValueDidChange() } }
         _modify {
@@ -316,7 +316,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var update: Int {
+    public var update: __updateType {
         @inlinable get { computed._update.wrappedValue }
         set { if computed._update.update(newValue) { computed.__updateDidChange() } }
         _modify {
@@ -325,7 +325,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var record: Int {
+    public var record: __recordType {
         @inlinable get { computed._record.wrappedValue }
         set { if computed._record.update(newValue) { computed.__recordDidChange() } }
         _modify {
@@ -334,7 +334,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var inputs: Int {
+    public var inputs: __inputsType {
         @inlinable get { computed._inputs.wrappedValue }
         set { if computed._inputs.update(newValue) { computed.__inputsDidChange() } }
         _modify {
@@ -343,7 +343,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var compute: Int {
+    public var compute: __computeType {
         @inlinable get { computed._compute.wrappedValue }
         set { if computed._compute.update(newValue) { computed.__computeDidChange() } }
         _modify {
@@ -352,7 +352,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var isEqual: Int {
+    public var isEqual: __isEqualType {
         @inlinable get { computed._isEqual.wrappedValue }
         set { if computed._isEqual.update(newValue) { computed.__isEqualDidChange() } }
         _modify {
@@ -361,7 +361,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var isCached: Int {
+    public var isCached: __isCachedType {
         @inlinable get { computed._isCached.wrappedValue }
         set { computed._isCached.update(newValue) }
         _modify {
@@ -369,7 +369,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var hash: Int {
+    public var hash: __hashType {
         @inlinable get { computed._hash.wrappedValue }
         set { computed._hash.update(newValue) }
         _modify {
@@ -377,7 +377,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var encode: Int {
+    public var encode: __encodeType {
         @inlinable get { computed._encode.wrappedValue }
         set { computed._encode.update(newValue) }
         _modify {
@@ -385,7 +385,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Hasher: Int {
+    public var Hasher: __HasherType {
         @inlinable get { computed._Hasher.wrappedValue }
         set { if computed._Hasher.update(newValue) { computed.__HasherDidChange() } }
         _modify {
@@ -394,7 +394,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Encoder: Int {
+    public var Encoder: __EncoderType {
         @inlinable get { computed._Encoder.wrappedValue }
         set { if computed._Encoder.update(newValue) { computed.__EncoderDidChange() } }
         _modify {
@@ -403,7 +403,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Decoder: Int {
+    public var Decoder: __DecoderType {
         @inlinable get { computed._Decoder.wrappedValue }
         set { if computed._Decoder.update(newValue) { computed.__DecoderDidChange() } }
         _modify {
@@ -412,7 +412,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Mirror: Int {
+    public var Mirror: __MirrorType {
         @inlinable get { computed._Mirror.wrappedValue }
         set { if computed._Mirror.update(newValue) { computed.__MirrorDidChange() } }
         _modify {
@@ -421,7 +421,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var KeyValuePairs: Int {
+    public var KeyValuePairs: __KeyValuePairsType {
         @inlinable get { computed._KeyValuePairs.wrappedValue }
         set { if computed._KeyValuePairs.update(newValue) { computed.__KeyValuePairsDidChange() } }
         _modify {
@@ -430,7 +430,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var String: Int {
+    public var String: __StringType {
         @inlinable get { computed._String.wrappedValue }
         set { if computed._String.update(newValue) { computed.__StringDidChange() } }
         _modify {
@@ -439,7 +439,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Bool: Int {
+    public var Bool: __BoolType {
         @inlinable get { computed._Bool.wrappedValue }
         set { if computed._Bool.update(newValue) { computed.__BoolDidChange() } }
         _modify {
@@ -448,7 +448,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Substring: Int {
+    public var Substring: __SubstringType {
         @inlinable get { computed._Substring.wrappedValue }
         set { if computed._Substring.update(newValue) { computed.__SubstringDidChange() } }
         _modify {
@@ -457,7 +457,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var CodingKey: Int {
+    public var CodingKey: __CodingKeyType {
         @inlinable get { computed._CodingKey.wrappedValue }
         set { computed._CodingKey.update(newValue) }
         _modify {
@@ -465,7 +465,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Edge: Int {
+    public var Edge: __EdgeType {
         @inlinable get { computed._Edge.wrappedValue }
         set { computed._Edge.update(newValue) }
         _modify {
@@ -473,7 +473,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var Memo: Int {
+    public var Memo: __MemoType {
         @inlinable get { computed.Memo }
         _modify {
             defer { computed.__MemoDidChange() }
@@ -481,7 +481,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var VersionStamp: Int {
+    public var VersionStamp: __VersionStampType {
         @inlinable get { computed._VersionStamp.wrappedValue }
         set { computed._VersionStamp.update(newValue) }
         _modify {
@@ -489,7 +489,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var StateSelector: Int {
+    public var StateSelector: __StateSelectorType {
         @inlinable get { computed._StateSelector.wrappedValue }
         set { computed._StateSelector.update(newValue) }
         _modify {
@@ -497,7 +497,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var ParameterizedSelector: Int {
+    public var ParameterizedSelector: __ParameterizedSelectorType {
         @inlinable get { computed._ParameterizedSelector.wrappedValue }
         set { computed._ParameterizedSelector.update(newValue) }
         _modify {
@@ -505,7 +505,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var RecomputationCounter: Int {
+    public var RecomputationCounter: __RecomputationCounterType {
         @inlinable get { computed._RecomputationCounter.wrappedValue }
         set { computed._RecomputationCounter.update(newValue) }
         _modify {
@@ -513,7 +513,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var MemberVersioned: Int {
+    public var MemberVersioned: __MemberVersionedType {
         @inlinable get { computed._MemberVersioned.wrappedValue }
         set { computed._MemberVersioned.update(newValue) }
         _modify {
@@ -521,7 +521,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var memberVersion: Int {
+    public var memberVersion: __memberVersionType {
         @inlinable get { computed._memberVersion.wrappedValue }
         set { computed._memberVersion.update(newValue) }
         _modify {
@@ -529,7 +529,7 @@ public struct GeneratedNames: Sendable {
         }
     }
 
-    public var shared: Int {
+    public var shared: __sharedType {
         @inlinable get { computed.shared }
         nonmutating set { computed.shared = newValue }
     }
@@ -570,58 +570,225 @@ public struct GeneratedNames: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension GeneratedNames {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 7)
+    public typealias __versionType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 8)
+    public typealias __hasherType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 9)
+    public typealias __encoderType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 10)
+    public typealias __decoderType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 11)
+    public typealias __containerType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 12)
+    public typealias __lhsType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 13)
+    public typealias __rhsType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 14)
+    public typealias __newValueType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 15)
+    public typealias __pathType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 16)
+    public typealias __memberType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 17)
+    public typealias __restType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 18)
+    public typealias __keyPathType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 19)
+    public typealias __wrappedValueType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 20)
+    public typealias __projectedValueType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 21)
+    public typealias __updateType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 22)
+    public typealias __recordType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 23)
+    public typealias __inputsType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 24)
+    public typealias __computeType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 25)
+    public typealias __isEqualType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 26)
+    public typealias __isCachedType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 27)
+    public typealias __hashType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 28)
+    public typealias __encodeType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 29)
+    public typealias __HasherType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 30)
+    public typealias __EncoderType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 31)
+    public typealias __DecoderType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 32)
+    public typealias __MirrorType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 33)
+    public typealias __KeyValuePairsType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 34)
+    public typealias __StringType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 35)
+    public typealias __BoolType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 36)
+    public typealias __SubstringType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 37)
+    public typealias __CodingKeyType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 38)
+    public typealias __EdgeType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 39)
+    public typealias __MemoType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 40)
+    public typealias __VersionStampType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 41)
+    public typealias __StateSelectorType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 42)
+    public typealias __ParameterizedSelectorType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 43)
+    public typealias __RecomputationCounterType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 44)
+    public typealias __MemberVersionedType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
+    public typealias __memberVersionType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 46)
+    public typealias __sharedType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 48)
+    public typealias __valueType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
+    public typealias __sharedKeyType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
+    public typealias __argumentsType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
+    public typealias __transformType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
+    public typealias __capacityType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
+    public typealias __createSelector_version_hasher_version = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
+    public typealias __createSelector_version_hasher_hasher = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
+    public typealias __createSelector_version_hasher_Result = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+    public typealias __createParameterizedSelector___container = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+    public typealias __createParameterizedSelector___Result = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+    public typealias __SharedMemo_lhs_rhs_newValue_lhs = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+    public typealias __SharedMemo_lhs_rhs_newValue_rhs = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+    public typealias __SharedMemo_lhs_rhs_newValue_newValue = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+    public typealias __SharedMemo_lhs_rhs_newValue_Result = Int
+#sourceLocation()
+}
+
 extension GeneratedNames {
     /// The stored fields and memoized computed values of ``GeneratedNames``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _version: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _hasher: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _encoder: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _decoder: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _container: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _lhs: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _rhs: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _newValue: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _path: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _member: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _rest: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _keyPath: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _wrappedValue: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _projectedValue: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _update: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _record: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _inputs: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _compute: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _isEqual: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _isCached: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _hash: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _encode: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _Hasher: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _Encoder: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _Decoder: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _Mirror: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _KeyValuePairs: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _String: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _Bool: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _Substring: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _CodingKey: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _Edge: ComputedRuntime.Edge<Int>
-        @ComputedRuntime.Edge public fileprivate(set) var Memo: Int
-        @usableFromInline internal var _VersionStamp: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _StateSelector: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _ParameterizedSelector: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _RecomputationCounter: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _MemberVersioned: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _memberVersion: ComputedRuntime.Edge<Int>
-        @ComputedRuntime.Shared public fileprivate(set) var shared: Int
-        @usableFromInline internal var _value: ComputedRuntime.Memo<Int>
-        @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<Int>
-        @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<Int>
-        @usableFromInline internal var _transform: ComputedRuntime.Memo<Int>
-        @usableFromInline internal var _capacity: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _version: ComputedRuntime.Edge<__versionType>
+        @usableFromInline internal var _hasher: ComputedRuntime.Edge<__hasherType>
+        @usableFromInline internal var _encoder: ComputedRuntime.Edge<__encoderType>
+        @usableFromInline internal var _decoder: ComputedRuntime.Edge<__decoderType>
+        @usableFromInline internal var _container: ComputedRuntime.Edge<__containerType>
+        @usableFromInline internal var _lhs: ComputedRuntime.Edge<__lhsType>
+        @usableFromInline internal var _rhs: ComputedRuntime.Edge<__rhsType>
+        @usableFromInline internal var _newValue: ComputedRuntime.Edge<__newValueType>
+        @usableFromInline internal var _path: ComputedRuntime.Edge<__pathType>
+        @usableFromInline internal var _member: ComputedRuntime.Edge<__memberType>
+        @usableFromInline internal var _rest: ComputedRuntime.Edge<__restType>
+        @usableFromInline internal var _keyPath: ComputedRuntime.Edge<__keyPathType>
+        @usableFromInline internal var _wrappedValue: ComputedRuntime.Edge<__wrappedValueType>
+        @usableFromInline internal var _projectedValue: ComputedRuntime.Edge<__projectedValueType>
+        @usableFromInline internal var _update: ComputedRuntime.Edge<__updateType>
+        @usableFromInline internal var _record: ComputedRuntime.Edge<__recordType>
+        @usableFromInline internal var _inputs: ComputedRuntime.Edge<__inputsType>
+        @usableFromInline internal var _compute: ComputedRuntime.Edge<__computeType>
+        @usableFromInline internal var _isEqual: ComputedRuntime.Edge<__isEqualType>
+        @usableFromInline internal var _isCached: ComputedRuntime.Edge<__isCachedType>
+        @usableFromInline internal var _hash: ComputedRuntime.Edge<__hashType>
+        @usableFromInline internal var _encode: ComputedRuntime.Edge<__encodeType>
+        @usableFromInline internal var _Hasher: ComputedRuntime.Edge<__HasherType>
+        @usableFromInline internal var _Encoder: ComputedRuntime.Edge<__EncoderType>
+        @usableFromInline internal var _Decoder: ComputedRuntime.Edge<__DecoderType>
+        @usableFromInline internal var _Mirror: ComputedRuntime.Edge<__MirrorType>
+        @usableFromInline internal var _KeyValuePairs: ComputedRuntime.Edge<__KeyValuePairsType>
+        @usableFromInline internal var _String: ComputedRuntime.Edge<__StringType>
+        @usableFromInline internal var _Bool: ComputedRuntime.Edge<__BoolType>
+        @usableFromInline internal var _Substring: ComputedRuntime.Edge<__SubstringType>
+        @usableFromInline internal var _CodingKey: ComputedRuntime.Edge<__CodingKeyType>
+        @usableFromInline internal var _Edge: ComputedRuntime.Edge<__EdgeType>
+        @ComputedRuntime.Edge public fileprivate(set) var Memo: __MemoType
+        @usableFromInline internal var _VersionStamp: ComputedRuntime.Edge<__VersionStampType>
+        @usableFromInline internal var _StateSelector: ComputedRuntime.Edge<__StateSelectorType>
+        @usableFromInline internal var _ParameterizedSelector: ComputedRuntime.Edge<__ParameterizedSelectorType>
+        @usableFromInline internal var _RecomputationCounter: ComputedRuntime.Edge<__RecomputationCounterType>
+        @usableFromInline internal var _MemberVersioned: ComputedRuntime.Edge<__MemberVersionedType>
+        @usableFromInline internal var _memberVersion: ComputedRuntime.Edge<__memberVersionType>
+        @ComputedRuntime.Shared public fileprivate(set) var shared: __sharedType
+        @usableFromInline internal var _value: ComputedRuntime.Memo<__valueType>
+        @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<__sharedKeyType>
+        @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<__argumentsType>
+        @usableFromInline internal var _transform: ComputedRuntime.Memo<__transformType>
+        @usableFromInline internal var _capacity: ComputedRuntime.Memo<__capacityType>
 
-        fileprivate init(version: Int, hasher: Int, encoder: Int, decoder: Int, container: Int, lhs: Int, rhs: Int, newValue: Int, path: Int, member: Int, rest: Int, keyPath: Int, wrappedValue: Int, projectedValue: Int, update: Int, record: Int, inputs: Int, compute: Int, isEqual: Int, isCached: Int, hash: Int, encode: Int, Hasher: Int, Encoder: Int, Decoder: Int, Mirror: Int, KeyValuePairs: Int, String: Int, Bool: Int, Substring: Int, CodingKey: Int, Edge: Int, Memo: Int, VersionStamp: Int, StateSelector: Int, ParameterizedSelector: Int, RecomputationCounter: Int, MemberVersioned: Int, memberVersion: Int, shared: ComputedRuntime.Shared<Int>) {
+        fileprivate init(version: __versionType, hasher: __hasherType, encoder: __encoderType, decoder: __decoderType, container: __containerType, lhs: __lhsType, rhs: __rhsType, newValue: __newValueType, path: __pathType, member: __memberType, rest: __restType, keyPath: __keyPathType, wrappedValue: __wrappedValueType, projectedValue: __projectedValueType, update: __updateType, record: __recordType, inputs: __inputsType, compute: __computeType, isEqual: __isEqualType, isCached: __isCachedType, hash: __hashType, encode: __encodeType, Hasher: __HasherType, Encoder: __EncoderType, Decoder: __DecoderType, Mirror: __MirrorType, KeyValuePairs: __KeyValuePairsType, String: __StringType, Bool: __BoolType, Substring: __SubstringType, CodingKey: __CodingKeyType, Edge: __EdgeType, Memo: __MemoType, VersionStamp: __VersionStampType, StateSelector: __StateSelectorType, ParameterizedSelector: __ParameterizedSelectorType, RecomputationCounter: __RecomputationCounterType, MemberVersioned: __MemberVersionedType, memberVersion: __memberVersionType, shared: ComputedRuntime.Shared<__sharedType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
             _version = ComputedRuntime.Edge(wrappedValue: version)
             _hasher = ComputedRuntime.Edge(wrappedValue: hasher)
@@ -663,91 +830,298 @@ extension GeneratedNames {
             _MemberVersioned = ComputedRuntime.Edge(wrappedValue: MemberVersioned)
             _memberVersion = ComputedRuntime.Edge(wrappedValue: memberVersion)
             _shared = shared
-            _value = ComputedRuntime.Memo()
-            _sharedKey = ComputedRuntime.SharedMemo(version: _initialVersion)
-            _arguments = ComputedRuntime.SharedMemo(version: _initialVersion)
-            _transform = ComputedRuntime.Memo()
-            _capacity = ComputedRuntime.Memo()
+            _value = ComputedRuntime.Memo<__valueType>()
+            _sharedKey = ComputedRuntime.SharedMemo<__sharedKeyType>(version: _initialVersion)
+            _arguments = ComputedRuntime.SharedMemo<__argumentsType>(version: _initialVersion)
+            _transform = ComputedRuntime.Memo<__transformType>()
+            _capacity = ComputedRuntime.Memo<__capacityType>()
         }
 
-        @inlinable public var version: Int { _version.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 6)
+        @usableFromInline internal static var __versionDefault: __versionType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 7)
+        @usableFromInline internal static var __hasherDefault: __hasherType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 8)
+        @usableFromInline internal static var __encoderDefault: __encoderType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 9)
+        @usableFromInline internal static var __decoderDefault: __decoderType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 10)
+        @usableFromInline internal static var __containerDefault: __containerType {
+                       0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 11)
+        @usableFromInline internal static var __lhsDefault: __lhsType {
+                 0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 12)
+        @usableFromInline internal static var __rhsDefault: __rhsType {
+                 0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 13)
+        @usableFromInline internal static var __newValueDefault: __newValueType {
+                      0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 14)
+        @usableFromInline internal static var __pathDefault: __pathType {
+                  0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 15)
+        @usableFromInline internal static var __memberDefault: __memberType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 16)
+        @usableFromInline internal static var __restDefault: __restType {
+                  0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 17)
+        @usableFromInline internal static var __keyPathDefault: __keyPathType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 18)
+        @usableFromInline internal static var __wrappedValueDefault: __wrappedValueType {
+                          0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 19)
+        @usableFromInline internal static var __projectedValueDefault: __projectedValueType {
+                            0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 20)
+        @usableFromInline internal static var __updateDefault: __updateType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 21)
+        @usableFromInline internal static var __recordDefault: __recordType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 22)
+        @usableFromInline internal static var __inputsDefault: __inputsType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 23)
+        @usableFromInline internal static var __computeDefault: __computeType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 24)
+        @usableFromInline internal static var __isEqualDefault: __isEqualType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 25)
+        @usableFromInline internal static var __isCachedDefault: __isCachedType {
+                      0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 26)
+        @usableFromInline internal static var __hashDefault: __hashType {
+                  0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 27)
+        @usableFromInline internal static var __encodeDefault: __encodeType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 28)
+        @usableFromInline internal static var __HasherDefault: __HasherType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 29)
+        @usableFromInline internal static var __EncoderDefault: __EncoderType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 30)
+        @usableFromInline internal static var __DecoderDefault: __DecoderType {
+                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 31)
+        @usableFromInline internal static var __MirrorDefault: __MirrorType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 32)
+        @usableFromInline internal static var __KeyValuePairsDefault: __KeyValuePairsType {
+                           0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 33)
+        @usableFromInline internal static var __StringDefault: __StringType {
+                    0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 34)
+        @usableFromInline internal static var __BoolDefault: __BoolType {
+                  0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 35)
+        @usableFromInline internal static var __SubstringDefault: __SubstringType {
+                       0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 36)
+        @usableFromInline internal static var __CodingKeyDefault: __CodingKeyType {
+                       0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 37)
+        @usableFromInline internal static var __EdgeDefault: __EdgeType {
+                  0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 38)
+        @usableFromInline internal static var __MemoDefault: __MemoType {
+                        0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 39)
+        @usableFromInline internal static var __VersionStampDefault: __VersionStampType {
+                          0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 40)
+        @usableFromInline internal static var __StateSelectorDefault: __StateSelectorType {
+                           0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 41)
+        @usableFromInline internal static var __ParameterizedSelectorDefault: __ParameterizedSelectorType {
+                                   0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 42)
+        @usableFromInline internal static var __RecomputationCounterDefault: __RecomputationCounterType {
+                                  0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 43)
+        @usableFromInline internal static var __MemberVersionedDefault: __MemberVersionedType {
+                             0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 44)
+        @usableFromInline internal static var __memberVersionDefault: __memberVersionType {
+                           0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
+        @usableFromInline internal static var __sharedDefault: __sharedType {
+                                                                0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
+        @usableFromInline internal static var __sharedStrategy: ComputedRuntime.SharedStrategy<__sharedType> {
+          .inMemory("GeneratedNames.shared")
+        }
+#sourceLocation()
 
-        @inlinable public var hasher: Int { _hasher.wrappedValue }
+        @inlinable public var version: __versionType { _version.wrappedValue }
 
-        @inlinable public var encoder: Int { _encoder.wrappedValue }
+        @inlinable public var hasher: __hasherType { _hasher.wrappedValue }
 
-        @inlinable public var decoder: Int { _decoder.wrappedValue }
+        @inlinable public var encoder: __encoderType { _encoder.wrappedValue }
 
-        @inlinable public var container: Int { _container.wrappedValue }
+        @inlinable public var decoder: __decoderType { _decoder.wrappedValue }
 
-        @inlinable public var lhs: Int { _lhs.wrappedValue }
+        @inlinable public var container: __containerType { _container.wrappedValue }
 
-        @inlinable public var rhs: Int { _rhs.wrappedValue }
+        @inlinable public var lhs: __lhsType { _lhs.wrappedValue }
 
-        @inlinable public var newValue: Int { _newValue.wrappedValue }
+        @inlinable public var rhs: __rhsType { _rhs.wrappedValue }
 
-        @inlinable public var path: Int { _path.wrappedValue }
+        @inlinable public var newValue: __newValueType { _newValue.wrappedValue }
 
-        @inlinable public var member: Int { _member.wrappedValue }
+        @inlinable public var path: __pathType { _path.wrappedValue }
 
-        @inlinable public var rest: Int { _rest.wrappedValue }
+        @inlinable public var member: __memberType { _member.wrappedValue }
 
-        @inlinable public var keyPath: Int { _keyPath.wrappedValue }
+        @inlinable public var rest: __restType { _rest.wrappedValue }
 
-        @inlinable public var wrappedValue: Int { _wrappedValue.wrappedValue }
+        @inlinable public var keyPath: __keyPathType { _keyPath.wrappedValue }
 
-        @inlinable public var projectedValue: Int { _projectedValue.wrappedValue }
+        @inlinable public var wrappedValue: __wrappedValueType { _wrappedValue.wrappedValue }
 
-        @inlinable public var update: Int { _update.wrappedValue }
+        @inlinable public var projectedValue: __projectedValueType { _projectedValue.wrappedValue }
 
-        @inlinable public var record: Int { _record.wrappedValue }
+        @inlinable public var update: __updateType { _update.wrappedValue }
 
-        @inlinable public var inputs: Int { _inputs.wrappedValue }
+        @inlinable public var record: __recordType { _record.wrappedValue }
 
-        @inlinable public var compute: Int { _compute.wrappedValue }
+        @inlinable public var inputs: __inputsType { _inputs.wrappedValue }
 
-        @inlinable public var isEqual: Int { _isEqual.wrappedValue }
+        @inlinable public var compute: __computeType { _compute.wrappedValue }
 
-        @inlinable public var isCached: Int { _isCached.wrappedValue }
+        @inlinable public var isEqual: __isEqualType { _isEqual.wrappedValue }
 
-        @inlinable public var hash: Int { _hash.wrappedValue }
+        @inlinable public var isCached: __isCachedType { _isCached.wrappedValue }
 
-        @inlinable public var encode: Int { _encode.wrappedValue }
+        @inlinable public var hash: __hashType { _hash.wrappedValue }
 
-        @inlinable public var Hasher: Int { _Hasher.wrappedValue }
+        @inlinable public var encode: __encodeType { _encode.wrappedValue }
 
-        @inlinable public var Encoder: Int { _Encoder.wrappedValue }
+        @inlinable public var Hasher: __HasherType { _Hasher.wrappedValue }
 
-        @inlinable public var Decoder: Int { _Decoder.wrappedValue }
+        @inlinable public var Encoder: __EncoderType { _Encoder.wrappedValue }
 
-        @inlinable public var Mirror: Int { _Mirror.wrappedValue }
+        @inlinable public var Decoder: __DecoderType { _Decoder.wrappedValue }
 
-        @inlinable public var KeyValuePairs: Int { _KeyValuePairs.wrappedValue }
+        @inlinable public var Mirror: __MirrorType { _Mirror.wrappedValue }
 
-        @inlinable public var String: Int { _String.wrappedValue }
+        @inlinable public var KeyValuePairs: __KeyValuePairsType { _KeyValuePairs.wrappedValue }
 
-        @inlinable public var Bool: Int { _Bool.wrappedValue }
+        @inlinable public var String: __StringType { _String.wrappedValue }
 
-        @inlinable public var Substring: Int { _Substring.wrappedValue }
+        @inlinable public var Bool: __BoolType { _Bool.wrappedValue }
 
-        @inlinable public var CodingKey: Int { _CodingKey.wrappedValue }
+        @inlinable public var Substring: __SubstringType { _Substring.wrappedValue }
 
-        @inlinable public var Edge: Int { _Edge.wrappedValue }
+        @inlinable public var CodingKey: __CodingKeyType { _CodingKey.wrappedValue }
 
-        @inlinable public var VersionStamp: Int { _VersionStamp.wrappedValue }
+        @inlinable public var Edge: __EdgeType { _Edge.wrappedValue }
 
-        @inlinable public var StateSelector: Int { _StateSelector.wrappedValue }
+        @inlinable public var VersionStamp: __VersionStampType { _VersionStamp.wrappedValue }
 
-        @inlinable public var ParameterizedSelector: Int { _ParameterizedSelector.wrappedValue }
+        @inlinable public var StateSelector: __StateSelectorType { _StateSelector.wrappedValue }
 
-        @inlinable public var RecomputationCounter: Int { _RecomputationCounter.wrappedValue }
+        @inlinable public var ParameterizedSelector: __ParameterizedSelectorType { _ParameterizedSelector.wrappedValue }
 
-        @inlinable public var MemberVersioned: Int { _MemberVersioned.wrappedValue }
+        @inlinable public var RecomputationCounter: __RecomputationCounterType { _RecomputationCounter.wrappedValue }
 
-        @inlinable public var memberVersion: Int { _memberVersion.wrappedValue }
+        @inlinable public var MemberVersioned: __MemberVersionedType { _MemberVersioned.wrappedValue }
+
+        @inlinable public var memberVersion: __memberVersionType { _memberVersion.wrappedValue }
 
         /// Memoized: recomputed only after `version`, `hasher`, `encoder`, `decoder`, `container`, `lhs` or `rhs` changes.
-        @inlinable public var value: Int {
+        @inlinable public var value: __valueType {
             _read {
                 if !_value.isCached { __valueRefresh() }
                 yield _value._borrowedValue
@@ -774,7 +1148,7 @@ extension GeneratedNames {
         }
 
         /// Memoized: recomputed only after `newValue`, `path`, `member`, `rest`, `keyPath`, `Memo` or `shared` changes.
-        public var sharedKey: Int {
+        public var sharedKey: __sharedKeyType {
             let sharedKey = $shared.version.rawValue
             return _sharedKey.value(sharedKey: sharedKey) {
                 _Recomputations.sharedKey.increment()
@@ -783,7 +1157,7 @@ extension GeneratedNames {
         }
 
         /// Memoized: recomputed only after `value` or `sharedKey` changes.
-        public var arguments: Int {
+        public var arguments: __argumentsType {
             let sharedKey = $shared.version.rawValue
             return _arguments.value(sharedKey: sharedKey) {
                 _Recomputations.arguments.increment()
@@ -792,7 +1166,7 @@ extension GeneratedNames {
         }
 
         /// Memoized: recomputed only after `wrappedValue`, `projectedValue`, `update`, `record`, `inputs`, `compute` or `isEqual` changes.
-        @inlinable public var transform: Int {
+        @inlinable public var transform: __transformType {
             _read {
                 if !_transform.isCached { __transformRefresh() }
                 yield _transform._borrowedValue
@@ -819,7 +1193,7 @@ extension GeneratedNames {
         }
 
         /// Memoized: recomputed only after `Hasher`, `Encoder`, `Decoder`, `Mirror`, `KeyValuePairs`, `String`, `Bool` or `Substring` changes.
-        @inlinable public var capacity: Int {
+        @inlinable public var capacity: __capacityType {
             _read {
                 if !_capacity.isCached { __capacityRefresh() }
                 yield _capacity._borrowedValue
@@ -1061,242 +1435,242 @@ extension GeneratedNames {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let version = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._version.version }) {
-            $0.version
+        public static let version = ComputedRuntime.StateSelector<GeneratedNames, __versionType>(version: { (state: GeneratedNames) in state.computed._version.version }) { (state: GeneratedNames) in
+            state.computed.version
         }
 
-        public static let hasher = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._hasher.version }) {
-            $0.hasher
+        public static let hasher = ComputedRuntime.StateSelector<GeneratedNames, __hasherType>(version: { (state: GeneratedNames) in state.computed._hasher.version }) { (state: GeneratedNames) in
+            state.computed.hasher
         }
 
-        public static let encoder = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._encoder.version }) {
-            $0.encoder
+        public static let encoder = ComputedRuntime.StateSelector<GeneratedNames, __encoderType>(version: { (state: GeneratedNames) in state.computed._encoder.version }) { (state: GeneratedNames) in
+            state.computed.encoder
         }
 
-        public static let decoder = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._decoder.version }) {
-            $0.decoder
+        public static let decoder = ComputedRuntime.StateSelector<GeneratedNames, __decoderType>(version: { (state: GeneratedNames) in state.computed._decoder.version }) { (state: GeneratedNames) in
+            state.computed.decoder
         }
 
-        public static let container = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._container.version }) {
-            $0.container
+        public static let container = ComputedRuntime.StateSelector<GeneratedNames, __containerType>(version: { (state: GeneratedNames) in state.computed._container.version }) { (state: GeneratedNames) in
+            state.computed.container
         }
 
-        public static let lhs = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._lhs.version }) {
-            $0.lhs
+        public static let lhs = ComputedRuntime.StateSelector<GeneratedNames, __lhsType>(version: { (state: GeneratedNames) in state.computed._lhs.version }) { (state: GeneratedNames) in
+            state.computed.lhs
         }
 
-        public static let rhs = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._rhs.version }) {
-            $0.rhs
+        public static let rhs = ComputedRuntime.StateSelector<GeneratedNames, __rhsType>(version: { (state: GeneratedNames) in state.computed._rhs.version }) { (state: GeneratedNames) in
+            state.computed.rhs
         }
 
-        public static let newValue = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._newValue.version }) {
-            $0.newValue
+        public static let newValue = ComputedRuntime.StateSelector<GeneratedNames, __newValueType>(version: { (state: GeneratedNames) in state.computed._newValue.version }) { (state: GeneratedNames) in
+            state.computed.newValue
         }
 
-        public static let path = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._path.version }) {
-            $0.path
+        public static let path = ComputedRuntime.StateSelector<GeneratedNames, __pathType>(version: { (state: GeneratedNames) in state.computed._path.version }) { (state: GeneratedNames) in
+            state.computed.path
         }
 
-        public static let member = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._member.version }) {
-            $0.member
+        public static let member = ComputedRuntime.StateSelector<GeneratedNames, __memberType>(version: { (state: GeneratedNames) in state.computed._member.version }) { (state: GeneratedNames) in
+            state.computed.member
         }
 
-        public static let rest = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._rest.version }) {
-            $0.rest
+        public static let rest = ComputedRuntime.StateSelector<GeneratedNames, __restType>(version: { (state: GeneratedNames) in state.computed._rest.version }) { (state: GeneratedNames) in
+            state.computed.rest
         }
 
-        public static let keyPath = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._keyPath.version }) {
-            $0.keyPath
+        public static let keyPath = ComputedRuntime.StateSelector<GeneratedNames, __keyPathType>(version: { (state: GeneratedNames) in state.computed._keyPath.version }) { (state: GeneratedNames) in
+            state.computed.keyPath
         }
 
-        public static let wrappedValue = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._wrappedValue.version }) {
-            $0.wrappedValue
+        public static let wrappedValue = ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType>(version: { (state: GeneratedNames) in state.computed._wrappedValue.version }) { (state: GeneratedNames) in
+            state.computed.wrappedValue
         }
 
-        public static let projectedValue = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._projectedValue.version }) {
-            $0.projectedValue
+        public static let projectedValue = ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType>(version: { (state: GeneratedNames) in state.computed._projectedValue.version }) { (state: GeneratedNames) in
+            state.computed.projectedValue
         }
 
-        public static let update = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._update.version }) {
-            $0.update
+        public static let update = ComputedRuntime.StateSelector<GeneratedNames, __updateType>(version: { (state: GeneratedNames) in state.computed._update.version }) { (state: GeneratedNames) in
+            state.computed.update
         }
 
-        public static let record = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._record.version }) {
-            $0.record
+        public static let record = ComputedRuntime.StateSelector<GeneratedNames, __recordType>(version: { (state: GeneratedNames) in state.computed._record.version }) { (state: GeneratedNames) in
+            state.computed.record
         }
 
-        public static let inputs = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._inputs.version }) {
-            $0.inputs
+        public static let inputs = ComputedRuntime.StateSelector<GeneratedNames, __inputsType>(version: { (state: GeneratedNames) in state.computed._inputs.version }) { (state: GeneratedNames) in
+            state.computed.inputs
         }
 
-        public static let compute = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._compute.version }) {
-            $0.compute
+        public static let compute = ComputedRuntime.StateSelector<GeneratedNames, __computeType>(version: { (state: GeneratedNames) in state.computed._compute.version }) { (state: GeneratedNames) in
+            state.computed.compute
         }
 
-        public static let isEqual = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._isEqual.version }) {
-            $0.isEqual
+        public static let isEqual = ComputedRuntime.StateSelector<GeneratedNames, __isEqualType>(version: { (state: GeneratedNames) in state.computed._isEqual.version }) { (state: GeneratedNames) in
+            state.computed.isEqual
         }
 
-        public static let isCached = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._isCached.version }) {
-            $0.isCached
+        public static let isCached = ComputedRuntime.StateSelector<GeneratedNames, __isCachedType>(version: { (state: GeneratedNames) in state.computed._isCached.version }) { (state: GeneratedNames) in
+            state.computed.isCached
         }
 
-        public static let hash = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._hash.version }) {
-            $0.hash
+        public static let hash = ComputedRuntime.StateSelector<GeneratedNames, __hashType>(version: { (state: GeneratedNames) in state.computed._hash.version }) { (state: GeneratedNames) in
+            state.computed.hash
         }
 
-        public static let encode = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._encode.version }) {
-            $0.encode
+        public static let encode = ComputedRuntime.StateSelector<GeneratedNames, __encodeType>(version: { (state: GeneratedNames) in state.computed._encode.version }) { (state: GeneratedNames) in
+            state.computed.encode
         }
 
-        public static let Hasher = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._Hasher.version }) {
-            $0.Hasher
+        public static let Hasher = ComputedRuntime.StateSelector<GeneratedNames, __HasherType>(version: { (state: GeneratedNames) in state.computed._Hasher.version }) { (state: GeneratedNames) in
+            state.computed.Hasher
         }
 
-        public static let Encoder = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._Encoder.version }) {
-            $0.Encoder
+        public static let Encoder = ComputedRuntime.StateSelector<GeneratedNames, __EncoderType>(version: { (state: GeneratedNames) in state.computed._Encoder.version }) { (state: GeneratedNames) in
+            state.computed.Encoder
         }
 
-        public static let Decoder = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._Decoder.version }) {
-            $0.Decoder
+        public static let Decoder = ComputedRuntime.StateSelector<GeneratedNames, __DecoderType>(version: { (state: GeneratedNames) in state.computed._Decoder.version }) { (state: GeneratedNames) in
+            state.computed.Decoder
         }
 
-        public static let Mirror = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._Mirror.version }) {
-            $0.Mirror
+        public static let Mirror = ComputedRuntime.StateSelector<GeneratedNames, __MirrorType>(version: { (state: GeneratedNames) in state.computed._Mirror.version }) { (state: GeneratedNames) in
+            state.computed.Mirror
         }
 
-        public static let KeyValuePairs = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._KeyValuePairs.version }) {
-            $0.KeyValuePairs
+        public static let KeyValuePairs = ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType>(version: { (state: GeneratedNames) in state.computed._KeyValuePairs.version }) { (state: GeneratedNames) in
+            state.computed.KeyValuePairs
         }
 
-        public static let String = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._String.version }) {
-            $0.String
+        public static let String = ComputedRuntime.StateSelector<GeneratedNames, __StringType>(version: { (state: GeneratedNames) in state.computed._String.version }) { (state: GeneratedNames) in
+            state.computed.String
         }
 
-        public static let Bool = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._Bool.version }) {
-            $0.Bool
+        public static let Bool = ComputedRuntime.StateSelector<GeneratedNames, __BoolType>(version: { (state: GeneratedNames) in state.computed._Bool.version }) { (state: GeneratedNames) in
+            state.computed.Bool
         }
 
-        public static let Substring = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._Substring.version }) {
-            $0.Substring
+        public static let Substring = ComputedRuntime.StateSelector<GeneratedNames, __SubstringType>(version: { (state: GeneratedNames) in state.computed._Substring.version }) { (state: GeneratedNames) in
+            state.computed.Substring
         }
 
-        public static let CodingKey = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._CodingKey.version }) {
-            $0.CodingKey
+        public static let CodingKey = ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType>(version: { (state: GeneratedNames) in state.computed._CodingKey.version }) { (state: GeneratedNames) in
+            state.computed.CodingKey
         }
 
-        public static let Edge = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._Edge.version }) {
-            $0.Edge
+        public static let Edge = ComputedRuntime.StateSelector<GeneratedNames, __EdgeType>(version: { (state: GeneratedNames) in state.computed._Edge.version }) { (state: GeneratedNames) in
+            state.computed.Edge
         }
 
-        public static let Memo = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed.$Memo.version }) {
-            $0.Memo
+        public static let Memo = ComputedRuntime.StateSelector<GeneratedNames, __MemoType>(version: { (state: GeneratedNames) in state.computed.$Memo.version }) { (state: GeneratedNames) in
+            state.computed.Memo
         }
 
-        public static let VersionStamp = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._VersionStamp.version }) {
-            $0.VersionStamp
+        public static let VersionStamp = ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType>(version: { (state: GeneratedNames) in state.computed._VersionStamp.version }) { (state: GeneratedNames) in
+            state.computed.VersionStamp
         }
 
-        public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._StateSelector.version }) {
-            $0.StateSelector
+        public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType>(version: { (state: GeneratedNames) in state.computed._StateSelector.version }) { (state: GeneratedNames) in
+            state.computed.StateSelector
         }
 
-        public static let ParameterizedSelector = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._ParameterizedSelector.version }) {
-            $0.ParameterizedSelector
+        public static let ParameterizedSelector = ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType>(version: { (state: GeneratedNames) in state.computed._ParameterizedSelector.version }) { (state: GeneratedNames) in
+            state.computed.ParameterizedSelector
         }
 
-        public static let RecomputationCounter = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._RecomputationCounter.version }) {
-            $0.RecomputationCounter
+        public static let RecomputationCounter = ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType>(version: { (state: GeneratedNames) in state.computed._RecomputationCounter.version }) { (state: GeneratedNames) in
+            state.computed.RecomputationCounter
         }
 
-        public static let MemberVersioned = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._MemberVersioned.version }) {
-            $0.MemberVersioned
+        public static let MemberVersioned = ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType>(version: { (state: GeneratedNames) in state.computed._MemberVersioned.version }) { (state: GeneratedNames) in
+            state.computed.MemberVersioned
         }
 
-        public static let memberVersion = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed._memberVersion.version }) {
-            $0.memberVersion
+        public static let memberVersion = ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType>(version: { (state: GeneratedNames) in state.computed._memberVersion.version }) { (state: GeneratedNames) in
+            state.computed.memberVersion
         }
 
-        public static let shared = ComputedRuntime.StateSelector<GeneratedNames, Int>(version: { $0.computed.$shared.version }) {
-            $0.shared
+        public static let shared = ComputedRuntime.StateSelector<GeneratedNames, __sharedType>(version: { (state: GeneratedNames) in state.computed.$shared.version }) { (state: GeneratedNames) in
+            state.computed.shared
         }
 
-        public static let value = ComputedRuntime.StateSelector<GeneratedNames, Int>(
-            version: { $0.computed.__valueVersion },
+        public static let value = ComputedRuntime.StateSelector<GeneratedNames, __valueType>(
+            version: { (state: GeneratedNames) in state.computed.__valueVersion },
             recomputations: Extended._Recomputations.value
-        ) {
-            $0.computed.value
+        ) { (state: GeneratedNames) in
+            state.computed.value
         }
 
-        public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, Int>(
+        public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(
             recomputations: Extended._Recomputations.sharedKey
-        ) {
-            $0.computed.sharedKey
+        ) { (state: GeneratedNames) in
+            state.computed.sharedKey
         }
 
-        public static let arguments = ComputedRuntime.StateSelector<GeneratedNames, Int>(
+        public static let arguments = ComputedRuntime.StateSelector<GeneratedNames, __argumentsType>(
             recomputations: Extended._Recomputations.arguments
-        ) {
-            $0.computed.arguments
+        ) { (state: GeneratedNames) in
+            state.computed.arguments
         }
 
-        public static let transform = ComputedRuntime.StateSelector<GeneratedNames, Int>(
-            version: { $0.computed.__transformVersion },
+        public static let transform = ComputedRuntime.StateSelector<GeneratedNames, __transformType>(
+            version: { (state: GeneratedNames) in state.computed.__transformVersion },
             recomputations: Extended._Recomputations.transform
-        ) {
-            $0.computed.transform
+        ) { (state: GeneratedNames) in
+            state.computed.transform
         }
 
-        public static let capacity = ComputedRuntime.StateSelector<GeneratedNames, Int>(
-            version: { $0.computed.__capacityVersion },
+        public static let capacity = ComputedRuntime.StateSelector<GeneratedNames, __capacityType>(
+            version: { (state: GeneratedNames) in state.computed.__capacityVersion },
             recomputations: Extended._Recomputations.capacity
-        ) {
-            $0.computed.capacity
+        ) { (state: GeneratedNames) in
+            state.computed.capacity
         }
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `value` changes.
-        public static func createSelector(version: Int, hasher: Int) -> ComputedRuntime.StateSelector<GeneratedNames, Int> {
+        public static func createSelector(version: __createSelector_version_hasher_version, hasher: __createSelector_version_hasher_hasher) -> ComputedRuntime.StateSelector<GeneratedNames, __createSelector_version_hasher_Result> {
             _createSelector_version_hasher(_createSelector_version_hasher_Arguments(version: version, hasher: hasher))
         }
 
         private struct _createSelector_version_hasher_Arguments: Hashable, Sendable {
-            var version: Int
-            var hasher: Int
+            var version: __createSelector_version_hasher_version
+            var hasher: __createSelector_version_hasher_hasher
         }
 
         private static let _createSelector_version_hasher = ComputedRuntime.createParameterizedSelector(
-            Selectors.value, transform: { (arguments: _createSelector_version_hasher_Arguments, value: Int) in
+            Selectors.value, transform: { (arguments: _createSelector_version_hasher_Arguments, value: __valueType) in
                 GeneratedNames._SelectorBodies.createSelector(version: arguments.version, hasher: arguments.hasher, value)
             }
         )
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `capacity` changes.
-        public static func createParameterizedSelector(_ container: Int) -> ComputedRuntime.StateSelector<GeneratedNames, Int> {
+        public static func createParameterizedSelector(_ container: __createParameterizedSelector___container) -> ComputedRuntime.StateSelector<GeneratedNames, __createParameterizedSelector___Result> {
             _createParameterizedSelector__(container)
         }
 
         private static let _createParameterizedSelector__ = ComputedRuntime.createParameterizedSelector(
-            Selectors.capacity, transform: { (container: Int, capacity: Int) in
+            Selectors.capacity, transform: { (container: __createParameterizedSelector___container, capacity: __capacityType) in
                 GeneratedNames._SelectorBodies.createParameterizedSelector(container, capacity)
             }
         )
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `transform` changes.
-        public static func SharedMemo(lhs: Int, rhs: Int, newValue: Int) -> ComputedRuntime.StateSelector<GeneratedNames, Int> {
+        public static func SharedMemo(lhs: __SharedMemo_lhs_rhs_newValue_lhs, rhs: __SharedMemo_lhs_rhs_newValue_rhs, newValue: __SharedMemo_lhs_rhs_newValue_newValue) -> ComputedRuntime.StateSelector<GeneratedNames, __SharedMemo_lhs_rhs_newValue_Result> {
             _SharedMemo_lhs_rhs_newValue(_SharedMemo_lhs_rhs_newValue_Arguments(lhs: lhs, rhs: rhs, newValue: newValue))
         }
 
         private struct _SharedMemo_lhs_rhs_newValue_Arguments: Hashable, Sendable {
-            var lhs: Int
-            var rhs: Int
-            var newValue: Int
+            var lhs: __SharedMemo_lhs_rhs_newValue_lhs
+            var rhs: __SharedMemo_lhs_rhs_newValue_rhs
+            var newValue: __SharedMemo_lhs_rhs_newValue_newValue
         }
 
         private static let _SharedMemo_lhs_rhs_newValue = ComputedRuntime.createParameterizedSelector(
-            Selectors.transform, transform: { (arguments: _SharedMemo_lhs_rhs_newValue_Arguments, transform: Int) in
+            Selectors.transform, transform: { (arguments: _SharedMemo_lhs_rhs_newValue_Arguments, transform: __transformType) in
                 GeneratedNames._SelectorBodies.SharedMemo(lhs: arguments.lhs, rhs: arguments.rhs, newValue: arguments.newValue, transform)
             }
         )
@@ -1307,31 +1681,41 @@ extension GeneratedNames {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func value(_ version: Int, _ hasher: Int, _ encoder: Int, _ decoder: Int, _ container: Int, _ lhs: Int, _ rhs: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 48)
+        static func value(_ version: __versionType, _ hasher: __hasherType, _ encoder: __encoderType, _ decoder: __decoderType, _ container: __containerType, _ lhs: __lhsType, _ rhs: __rhsType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 48)
                         version + hasher + encoder + decoder + container + lhs + rhs
 #sourceLocation()
         }
 
-        static func sharedKey(_ newValue: Int, _ path: Int, _ member: Int, _ rest: Int, _ keyPath: Int, _ Memo: Int, _ shared: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
+        static func sharedKey(_ newValue: __newValueType, _ path: __pathType, _ member: __memberType, _ rest: __restType, _ keyPath: __keyPathType, _ Memo: __MemoType, _ shared: __sharedType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
                             newValue + path + member + rest + keyPath + Memo + shared
 #sourceLocation()
         }
 
-        static func arguments(_ value: Int, _ sharedKey: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
+        static func arguments(_ value: __valueType, _ sharedKey: __sharedKeyType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
                             value + sharedKey
 #sourceLocation()
         }
 
-        static func transform(_ wrappedValue: Int, _ projectedValue: Int, _ update: Int, _ record: Int, _ inputs: Int, _ compute: Int, _ isEqual: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
+        static func transform(_ wrappedValue: __wrappedValueType, _ projectedValue: __projectedValueType, _ update: __updateType, _ record: __recordType, _ inputs: __inputsType, _ compute: __computeType, _ isEqual: __isEqualType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
                             wrappedValue + projectedValue + update + record + inputs + compute + isEqual
 #sourceLocation()
         }
 
-        static func capacity(_ Hasher: Int, _ Encoder: Int, _ Decoder: Int, _ Mirror: Int, _ KeyValuePairs: Int, _ String: Int, _ Bool: Int, _ Substring: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
+        static func capacity(_ Hasher: __HasherType, _ Encoder: __EncoderType, _ Decoder: __DecoderType, _ Mirror: __MirrorType, _ KeyValuePairs: __KeyValuePairsType, _ String: __StringType, _ Bool: __BoolType, _ Substring: __SubstringType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
                            Hasher + Encoder + Decoder + Mirror + KeyValuePairs + String + Bool + Substring
 #sourceLocation()
@@ -1340,19 +1724,25 @@ extension GeneratedNames {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-        static func createSelector(version: Int, hasher: Int, _ value: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
+        static func createSelector(version: __createSelector_version_hasher_version, hasher: __createSelector_version_hasher_hasher, _ value: __valueType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
                                                               version + hasher + value
 #sourceLocation()
         }
 
-        static func createParameterizedSelector(_ container: Int, _ capacity: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+        static func createParameterizedSelector(_ container: __createParameterizedSelector___container, _ capacity: __capacityType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
                                                                   container + capacity
 #sourceLocation()
         }
 
-        static func SharedMemo(lhs: Int, rhs: Int, newValue: Int, _ transform: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+        static func SharedMemo(lhs: __SharedMemo_lhs_rhs_newValue_lhs, rhs: __SharedMemo_lhs_rhs_newValue_rhs, newValue: __SharedMemo_lhs_rhs_newValue_newValue, _ transform: __transformType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
                                                                   lhs + rhs + newValue + transform
 #sourceLocation()
@@ -1410,46 +1800,46 @@ extension GeneratedNames: Equatable {
 extension GeneratedNames: Hashable {
     /// Hashes the fields' values (never version stamps), consistently with `==`.
     public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.version)
-        hasher.combine(self.hasher)
-        hasher.combine(self.encoder)
-        hasher.combine(self.decoder)
-        hasher.combine(self.container)
-        hasher.combine(self.lhs)
-        hasher.combine(self.rhs)
-        hasher.combine(self.newValue)
-        hasher.combine(self.path)
-        hasher.combine(self.member)
-        hasher.combine(self.rest)
-        hasher.combine(self.keyPath)
-        hasher.combine(self.wrappedValue)
-        hasher.combine(self.projectedValue)
-        hasher.combine(self.update)
-        hasher.combine(self.record)
-        hasher.combine(self.inputs)
-        hasher.combine(self.compute)
-        hasher.combine(self.isEqual)
-        hasher.combine(self.isCached)
-        hasher.combine(self.hash)
-        hasher.combine(self.encode)
-        hasher.combine(self.Hasher)
-        hasher.combine(self.Encoder)
-        hasher.combine(self.Decoder)
-        hasher.combine(self.Mirror)
-        hasher.combine(self.KeyValuePairs)
-        hasher.combine(self.String)
-        hasher.combine(self.Bool)
-        hasher.combine(self.Substring)
-        hasher.combine(self.CodingKey)
-        hasher.combine(self.Edge)
-        hasher.combine(self.Memo)
-        hasher.combine(self.VersionStamp)
-        hasher.combine(self.StateSelector)
-        hasher.combine(self.ParameterizedSelector)
-        hasher.combine(self.RecomputationCounter)
-        hasher.combine(self.MemberVersioned)
-        hasher.combine(self.memberVersion)
-        hasher.combine(self.shared)
+        hasher.combine(self.computed.version)
+        hasher.combine(self.computed.hasher)
+        hasher.combine(self.computed.encoder)
+        hasher.combine(self.computed.decoder)
+        hasher.combine(self.computed.container)
+        hasher.combine(self.computed.lhs)
+        hasher.combine(self.computed.rhs)
+        hasher.combine(self.computed.newValue)
+        hasher.combine(self.computed.path)
+        hasher.combine(self.computed.member)
+        hasher.combine(self.computed.rest)
+        hasher.combine(self.computed.keyPath)
+        hasher.combine(self.computed.wrappedValue)
+        hasher.combine(self.computed.projectedValue)
+        hasher.combine(self.computed.update)
+        hasher.combine(self.computed.record)
+        hasher.combine(self.computed.inputs)
+        hasher.combine(self.computed.compute)
+        hasher.combine(self.computed.isEqual)
+        hasher.combine(self.computed.isCached)
+        hasher.combine(self.computed.hash)
+        hasher.combine(self.computed.encode)
+        hasher.combine(self.computed.Hasher)
+        hasher.combine(self.computed.Encoder)
+        hasher.combine(self.computed.Decoder)
+        hasher.combine(self.computed.Mirror)
+        hasher.combine(self.computed.KeyValuePairs)
+        hasher.combine(self.computed.String)
+        hasher.combine(self.computed.Bool)
+        hasher.combine(self.computed.Substring)
+        hasher.combine(self.computed.CodingKey)
+        hasher.combine(self.computed.Edge)
+        hasher.combine(self.computed.Memo)
+        hasher.combine(self.computed.VersionStamp)
+        hasher.combine(self.computed.StateSelector)
+        hasher.combine(self.computed.ParameterizedSelector)
+        hasher.combine(self.computed.RecomputationCounter)
+        hasher.combine(self.computed.MemberVersioned)
+        hasher.combine(self.computed.memberVersion)
+        hasher.combine(self.computed.shared)
     }
 }
 
@@ -1502,45 +1892,45 @@ extension GeneratedNames: Encodable {
     /// persist through their own storage) are not encoded.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.version, forKey: .version)
-        try container.encode(self.hasher, forKey: .hasher)
-        try container.encode(self.encoder, forKey: .encoder)
-        try container.encode(self.decoder, forKey: .decoder)
-        try container.encode(self.container, forKey: .container)
-        try container.encode(self.lhs, forKey: .lhs)
-        try container.encode(self.rhs, forKey: .rhs)
-        try container.encode(self.newValue, forKey: .newValue)
-        try container.encode(self.path, forKey: .path)
-        try container.encode(self.member, forKey: .member)
-        try container.encode(self.rest, forKey: .rest)
-        try container.encode(self.keyPath, forKey: .keyPath)
-        try container.encode(self.wrappedValue, forKey: .wrappedValue)
-        try container.encode(self.projectedValue, forKey: .projectedValue)
-        try container.encode(self.update, forKey: .update)
-        try container.encode(self.record, forKey: .record)
-        try container.encode(self.inputs, forKey: .inputs)
-        try container.encode(self.compute, forKey: .compute)
-        try container.encode(self.isEqual, forKey: .isEqual)
-        try container.encode(self.isCached, forKey: .isCached)
-        try container.encode(self.hash, forKey: .hash)
-        try container.encode(self.encode, forKey: .encode)
-        try container.encode(self.Hasher, forKey: .Hasher)
-        try container.encode(self.Encoder, forKey: .Encoder)
-        try container.encode(self.Decoder, forKey: .Decoder)
-        try container.encode(self.Mirror, forKey: .Mirror)
-        try container.encode(self.KeyValuePairs, forKey: .KeyValuePairs)
-        try container.encode(self.String, forKey: .String)
-        try container.encode(self.Bool, forKey: .Bool)
-        try container.encode(self.Substring, forKey: .Substring)
-        try container.encode(self.CodingKey, forKey: .CodingKey)
-        try container.encode(self.Edge, forKey: .Edge)
-        try container.encode(self.Memo, forKey: .Memo)
-        try container.encode(self.VersionStamp, forKey: .VersionStamp)
-        try container.encode(self.StateSelector, forKey: .StateSelector)
-        try container.encode(self.ParameterizedSelector, forKey: .ParameterizedSelector)
-        try container.encode(self.RecomputationCounter, forKey: .RecomputationCounter)
-        try container.encode(self.MemberVersioned, forKey: .MemberVersioned)
-        try container.encode(self.memberVersion, forKey: .memberVersion)
+        try container.encode(self.computed.version, forKey: .version)
+        try container.encode(self.computed.hasher, forKey: .hasher)
+        try container.encode(self.computed.encoder, forKey: .encoder)
+        try container.encode(self.computed.decoder, forKey: .decoder)
+        try container.encode(self.computed.container, forKey: .container)
+        try container.encode(self.computed.lhs, forKey: .lhs)
+        try container.encode(self.computed.rhs, forKey: .rhs)
+        try container.encode(self.computed.newValue, forKey: .newValue)
+        try container.encode(self.computed.path, forKey: .path)
+        try container.encode(self.computed.member, forKey: .member)
+        try container.encode(self.computed.rest, forKey: .rest)
+        try container.encode(self.computed.keyPath, forKey: .keyPath)
+        try container.encode(self.computed.wrappedValue, forKey: .wrappedValue)
+        try container.encode(self.computed.projectedValue, forKey: .projectedValue)
+        try container.encode(self.computed.update, forKey: .update)
+        try container.encode(self.computed.record, forKey: .record)
+        try container.encode(self.computed.inputs, forKey: .inputs)
+        try container.encode(self.computed.compute, forKey: .compute)
+        try container.encode(self.computed.isEqual, forKey: .isEqual)
+        try container.encode(self.computed.isCached, forKey: .isCached)
+        try container.encode(self.computed.hash, forKey: .hash)
+        try container.encode(self.computed.encode, forKey: .encode)
+        try container.encode(self.computed.Hasher, forKey: .Hasher)
+        try container.encode(self.computed.Encoder, forKey: .Encoder)
+        try container.encode(self.computed.Decoder, forKey: .Decoder)
+        try container.encode(self.computed.Mirror, forKey: .Mirror)
+        try container.encode(self.computed.KeyValuePairs, forKey: .KeyValuePairs)
+        try container.encode(self.computed.String, forKey: .String)
+        try container.encode(self.computed.Bool, forKey: .Bool)
+        try container.encode(self.computed.Substring, forKey: .Substring)
+        try container.encode(self.computed.CodingKey, forKey: .CodingKey)
+        try container.encode(self.computed.Edge, forKey: .Edge)
+        try container.encode(self.computed.Memo, forKey: .Memo)
+        try container.encode(self.computed.VersionStamp, forKey: .VersionStamp)
+        try container.encode(self.computed.StateSelector, forKey: .StateSelector)
+        try container.encode(self.computed.ParameterizedSelector, forKey: .ParameterizedSelector)
+        try container.encode(self.computed.RecomputationCounter, forKey: .RecomputationCounter)
+        try container.encode(self.computed.MemberVersioned, forKey: .MemberVersioned)
+        try container.encode(self.computed.memberVersion, forKey: .memberVersion)
     }
 }
 
@@ -1549,46 +1939,86 @@ extension GeneratedNames: Decodable {
     /// Every decoded field gets a new version stamp; `@Shared` fields come from their storage.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            version: try container.decodeIfPresent((Int).self, forKey: .version) ?? 0,
-            hasher: try container.decodeIfPresent((Int).self, forKey: .hasher) ?? 0,
-            encoder: try container.decodeIfPresent((Int).self, forKey: .encoder) ?? 0,
-            decoder: try container.decodeIfPresent((Int).self, forKey: .decoder) ?? 0,
-            container: try container.decodeIfPresent((Int).self, forKey: .container) ?? 0,
-            lhs: try container.decodeIfPresent((Int).self, forKey: .lhs) ?? 0,
-            rhs: try container.decodeIfPresent((Int).self, forKey: .rhs) ?? 0,
-            newValue: try container.decodeIfPresent((Int).self, forKey: .newValue) ?? 0,
-            path: try container.decodeIfPresent((Int).self, forKey: .path) ?? 0,
-            member: try container.decodeIfPresent((Int).self, forKey: .member) ?? 0,
-            rest: try container.decodeIfPresent((Int).self, forKey: .rest) ?? 0,
-            keyPath: try container.decodeIfPresent((Int).self, forKey: .keyPath) ?? 0,
-            wrappedValue: try container.decodeIfPresent((Int).self, forKey: .wrappedValue) ?? 0,
-            projectedValue: try container.decodeIfPresent((Int).self, forKey: .projectedValue) ?? 0,
-            update: try container.decodeIfPresent((Int).self, forKey: .update) ?? 0,
-            record: try container.decodeIfPresent((Int).self, forKey: .record) ?? 0,
-            inputs: try container.decodeIfPresent((Int).self, forKey: .inputs) ?? 0,
-            compute: try container.decodeIfPresent((Int).self, forKey: .compute) ?? 0,
-            isEqual: try container.decodeIfPresent((Int).self, forKey: .isEqual) ?? 0,
-            isCached: try container.decodeIfPresent((Int).self, forKey: .isCached) ?? 0,
-            hash: try container.decodeIfPresent((Int).self, forKey: .hash) ?? 0,
-            encode: try container.decodeIfPresent((Int).self, forKey: .encode) ?? 0,
-            Hasher: try container.decodeIfPresent((Int).self, forKey: .Hasher) ?? 0,
-            Encoder: try container.decodeIfPresent((Int).self, forKey: .Encoder) ?? 0,
-            Decoder: try container.decodeIfPresent((Int).self, forKey: .Decoder) ?? 0,
-            Mirror: try container.decodeIfPresent((Int).self, forKey: .Mirror) ?? 0,
-            KeyValuePairs: try container.decodeIfPresent((Int).self, forKey: .KeyValuePairs) ?? 0,
-            String: try container.decodeIfPresent((Int).self, forKey: .String) ?? 0,
-            Bool: try container.decodeIfPresent((Int).self, forKey: .Bool) ?? 0,
-            Substring: try container.decodeIfPresent((Int).self, forKey: .Substring) ?? 0,
-            CodingKey: try container.decodeIfPresent((Int).self, forKey: .CodingKey) ?? 0,
-            Edge: try container.decodeIfPresent((Int).self, forKey: .Edge) ?? 0,
-            Memo: try container.decodeIfPresent((Int).self, forKey: .Memo) ?? 0,
-            VersionStamp: try container.decodeIfPresent((Int).self, forKey: .VersionStamp) ?? 0,
-            StateSelector: try container.decodeIfPresent((Int).self, forKey: .StateSelector) ?? 0,
-            ParameterizedSelector: try container.decodeIfPresent((Int).self, forKey: .ParameterizedSelector) ?? 0,
-            RecomputationCounter: try container.decodeIfPresent((Int).self, forKey: .RecomputationCounter) ?? 0,
-            MemberVersioned: try container.decodeIfPresent((Int).self, forKey: .MemberVersioned) ?? 0,
-            memberVersion: try container.decodeIfPresent((Int).self, forKey: .memberVersion) ?? 0
+        let _version: __versionType = try container.decodeIfPresent(__versionType.self, forKey: .version) ?? Extended.__versionDefault
+        let _hasher: __hasherType = try container.decodeIfPresent(__hasherType.self, forKey: .hasher) ?? Extended.__hasherDefault
+        let _encoder: __encoderType = try container.decodeIfPresent(__encoderType.self, forKey: .encoder) ?? Extended.__encoderDefault
+        let _decoder: __decoderType = try container.decodeIfPresent(__decoderType.self, forKey: .decoder) ?? Extended.__decoderDefault
+        let _container: __containerType = try container.decodeIfPresent(__containerType.self, forKey: .container) ?? Extended.__containerDefault
+        let _lhs: __lhsType = try container.decodeIfPresent(__lhsType.self, forKey: .lhs) ?? Extended.__lhsDefault
+        let _rhs: __rhsType = try container.decodeIfPresent(__rhsType.self, forKey: .rhs) ?? Extended.__rhsDefault
+        let _newValue: __newValueType = try container.decodeIfPresent(__newValueType.self, forKey: .newValue) ?? Extended.__newValueDefault
+        let _path: __pathType = try container.decodeIfPresent(__pathType.self, forKey: .path) ?? Extended.__pathDefault
+        let _member: __memberType = try container.decodeIfPresent(__memberType.self, forKey: .member) ?? Extended.__memberDefault
+        let _rest: __restType = try container.decodeIfPresent(__restType.self, forKey: .rest) ?? Extended.__restDefault
+        let _keyPath: __keyPathType = try container.decodeIfPresent(__keyPathType.self, forKey: .keyPath) ?? Extended.__keyPathDefault
+        let _wrappedValue: __wrappedValueType = try container.decodeIfPresent(__wrappedValueType.self, forKey: .wrappedValue) ?? Extended.__wrappedValueDefault
+        let _projectedValue: __projectedValueType = try container.decodeIfPresent(__projectedValueType.self, forKey: .projectedValue) ?? Extended.__projectedValueDefault
+        let _update: __updateType = try container.decodeIfPresent(__updateType.self, forKey: .update) ?? Extended.__updateDefault
+        let _record: __recordType = try container.decodeIfPresent(__recordType.self, forKey: .record) ?? Extended.__recordDefault
+        let _inputs: __inputsType = try container.decodeIfPresent(__inputsType.self, forKey: .inputs) ?? Extended.__inputsDefault
+        let _compute: __computeType = try container.decodeIfPresent(__computeType.self, forKey: .compute) ?? Extended.__computeDefault
+        let _isEqual: __isEqualType = try container.decodeIfPresent(__isEqualType.self, forKey: .isEqual) ?? Extended.__isEqualDefault
+        let _isCached: __isCachedType = try container.decodeIfPresent(__isCachedType.self, forKey: .isCached) ?? Extended.__isCachedDefault
+        let _hash: __hashType = try container.decodeIfPresent(__hashType.self, forKey: .hash) ?? Extended.__hashDefault
+        let _encode: __encodeType = try container.decodeIfPresent(__encodeType.self, forKey: .encode) ?? Extended.__encodeDefault
+        let _Hasher: __HasherType = try container.decodeIfPresent(__HasherType.self, forKey: .Hasher) ?? Extended.__HasherDefault
+        let _Encoder: __EncoderType = try container.decodeIfPresent(__EncoderType.self, forKey: .Encoder) ?? Extended.__EncoderDefault
+        let _Decoder: __DecoderType = try container.decodeIfPresent(__DecoderType.self, forKey: .Decoder) ?? Extended.__DecoderDefault
+        let _Mirror: __MirrorType = try container.decodeIfPresent(__MirrorType.self, forKey: .Mirror) ?? Extended.__MirrorDefault
+        let _KeyValuePairs: __KeyValuePairsType = try container.decodeIfPresent(__KeyValuePairsType.self, forKey: .KeyValuePairs) ?? Extended.__KeyValuePairsDefault
+        let _String: __StringType = try container.decodeIfPresent(__StringType.self, forKey: .String) ?? Extended.__StringDefault
+        let _Bool: __BoolType = try container.decodeIfPresent(__BoolType.self, forKey: .Bool) ?? Extended.__BoolDefault
+        let _Substring: __SubstringType = try container.decodeIfPresent(__SubstringType.self, forKey: .Substring) ?? Extended.__SubstringDefault
+        let _CodingKey: __CodingKeyType = try container.decodeIfPresent(__CodingKeyType.self, forKey: .CodingKey) ?? Extended.__CodingKeyDefault
+        let _Edge: __EdgeType = try container.decodeIfPresent(__EdgeType.self, forKey: .Edge) ?? Extended.__EdgeDefault
+        let _Memo: __MemoType = try container.decodeIfPresent(__MemoType.self, forKey: .Memo) ?? Extended.__MemoDefault
+        let _VersionStamp: __VersionStampType = try container.decodeIfPresent(__VersionStampType.self, forKey: .VersionStamp) ?? Extended.__VersionStampDefault
+        let _StateSelector: __StateSelectorType = try container.decodeIfPresent(__StateSelectorType.self, forKey: .StateSelector) ?? Extended.__StateSelectorDefault
+        let _ParameterizedSelector: __ParameterizedSelectorType = try container.decodeIfPresent(__ParameterizedSelectorType.self, forKey: .ParameterizedSelector) ?? Extended.__ParameterizedSelectorDefault
+        let _RecomputationCounter: __RecomputationCounterType = try container.decodeIfPresent(__RecomputationCounterType.self, forKey: .RecomputationCounter) ?? Extended.__RecomputationCounterDefault
+        let _MemberVersioned: __MemberVersionedType = try container.decodeIfPresent(__MemberVersionedType.self, forKey: .MemberVersioned) ?? Extended.__MemberVersionedDefault
+        let _memberVersion: __memberVersionType = try container.decodeIfPresent(__memberVersionType.self, forKey: .memberVersion) ?? Extended.__memberVersionDefault
+        computed = Extended(
+            version: _version,
+            hasher: _hasher,
+            encoder: _encoder,
+            decoder: _decoder,
+            container: _container,
+            lhs: _lhs,
+            rhs: _rhs,
+            newValue: _newValue,
+            path: _path,
+            member: _member,
+            rest: _rest,
+            keyPath: _keyPath,
+            wrappedValue: _wrappedValue,
+            projectedValue: _projectedValue,
+            update: _update,
+            record: _record,
+            inputs: _inputs,
+            compute: _compute,
+            isEqual: _isEqual,
+            isCached: _isCached,
+            hash: _hash,
+            encode: _encode,
+            Hasher: _Hasher,
+            Encoder: _Encoder,
+            Decoder: _Decoder,
+            Mirror: _Mirror,
+            KeyValuePairs: _KeyValuePairs,
+            String: _String,
+            Bool: _Bool,
+            Substring: _Substring,
+            CodingKey: _CodingKey,
+            Edge: _Edge,
+            Memo: _Memo,
+            VersionStamp: _VersionStamp,
+            StateSelector: _StateSelector,
+            ParameterizedSelector: _ParameterizedSelector,
+            RecomputationCounter: _RecomputationCounter,
+            MemberVersioned: _MemberVersioned,
+            memberVersion: _memberVersion,
+            shared: ComputedRuntime.Shared(wrappedValue: Extended.__sharedDefault, Extended.__sharedStrategy)
         )
     }
 }
@@ -1599,46 +2029,46 @@ extension GeneratedNames: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "version": self.version as Any,
-                "hasher": self.hasher as Any,
-                "encoder": self.encoder as Any,
-                "decoder": self.decoder as Any,
-                "container": self.container as Any,
-                "lhs": self.lhs as Any,
-                "rhs": self.rhs as Any,
-                "newValue": self.newValue as Any,
-                "path": self.path as Any,
-                "member": self.member as Any,
-                "rest": self.rest as Any,
-                "keyPath": self.keyPath as Any,
-                "wrappedValue": self.wrappedValue as Any,
-                "projectedValue": self.projectedValue as Any,
-                "update": self.update as Any,
-                "record": self.record as Any,
-                "inputs": self.inputs as Any,
-                "compute": self.compute as Any,
-                "isEqual": self.isEqual as Any,
-                "isCached": self.isCached as Any,
-                "hash": self.hash as Any,
-                "encode": self.encode as Any,
-                "Hasher": self.Hasher as Any,
-                "Encoder": self.Encoder as Any,
-                "Decoder": self.Decoder as Any,
-                "Mirror": self.Mirror as Any,
-                "KeyValuePairs": self.KeyValuePairs as Any,
-                "String": self.String as Any,
-                "Bool": self.Bool as Any,
-                "Substring": self.Substring as Any,
-                "CodingKey": self.CodingKey as Any,
-                "Edge": self.Edge as Any,
-                "Memo": self.Memo as Any,
-                "VersionStamp": self.VersionStamp as Any,
-                "StateSelector": self.StateSelector as Any,
-                "ParameterizedSelector": self.ParameterizedSelector as Any,
-                "RecomputationCounter": self.RecomputationCounter as Any,
-                "MemberVersioned": self.MemberVersioned as Any,
-                "memberVersion": self.memberVersion as Any,
-                "shared": self.shared as Any,
+                "version": self.computed.version as Any,
+                "hasher": self.computed.hasher as Any,
+                "encoder": self.computed.encoder as Any,
+                "decoder": self.computed.decoder as Any,
+                "container": self.computed.container as Any,
+                "lhs": self.computed.lhs as Any,
+                "rhs": self.computed.rhs as Any,
+                "newValue": self.computed.newValue as Any,
+                "path": self.computed.path as Any,
+                "member": self.computed.member as Any,
+                "rest": self.computed.rest as Any,
+                "keyPath": self.computed.keyPath as Any,
+                "wrappedValue": self.computed.wrappedValue as Any,
+                "projectedValue": self.computed.projectedValue as Any,
+                "update": self.computed.update as Any,
+                "record": self.computed.record as Any,
+                "inputs": self.computed.inputs as Any,
+                "compute": self.computed.compute as Any,
+                "isEqual": self.computed.isEqual as Any,
+                "isCached": self.computed.isCached as Any,
+                "hash": self.computed.hash as Any,
+                "encode": self.computed.encode as Any,
+                "Hasher": self.computed.Hasher as Any,
+                "Encoder": self.computed.Encoder as Any,
+                "Decoder": self.computed.Decoder as Any,
+                "Mirror": self.computed.Mirror as Any,
+                "KeyValuePairs": self.computed.KeyValuePairs as Any,
+                "String": self.computed.String as Any,
+                "Bool": self.computed.Bool as Any,
+                "Substring": self.computed.Substring as Any,
+                "CodingKey": self.computed.CodingKey as Any,
+                "Edge": self.computed.Edge as Any,
+                "Memo": self.computed.Memo as Any,
+                "VersionStamp": self.computed.VersionStamp as Any,
+                "StateSelector": self.computed.StateSelector as Any,
+                "ParameterizedSelector": self.computed.ParameterizedSelector as Any,
+                "RecomputationCounter": self.computed.RecomputationCounter as Any,
+                "MemberVersioned": self.computed.MemberVersioned as Any,
+                "memberVersion": self.computed.memberVersion as Any,
+                "shared": self.computed.shared as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -1792,46 +2222,46 @@ extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._Comp
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<GeneratedNames> = [
-        \GeneratedNames.version: "version",
-        \GeneratedNames.hasher: "hasher",
-        \GeneratedNames.encoder: "encoder",
-        \GeneratedNames.decoder: "decoder",
-        \GeneratedNames.container: "container",
-        \GeneratedNames.lhs: "lhs",
-        \GeneratedNames.rhs: "rhs",
-        \GeneratedNames.newValue: "newValue",
-        \GeneratedNames.path: "path",
-        \GeneratedNames.member: "member",
-        \GeneratedNames.rest: "rest",
-        \GeneratedNames.keyPath: "keyPath",
-        \GeneratedNames.wrappedValue: "wrappedValue",
-        \GeneratedNames.projectedValue: "projectedValue",
-        \GeneratedNames.update: "update",
-        \GeneratedNames.record: "record",
-        \GeneratedNames.inputs: "inputs",
-        \GeneratedNames.compute: "compute",
-        \GeneratedNames.isEqual: "isEqual",
-        \GeneratedNames.isCached: "isCached",
-        \GeneratedNames.hash: "hash",
-        \GeneratedNames.encode: "encode",
-        \GeneratedNames.Hasher: "Hasher",
-        \GeneratedNames.Encoder: "Encoder",
-        \GeneratedNames.Decoder: "Decoder",
-        \GeneratedNames.Mirror: "Mirror",
-        \GeneratedNames.KeyValuePairs: "KeyValuePairs",
-        \GeneratedNames.String: "String",
-        \GeneratedNames.Bool: "Bool",
-        \GeneratedNames.Substring: "Substring",
-        \GeneratedNames.CodingKey: "CodingKey",
-        \GeneratedNames.Edge: "Edge",
-        \GeneratedNames.Memo: "Memo",
-        \GeneratedNames.VersionStamp: "VersionStamp",
-        \GeneratedNames.StateSelector: "StateSelector",
-        \GeneratedNames.ParameterizedSelector: "ParameterizedSelector",
-        \GeneratedNames.RecomputationCounter: "RecomputationCounter",
-        \GeneratedNames.MemberVersioned: "MemberVersioned",
-        \GeneratedNames.memberVersion: "memberVersion",
-        \GeneratedNames.shared: "shared",
+        \GeneratedNames.version as Swift.KeyPath<GeneratedNames, __versionType>: "version",
+        \GeneratedNames.hasher as Swift.KeyPath<GeneratedNames, __hasherType>: "hasher",
+        \GeneratedNames.encoder as Swift.KeyPath<GeneratedNames, __encoderType>: "encoder",
+        \GeneratedNames.decoder as Swift.KeyPath<GeneratedNames, __decoderType>: "decoder",
+        \GeneratedNames.container as Swift.KeyPath<GeneratedNames, __containerType>: "container",
+        \GeneratedNames.lhs as Swift.KeyPath<GeneratedNames, __lhsType>: "lhs",
+        \GeneratedNames.rhs as Swift.KeyPath<GeneratedNames, __rhsType>: "rhs",
+        \GeneratedNames.newValue as Swift.KeyPath<GeneratedNames, __newValueType>: "newValue",
+        \GeneratedNames.path as Swift.KeyPath<GeneratedNames, __pathType>: "path",
+        \GeneratedNames.member as Swift.KeyPath<GeneratedNames, __memberType>: "member",
+        \GeneratedNames.rest as Swift.KeyPath<GeneratedNames, __restType>: "rest",
+        \GeneratedNames.keyPath as Swift.KeyPath<GeneratedNames, __keyPathType>: "keyPath",
+        \GeneratedNames.wrappedValue as Swift.KeyPath<GeneratedNames, __wrappedValueType>: "wrappedValue",
+        \GeneratedNames.projectedValue as Swift.KeyPath<GeneratedNames, __projectedValueType>: "projectedValue",
+        \GeneratedNames.update as Swift.KeyPath<GeneratedNames, __updateType>: "update",
+        \GeneratedNames.record as Swift.KeyPath<GeneratedNames, __recordType>: "record",
+        \GeneratedNames.inputs as Swift.KeyPath<GeneratedNames, __inputsType>: "inputs",
+        \GeneratedNames.compute as Swift.KeyPath<GeneratedNames, __computeType>: "compute",
+        \GeneratedNames.isEqual as Swift.KeyPath<GeneratedNames, __isEqualType>: "isEqual",
+        \GeneratedNames.isCached as Swift.KeyPath<GeneratedNames, __isCachedType>: "isCached",
+        \GeneratedNames.hash as Swift.KeyPath<GeneratedNames, __hashType>: "hash",
+        \GeneratedNames.encode as Swift.KeyPath<GeneratedNames, __encodeType>: "encode",
+        \GeneratedNames.Hasher as Swift.KeyPath<GeneratedNames, __HasherType>: "Hasher",
+        \GeneratedNames.Encoder as Swift.KeyPath<GeneratedNames, __EncoderType>: "Encoder",
+        \GeneratedNames.Decoder as Swift.KeyPath<GeneratedNames, __DecoderType>: "Decoder",
+        \GeneratedNames.Mirror as Swift.KeyPath<GeneratedNames, __MirrorType>: "Mirror",
+        \GeneratedNames.KeyValuePairs as Swift.KeyPath<GeneratedNames, __KeyValuePairsType>: "KeyValuePairs",
+        \GeneratedNames.String as Swift.KeyPath<GeneratedNames, __StringType>: "String",
+        \GeneratedNames.Bool as Swift.KeyPath<GeneratedNames, __BoolType>: "Bool",
+        \GeneratedNames.Substring as Swift.KeyPath<GeneratedNames, __SubstringType>: "Substring",
+        \GeneratedNames.CodingKey as Swift.KeyPath<GeneratedNames, __CodingKeyType>: "CodingKey",
+        \GeneratedNames.Edge as Swift.KeyPath<GeneratedNames, __EdgeType>: "Edge",
+        \GeneratedNames.Memo as Swift.KeyPath<GeneratedNames, __MemoType>: "Memo",
+        \GeneratedNames.VersionStamp as Swift.KeyPath<GeneratedNames, __VersionStampType>: "VersionStamp",
+        \GeneratedNames.StateSelector as Swift.KeyPath<GeneratedNames, __StateSelectorType>: "StateSelector",
+        \GeneratedNames.ParameterizedSelector as Swift.KeyPath<GeneratedNames, __ParameterizedSelectorType>: "ParameterizedSelector",
+        \GeneratedNames.RecomputationCounter as Swift.KeyPath<GeneratedNames, __RecomputationCounterType>: "RecomputationCounter",
+        \GeneratedNames.MemberVersioned as Swift.KeyPath<GeneratedNames, __MemberVersionedType>: "MemberVersioned",
+        \GeneratedNames.memberVersion as Swift.KeyPath<GeneratedNames, __memberVersionType>: "memberVersion",
+        \GeneratedNames.shared as Swift.KeyPath<GeneratedNames, __sharedType>: "shared",
         \GeneratedNames.computed.value: "computed.value",
         \GeneratedNames.computed.transform: "computed.transform",
         \GeneratedNames.computed.capacity: "computed.capacity",

@@ -12,15 +12,15 @@ package struct `Protocol`: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     package init(
-        `default`: Int = 1,
-        `class`: String = "plain",
-        open: Bool = false,
-        consuming: Int = 0
+        `default`: __defaultType = Extended.__defaultDefault,
+        `class`: __classType = Extended.__classDefault,
+        open: __openType = Extended.__openDefault,
+        consuming: __consumingType = Extended.__consumingDefault
     ) {
         computed = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
     }
 
-    package var `default`: Int {
+    package var `default`: __defaultType {
         @inlinable get { computed._default.wrappedValue }
         set { if computed._default.update(newValue) { computed.__defaultDidChange() } }
         _modify {
@@ -29,7 +29,7 @@ package struct `Protocol`: Sendable {
         }
     }
 
-    package var `class`: String {
+    package var `class`: __classType {
         @inlinable get { computed._class.wrappedValue }
         set { if computed._class.update(newValue) { computed.__classDidChange() } }
         _modify {
@@ -38,7 +38,7 @@ package struct `Protocol`: Sendable {
         }
     }
 
-    package var open: Bool {
+    package var open: __openType {
         @inlinable get { computed._open.wrappedValue }
         set { if computed._open.update(newValue) { computed.__openDidChange() } }
         _modify {
@@ -47,7 +47,7 @@ package struct `Protocol`: Sendable {
         }
     }
 
-    package var consuming: Int {
+    package var consuming: __consumingType {
         @inlinable get { computed._consuming.wrappedValue }
         set { if computed._consuming.update(newValue) { computed.__consumingDidChange() } }
         _modify {
@@ -65,37 +65,88 @@ package struct `Protocol`: Sendable {
     package var `return`: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension `Protocol` {
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 4)
+    package typealias __defaultType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 5)
+    package typealias __classType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 6)
+    package typealias __openType = Bool
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 7)
+    package typealias __consumingType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 9)
+    package typealias __nonisolatedType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
+    package typealias __returnType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
+    package typealias __where_in_value = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
+    package typealias __where_in_Result = Bool
+#sourceLocation()
+}
+
 extension `Protocol` {
     /// The stored fields and memoized computed values of ``Protocol``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     package struct Extended: Sendable {
-        @usableFromInline internal var _default: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _class: ComputedRuntime.Edge<String>
-        @usableFromInline internal var _open: ComputedRuntime.Edge<Bool>
-        @usableFromInline internal var _consuming: ComputedRuntime.Edge<Int>
-        @usableFromInline internal var _nonisolated: ComputedRuntime.Memo<Int>
-        @usableFromInline internal var _return: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _default: ComputedRuntime.Edge<__defaultType>
+        @usableFromInline internal var _class: ComputedRuntime.Edge<__classType>
+        @usableFromInline internal var _open: ComputedRuntime.Edge<__openType>
+        @usableFromInline internal var _consuming: ComputedRuntime.Edge<__consumingType>
+        @usableFromInline internal var _nonisolated: ComputedRuntime.Memo<__nonisolatedType>
+        @usableFromInline internal var _return: ComputedRuntime.Memo<__returnType>
 
-        fileprivate init(default: Int, class: String, open: Bool, consuming: Int) {
+        fileprivate init(default: __defaultType, class: __classType, open: __openType, consuming: __consumingType) {
             _default = ComputedRuntime.Edge(wrappedValue: `default`)
             _class = ComputedRuntime.Edge(wrappedValue: `class`)
             _open = ComputedRuntime.Edge(wrappedValue: open)
             _consuming = ComputedRuntime.Edge(wrappedValue: consuming)
-            _nonisolated = ComputedRuntime.Memo()
-            _return = ComputedRuntime.Memo()
+            _nonisolated = ComputedRuntime.Memo<__nonisolatedType>()
+            _return = ComputedRuntime.Memo<__returnType>()
         }
 
-        @inlinable package var `default`: Int { _default.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 3)
+        @usableFromInline internal static var __defaultDefault: __defaultType {
+                       1
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 4)
+        @usableFromInline internal static var __classDefault: __classType {
+                        "plain"
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 5)
+        @usableFromInline internal static var __openDefault: __openType {
+                   false
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 6)
+        @usableFromInline internal static var __consumingDefault: __consumingType {
+                       0
+        }
+#sourceLocation()
 
-        @inlinable package var `class`: String { _class.wrappedValue }
+        @inlinable package var `default`: __defaultType { _default.wrappedValue }
 
-        @inlinable package var open: Bool { _open.wrappedValue }
+        @inlinable package var `class`: __classType { _class.wrappedValue }
 
-        @inlinable package var consuming: Int { _consuming.wrappedValue }
+        @inlinable package var open: __openType { _open.wrappedValue }
+
+        @inlinable package var consuming: __consumingType { _consuming.wrappedValue }
 
         /// Memoized: recomputed only after `consuming` or `open` changes.
-        @inlinable package var nonisolated: Int {
+        @inlinable package var nonisolated: __nonisolatedType {
             _read {
                 if !_nonisolated.isCached { __nonisolatedRefresh() }
                 yield _nonisolated._borrowedValue
@@ -117,7 +168,7 @@ extension `Protocol` {
         }
 
         /// Memoized: recomputed only after `default` or `class` changes.
-        @inlinable package var `return`: Int {
+        @inlinable package var `return`: __returnType {
             _read {
                 if !_return.isCached { __returnRefresh() }
                 yield _return._borrowedValue
@@ -187,44 +238,44 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, Int>(version: { $0.computed._default.version }) {
-            $0.`default`
+        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, __defaultType>(version: { (state: `Protocol`) in state.computed._default.version }) { (state: `Protocol`) in
+            state.computed.`default`
         }
 
-        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, String>(version: { $0.computed._class.version }) {
-            $0.`class`
+        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, __classType>(version: { (state: `Protocol`) in state.computed._class.version }) { (state: `Protocol`) in
+            state.computed.`class`
         }
 
-        package static let open = ComputedRuntime.StateSelector<`Protocol`, Bool>(version: { $0.computed._open.version }) {
-            $0.open
+        package static let open = ComputedRuntime.StateSelector<`Protocol`, __openType>(version: { (state: `Protocol`) in state.computed._open.version }) { (state: `Protocol`) in
+            state.computed.open
         }
 
-        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, Int>(version: { $0.computed._consuming.version }) {
-            $0.consuming
+        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, __consumingType>(version: { (state: `Protocol`) in state.computed._consuming.version }) { (state: `Protocol`) in
+            state.computed.consuming
         }
 
-        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, Int>(
-            version: { $0.computed.__nonisolatedVersion },
+        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType>(
+            version: { (state: `Protocol`) in state.computed.__nonisolatedVersion },
             recomputations: Extended._Recomputations.nonisolated
-        ) {
-            $0.computed.nonisolated
+        ) { (state: `Protocol`) in
+            state.computed.nonisolated
         }
 
-        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, Int>(
-            version: { $0.computed.__returnVersion },
+        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, __returnType>(
+            version: { (state: `Protocol`) in state.computed.__returnVersion },
             recomputations: Extended._Recomputations.`return`
-        ) {
-            $0.computed.`return`
+        ) { (state: `Protocol`) in
+            state.computed.`return`
         }
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `return` changes.
-        package static func `where`(`in` value: Int) -> ComputedRuntime.StateSelector<`Protocol`, Bool> {
+        package static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Protocol`, __where_in_Result> {
             _where_in(value)
         }
 
         private static let _where_in = ComputedRuntime.createParameterizedSelector(
-            Selectors.`return`, transform: { (value: Int, `return`: Int) in
+            Selectors.`return`, transform: { (value: __where_in_value, `return`: __returnType) in
                 `Protocol`._SelectorBodies.`where`(in: value, `return`)
             }
         )
@@ -235,13 +286,17 @@ extension `Protocol` {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func nonisolated(_ consuming: Int, _ open: Bool) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 9)
+        static func nonisolated(_ consuming: __consumingType, _ open: __openType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 9)
                               consuming + (open ? 1 : 0)
 #sourceLocation()
         }
 
-        static func `return`(_ `default`: Int, _ `class`: String) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
+        static func `return`(_ `default`: __defaultType, _ `class`: __classType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
                            `default` + `class`.count
 #sourceLocation()
@@ -250,7 +305,9 @@ extension `Protocol` {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-        static func `where`(`in` value: Int, _ `return`: Int) -> Bool {
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
+        static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> Bool {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
                                               `return` > value
 #sourceLocation()
@@ -282,10 +339,10 @@ extension `Protocol`: Encodable {
     /// Encodes the fields; cached computed values and version stamps are not encoded.
     package func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.`default`, forKey: .`default`)
-        try container.encode(self.`class`, forKey: .`class`)
-        try container.encode(self.open, forKey: .open)
-        try container.encode(self.consuming, forKey: .consuming)
+        try container.encode(self.computed.`default`, forKey: .`default`)
+        try container.encode(self.computed.`class`, forKey: .`class`)
+        try container.encode(self.computed.open, forKey: .open)
+        try container.encode(self.computed.consuming, forKey: .consuming)
     }
 }
 
@@ -294,12 +351,11 @@ extension `Protocol`: Decodable {
     /// Every decoded field gets a new version stamp.
     package init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            default: try container.decodeIfPresent((Int).self, forKey: .`default`) ?? 1,
-            class: try container.decodeIfPresent((String).self, forKey: .`class`) ?? "plain",
-            open: try container.decodeIfPresent((Bool).self, forKey: .open) ?? false,
-            consuming: try container.decodeIfPresent((Int).self, forKey: .consuming) ?? 0
-        )
+        let _default: __defaultType = try container.decodeIfPresent(__defaultType.self, forKey: .`default`) ?? Extended.__defaultDefault
+        let _class: __classType = try container.decodeIfPresent(__classType.self, forKey: .`class`) ?? Extended.__classDefault
+        let _open: __openType = try container.decodeIfPresent(__openType.self, forKey: .open) ?? Extended.__openDefault
+        let _consuming: __consumingType = try container.decodeIfPresent(__consumingType.self, forKey: .consuming) ?? Extended.__consumingDefault
+        computed = Extended(default: _default, class: _class, open: _open, consuming: _consuming)
     }
 }
 
@@ -309,10 +365,10 @@ extension `Protocol`: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "default": self.`default` as Any,
-                "class": self.`class` as Any,
-                "open": self.open as Any,
-                "consuming": self.consuming as Any,
+                "default": self.computed.`default` as Any,
+                "class": self.computed.`class` as Any,
+                "open": self.computed.open as Any,
+                "consuming": self.computed.consuming as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -357,10 +413,10 @@ extension `Protocol`: ComputedRuntime.MemberVersioned, ComputedRuntime._Computed
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     package static let _observableMembers: ComputedRuntime._MemberTable<`Protocol`> = [
-        \`Protocol`.`default`: "default",
-        \`Protocol`.`class`: "class",
-        \`Protocol`.open: "open",
-        \`Protocol`.consuming: "consuming",
+        \`Protocol`.`default` as Swift.KeyPath<`Protocol`, __defaultType>: "default",
+        \`Protocol`.`class` as Swift.KeyPath<`Protocol`, __classType>: "class",
+        \`Protocol`.open as Swift.KeyPath<`Protocol`, __openType>: "open",
+        \`Protocol`.consuming as Swift.KeyPath<`Protocol`, __consumingType>: "consuming",
         \`Protocol`.computed.nonisolated: "computed.nonisolated",
         \`Protocol`.computed.`return`: "computed.return",
     ]
@@ -390,13 +446,13 @@ struct Pair {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        first: Int = 0,
-        second: Int = 0
+        first: __firstType = Extended.__firstDefault,
+        second: __secondType = Extended.__secondDefault
     ) {
         computed = Extended(first: first, second: second)
     }
 
-    var first: Int {
+    var first: __firstType {
         get { computed._first.wrappedValue }
         set { if computed._first.update(newValue) { computed.__firstDidChange() } }
         _modify {
@@ -405,7 +461,7 @@ struct Pair {
         }
     }
 
-    var second: Int {
+    var second: __secondType {
         get { computed._second.wrappedValue }
         set { if computed._second.update(newValue) { computed.__secondDidChange() } }
         _modify {
@@ -419,27 +475,53 @@ struct Pair {
     var sum: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension Pair {
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 17)
+    typealias __firstType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 18)
+    typealias __secondType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 20)
+    typealias __sumType = Int
+#sourceLocation()
+}
+
 extension Pair {
     /// The stored fields and memoized computed values of ``Pair``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _first: ComputedRuntime.Edge<Int>
-        fileprivate var _second: ComputedRuntime.Edge<Int>
-        fileprivate var _sum: ComputedRuntime.Memo<Int>
+        fileprivate var _first: ComputedRuntime.Edge<__firstType>
+        fileprivate var _second: ComputedRuntime.Edge<__secondType>
+        fileprivate var _sum: ComputedRuntime.Memo<__sumType>
 
-        fileprivate init(first: Int, second: Int) {
+        fileprivate init(first: __firstType, second: __secondType) {
             _first = ComputedRuntime.Edge(wrappedValue: first)
             _second = ComputedRuntime.Edge(wrappedValue: second)
-            _sum = ComputedRuntime.Memo()
+            _sum = ComputedRuntime.Memo<__sumType>()
         }
 
-        var first: Int { _first.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 16)
+        fileprivate static var __firstDefault: __firstType {
+                   0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 17)
+        fileprivate static var __secondDefault: __secondType {
+                    0
+        }
+#sourceLocation()
 
-        var second: Int { _second.wrappedValue }
+        var first: __firstType { _first.wrappedValue }
+
+        var second: __secondType { _second.wrappedValue }
 
         /// Memoized: recomputed only after `first` or `second` changes.
-        var sum: Int {
+        var sum: __sumType {
             _read {
                 if !_sum.isCached { __sumRefresh() }
                 yield _sum._borrowedValue
@@ -490,19 +572,19 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let first = ComputedRuntime.StateSelector<Pair, Int>(version: { $0.computed._first.version }) {
-            $0.first
+        static let first = ComputedRuntime.StateSelector<Pair, __firstType>(version: { (state: Pair) in state.computed._first.version }) { (state: Pair) in
+            state.computed.first
         }
 
-        static let second = ComputedRuntime.StateSelector<Pair, Int>(version: { $0.computed._second.version }) {
-            $0.second
+        static let second = ComputedRuntime.StateSelector<Pair, __secondType>(version: { (state: Pair) in state.computed._second.version }) { (state: Pair) in
+            state.computed.second
         }
 
-        static let sum = ComputedRuntime.StateSelector<Pair, Int>(
-            version: { $0.computed.__sumVersion },
+        static let sum = ComputedRuntime.StateSelector<Pair, __sumType>(
+            version: { (state: Pair) in state.computed.__sumVersion },
             recomputations: Extended._Recomputations.sum
-        ) {
-            $0.computed.sum
+        ) { (state: Pair) in
+            state.computed.sum
         }
     }
 }
@@ -511,7 +593,9 @@ extension Pair {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func sum(_ first: Int, _ second: Int) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 20)
+        static func sum(_ first: __firstType, _ second: __secondType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 20)
                       first + second
 #sourceLocation()
@@ -525,8 +609,8 @@ extension Pair: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "first": self.first as Any,
-                "second": self.second as Any,
+                "first": self.computed.first as Any,
+                "second": self.computed.second as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -564,8 +648,8 @@ extension Pair: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     static let _observableMembers: ComputedRuntime._MemberTable<Pair> = [
-        \Pair.first: "first",
-        \Pair.second: "second",
+        \Pair.first as Swift.KeyPath<Pair, __firstType>: "first",
+        \Pair.second as Swift.KeyPath<Pair, __secondType>: "second",
         \Pair.computed.sum: "computed.sum",
     ]
 }

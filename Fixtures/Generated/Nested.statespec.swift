@@ -12,13 +12,13 @@ public struct Shelf: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        books: [String] = [],
-        label: String = ""
+        books: __booksType = Extended.__booksDefault,
+        label: __labelType = Extended.__labelDefault
     ) {
         computed = Extended(books: books, label: label)
     }
 
-    public var books: [String] {
+    public var books: __booksType {
         @inlinable get { computed._books.wrappedValue }
         set { if computed._books.update(newValue) { computed.__booksDidChange() } }
         _modify {
@@ -27,7 +27,7 @@ public struct Shelf: Sendable {
         }
     }
 
-    public var label: String {
+    public var label: __labelType {
         @inlinable get { computed._label.wrappedValue }
         set { computed._label.update(newValue) }
         _modify {
@@ -40,27 +40,53 @@ public struct Shelf: Sendable {
     public var total: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension Shelf {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 6)
+    public typealias __booksType = [String]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 7)
+    public typealias __labelType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 8)
+    public typealias __totalType = Int
+#sourceLocation()
+}
+
 extension Shelf {
     /// The stored fields and memoized computed values of ``Shelf``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _books: ComputedRuntime.Edge<[String]>
-        @usableFromInline internal var _label: ComputedRuntime.Edge<String>
-        @usableFromInline internal var _total: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _books: ComputedRuntime.Edge<__booksType>
+        @usableFromInline internal var _label: ComputedRuntime.Edge<__labelType>
+        @usableFromInline internal var _total: ComputedRuntime.Memo<__totalType>
 
-        fileprivate init(books: [String], label: String) {
+        fileprivate init(books: __booksType, label: __labelType) {
             _books = ComputedRuntime.Edge(wrappedValue: books)
             _label = ComputedRuntime.Edge(wrappedValue: label)
-            _total = ComputedRuntime.Memo()
+            _total = ComputedRuntime.Memo<__totalType>()
         }
 
-        @inlinable public var books: [String] { _books.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 5)
+        @usableFromInline internal static var __booksDefault: __booksType {
+                        []
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 6)
+        @usableFromInline internal static var __labelDefault: __labelType {
+                      ""
+        }
+#sourceLocation()
 
-        @inlinable public var label: String { _label.wrappedValue }
+        @inlinable public var books: __booksType { _books.wrappedValue }
+
+        @inlinable public var label: __labelType { _label.wrappedValue }
 
         /// Memoized: recomputed only after `books` changes.
-        @inlinable public var total: Int {
+        @inlinable public var total: __totalType {
             _read {
                 if !_total.isCached { __totalRefresh() }
                 yield _total._borrowedValue
@@ -104,19 +130,19 @@ extension Shelf {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let books = ComputedRuntime.StateSelector<Shelf, [String]>(version: { $0.computed._books.version }) {
-            $0.books
+        public static let books = ComputedRuntime.StateSelector<Shelf, __booksType>(version: { (state: Shelf) in state.computed._books.version }) { (state: Shelf) in
+            state.computed.books
         }
 
-        public static let label = ComputedRuntime.StateSelector<Shelf, String>(version: { $0.computed._label.version }) {
-            $0.label
+        public static let label = ComputedRuntime.StateSelector<Shelf, __labelType>(version: { (state: Shelf) in state.computed._label.version }) { (state: Shelf) in
+            state.computed.label
         }
 
-        public static let total = ComputedRuntime.StateSelector<Shelf, Int>(
-            version: { $0.computed.__totalVersion },
+        public static let total = ComputedRuntime.StateSelector<Shelf, __totalType>(
+            version: { (state: Shelf) in state.computed.__totalVersion },
             recomputations: Extended._Recomputations.total
-        ) {
-            $0.computed.total
+        ) { (state: Shelf) in
+            state.computed.total
         }
     }
 }
@@ -125,7 +151,9 @@ extension Shelf {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func total(_ books: [String]) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 8)
+        static func total(_ books: __booksType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 8)
                         books.count
 #sourceLocation()
@@ -139,8 +167,8 @@ extension Shelf: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "books": self.books as Any,
-                "label": self.label as Any,
+                "books": self.computed.books as Any,
+                "label": self.computed.label as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -178,8 +206,8 @@ extension Shelf: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<Shelf> = [
-        \Shelf.books: "books",
-        \Shelf.label: "label",
+        \Shelf.books as Swift.KeyPath<Shelf, __booksType>: "books",
+        \Shelf.label as Swift.KeyPath<Shelf, __labelType>: "label",
         \Shelf.computed.total: "computed.total",
     ]
 }
@@ -204,13 +232,13 @@ public struct Library: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        shelf: Shelf = Shelf(),
-        name: String = ""
+        shelf: __shelfType = Extended.__shelfDefault,
+        name: __nameType = Extended.__nameDefault
     ) {
         computed = Extended(shelf: shelf, name: name)
     }
 
-    public var shelf: Shelf {
+    public var shelf: __shelfType {
         @inlinable get { computed._shelf.wrappedValue }
         set { if computed._shelf.update(newValue) { computed.__shelfDidChange() } }
         _modify {
@@ -219,7 +247,7 @@ public struct Library: Sendable {
         }
     }
 
-    public var name: String {
+    public var name: __nameType {
         @inlinable get { computed._name.wrappedValue }
         set { computed._name.update(newValue) }
         _modify {
@@ -244,33 +272,68 @@ public struct Library: Sendable {
     public var shelves: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension Library {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 12)
+    public typealias __shelfType = Shelf
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 13)
+    public typealias __nameType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 14)
+    public typealias __doubledType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 15)
+    public typealias __firstBookType = String?
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 16)
+    public typealias __captionType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 17)
+    public typealias __shelvesType = Int
+#sourceLocation()
+}
+
 extension Library {
     /// The stored fields and memoized computed values of ``Library``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _shelf: ComputedRuntime.Edge<Shelf>
-        @usableFromInline internal var _name: ComputedRuntime.Edge<String>
-        @usableFromInline internal var _doubled: ComputedRuntime.Memo<Int>
-        @usableFromInline internal var _firstBook: ComputedRuntime.Memo<String?>
-        @usableFromInline internal var _caption: ComputedRuntime.Memo<String>
-        @usableFromInline internal var _shelves: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _shelf: ComputedRuntime.Edge<__shelfType>
+        @usableFromInline internal var _name: ComputedRuntime.Edge<__nameType>
+        @usableFromInline internal var _doubled: ComputedRuntime.Memo<__doubledType>
+        @usableFromInline internal var _firstBook: ComputedRuntime.Memo<__firstBookType>
+        @usableFromInline internal var _caption: ComputedRuntime.Memo<__captionType>
+        @usableFromInline internal var _shelves: ComputedRuntime.Memo<__shelvesType>
 
-        fileprivate init(shelf: Shelf, name: String) {
+        fileprivate init(shelf: __shelfType, name: __nameType) {
             _shelf = ComputedRuntime.Edge(wrappedValue: shelf)
             _name = ComputedRuntime.Edge(wrappedValue: name)
-            _doubled = ComputedRuntime.Memo()
-            _firstBook = ComputedRuntime.Memo()
-            _caption = ComputedRuntime.Memo()
-            _shelves = ComputedRuntime.Memo()
+            _doubled = ComputedRuntime.Memo<__doubledType>()
+            _firstBook = ComputedRuntime.Memo<__firstBookType>()
+            _caption = ComputedRuntime.Memo<__captionType>()
+            _shelves = ComputedRuntime.Memo<__shelvesType>()
         }
 
-        @inlinable public var shelf: Shelf { _shelf.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 11)
+        @usableFromInline internal static var __shelfDefault: __shelfType {
+                     Shelf()
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 12)
+        @usableFromInline internal static var __nameDefault: __nameType {
+                     ""
+        }
+#sourceLocation()
 
-        @inlinable public var name: String { _name.wrappedValue }
+        @inlinable public var shelf: __shelfType { _shelf.wrappedValue }
+
+        @inlinable public var name: __nameType { _name.wrappedValue }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var doubled: Int {
+        @inlinable public var doubled: __doubledType {
             _read {
                 if !_doubled.isCached { __doubledRefresh() }
                 yield _doubled._borrowedValue
@@ -291,7 +354,7 @@ extension Library {
         }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var firstBook: String? {
+        @inlinable public var firstBook: __firstBookType {
             _read {
                 if !_firstBook.isCached { __firstBookRefresh() }
                 yield _firstBook._borrowedValue
@@ -312,7 +375,7 @@ extension Library {
         }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var caption: String {
+        @inlinable public var caption: __captionType {
             _read {
                 if !_caption.isCached { __captionRefresh() }
                 yield _caption._borrowedValue
@@ -334,7 +397,7 @@ extension Library {
         }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var shelves: Int {
+        @inlinable public var shelves: __shelvesType {
             _read {
                 if !_shelves.isCached { __shelvesRefresh() }
                 yield _shelves._borrowedValue
@@ -402,40 +465,40 @@ extension Library {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let shelf = ComputedRuntime.StateSelector<Library, Shelf>(version: { $0.computed._shelf.version }) {
-            $0.shelf
+        public static let shelf = ComputedRuntime.StateSelector<Library, __shelfType>(version: { (state: Library) in state.computed._shelf.version }) { (state: Library) in
+            state.computed.shelf
         }
 
-        public static let name = ComputedRuntime.StateSelector<Library, String>(version: { $0.computed._name.version }) {
-            $0.name
+        public static let name = ComputedRuntime.StateSelector<Library, __nameType>(version: { (state: Library) in state.computed._name.version }) { (state: Library) in
+            state.computed.name
         }
 
-        public static let doubled = ComputedRuntime.StateSelector<Library, Int>(
-            version: { $0.computed.__doubledVersion },
+        public static let doubled = ComputedRuntime.StateSelector<Library, __doubledType>(
+            version: { (state: Library) in state.computed.__doubledVersion },
             recomputations: Extended._Recomputations.doubled
-        ) {
-            $0.computed.doubled
+        ) { (state: Library) in
+            state.computed.doubled
         }
 
-        public static let firstBook = ComputedRuntime.StateSelector<Library, String?>(
-            version: { $0.computed.__firstBookVersion },
+        public static let firstBook = ComputedRuntime.StateSelector<Library, __firstBookType>(
+            version: { (state: Library) in state.computed.__firstBookVersion },
             recomputations: Extended._Recomputations.firstBook
-        ) {
-            $0.computed.firstBook
+        ) { (state: Library) in
+            state.computed.firstBook
         }
 
-        public static let caption = ComputedRuntime.StateSelector<Library, String>(
-            version: { $0.computed.__captionVersion },
+        public static let caption = ComputedRuntime.StateSelector<Library, __captionType>(
+            version: { (state: Library) in state.computed.__captionVersion },
             recomputations: Extended._Recomputations.caption
-        ) {
-            $0.computed.caption
+        ) { (state: Library) in
+            state.computed.caption
         }
 
-        public static let shelves = ComputedRuntime.StateSelector<Library, Int>(
-            version: { $0.computed.__shelvesVersion },
+        public static let shelves = ComputedRuntime.StateSelector<Library, __shelvesType>(
+            version: { (state: Library) in state.computed.__shelvesVersion },
             recomputations: Extended._Recomputations.shelves
-        ) {
-            $0.computed.shelves
+        ) { (state: Library) in
+            state.computed.shelves
         }
     }
 }
@@ -444,25 +507,33 @@ extension Library {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func doubled(_ shelf: Shelf) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 14)
+        static func doubled(_ shelf: __shelfType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 14)
                           shelf.computed.total * 2
 #sourceLocation()
         }
 
-        static func firstBook(_ shelf: Shelf) -> String? {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 15)
+        static func firstBook(_ shelf: __shelfType) -> String? {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 15)
                                 shelf.books.first
 #sourceLocation()
         }
 
-        static func caption(_ shelf: Shelf) -> String {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 16)
+        static func caption(_ shelf: __shelfType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 16)
                              "\(shelf.label): \(shelf.books.count)"
 #sourceLocation()
         }
 
-        static func shelves(_ shelf: Shelf) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 17)
+        static func shelves(_ shelf: __shelfType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 17)
                           [shelf].count
 #sourceLocation()
@@ -476,8 +547,8 @@ extension Library: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "shelf": self.shelf as Any,
-                "name": self.name as Any,
+                "shelf": self.computed.shelf as Any,
+                "name": self.computed.name as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -518,8 +589,8 @@ extension Library: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSta
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<Library> = [
-        \Library.shelf: "shelf",
-        \Library.name: "name",
+        \Library.shelf as Swift.KeyPath<Library, __shelfType>: "shelf",
+        \Library.name as Swift.KeyPath<Library, __nameType>: "name",
         \Library.computed.doubled: "computed.doubled",
         \Library.computed.firstBook: "computed.firstBook",
         \Library.computed.caption: "computed.caption",
@@ -550,12 +621,12 @@ public struct Building: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        library: Library = Library()
+        library: __libraryType = Extended.__libraryDefault
     ) {
         computed = Extended(library: library)
     }
 
-    public var library: Library {
+    public var library: __libraryType {
         @inlinable get { computed._library.wrappedValue }
         set { if computed._library.update(newValue) { computed.__libraryDidChange() } }
         _modify {
@@ -569,23 +640,41 @@ public struct Building: Sendable {
     public var deepTotal: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension Building {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 21)
+    public typealias __libraryType = Library
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 22)
+    public typealias __deepTotalType = Int
+#sourceLocation()
+}
+
 extension Building {
     /// The stored fields and memoized computed values of ``Building``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _library: ComputedRuntime.Edge<Library>
-        @usableFromInline internal var _deepTotal: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _library: ComputedRuntime.Edge<__libraryType>
+        @usableFromInline internal var _deepTotal: ComputedRuntime.Memo<__deepTotalType>
 
-        fileprivate init(library: Library) {
+        fileprivate init(library: __libraryType) {
             _library = ComputedRuntime.Edge(wrappedValue: library)
-            _deepTotal = ComputedRuntime.Memo()
+            _deepTotal = ComputedRuntime.Memo<__deepTotalType>()
         }
 
-        @inlinable public var library: Library { _library.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 20)
+        @usableFromInline internal static var __libraryDefault: __libraryType {
+                         Library()
+        }
+#sourceLocation()
+
+        @inlinable public var library: __libraryType { _library.wrappedValue }
 
         /// Memoized: recomputed only after `library` changes.
-        @inlinable public var deepTotal: Int {
+        @inlinable public var deepTotal: __deepTotalType {
             _read {
                 if !_deepTotal.isCached { __deepTotalRefresh() }
                 yield _deepTotal._borrowedValue
@@ -629,15 +718,15 @@ extension Building {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let library = ComputedRuntime.StateSelector<Building, Library>(version: { $0.computed._library.version }) {
-            $0.library
+        public static let library = ComputedRuntime.StateSelector<Building, __libraryType>(version: { (state: Building) in state.computed._library.version }) { (state: Building) in
+            state.computed.library
         }
 
-        public static let deepTotal = ComputedRuntime.StateSelector<Building, Int>(
-            version: { $0.computed.__deepTotalVersion },
+        public static let deepTotal = ComputedRuntime.StateSelector<Building, __deepTotalType>(
+            version: { (state: Building) in state.computed.__deepTotalVersion },
             recomputations: Extended._Recomputations.deepTotal
-        ) {
-            $0.computed.deepTotal
+        ) { (state: Building) in
+            state.computed.deepTotal
         }
     }
 }
@@ -646,7 +735,9 @@ extension Building {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func deepTotal(_ library: Library) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 22)
+        static func deepTotal(_ library: __libraryType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 22)
                             library.shelf.computed.total + 1
 #sourceLocation()
@@ -660,7 +751,7 @@ extension Building: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "library": self.library as Any,
+                "library": self.computed.library as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -694,7 +785,7 @@ extension Building: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSt
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<Building> = [
-        \Building.library: "library",
+        \Building.library as Swift.KeyPath<Building, __libraryType>: "library",
         \Building.computed.deepTotal: "computed.deepTotal",
     ]
 }

@@ -12,13 +12,13 @@ public struct LibraryState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        todos: [Todo] = [],
-        query: String = ""
+        todos: __todosType = Extended.__todosDefault,
+        query: __queryType = Extended.__queryDefault
     ) {
         computed = Extended(todos: todos, query: query)
     }
 
-    public var todos: [Todo] {
+    public var todos: __todosType {
         @inlinable get { computed._todos.wrappedValue }
         set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         _modify {
@@ -27,7 +27,7 @@ public struct LibraryState: Sendable {
         }
     }
 
-    public var query: String {
+    public var query: __queryType {
         @inlinable get { computed._query.wrappedValue }
         set { computed._query.update(newValue) }
         _modify {
@@ -40,27 +40,77 @@ public struct LibraryState: Sendable {
     public var openTodos: Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension LibraryState {
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 4)
+    public typealias __todosType = [Todo]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 5)
+    public typealias __queryType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 7)
+    public typealias __openTodosType = [Todo]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 10)
+    public typealias __todos_ownedBy_owner = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 10)
+    public typealias __todos_ownedBy_Result = [Todo]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
+    public typealias __matching___limit_prefix = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
+    public typealias __matching___limit_limit = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
+    public typealias __matching___limit_Result = [Todo]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
+    public typealias __count_done_done = Bool
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
+    public typealias __count_done_Result = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 17)
+    public typealias __queryLength_Result = Int
+#sourceLocation()
+}
+
 extension LibraryState {
     /// The stored fields and memoized computed values of ``LibraryState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _todos: ComputedRuntime.Edge<[Todo]>
-        @usableFromInline internal var _query: ComputedRuntime.Edge<String>
-        @usableFromInline internal var _openTodos: ComputedRuntime.Memo<[Todo]>
+        @usableFromInline internal var _todos: ComputedRuntime.Edge<__todosType>
+        @usableFromInline internal var _query: ComputedRuntime.Edge<__queryType>
+        @usableFromInline internal var _openTodos: ComputedRuntime.Memo<__openTodosType>
 
-        fileprivate init(todos: [Todo], query: String) {
+        fileprivate init(todos: __todosType, query: __queryType) {
             _todos = ComputedRuntime.Edge(wrappedValue: todos)
             _query = ComputedRuntime.Edge(wrappedValue: query)
-            _openTodos = ComputedRuntime.Memo()
+            _openTodos = ComputedRuntime.Memo<__openTodosType>()
         }
 
-        @inlinable public var todos: [Todo] { _todos.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 3)
+        @usableFromInline internal static var __todosDefault: __todosType {
+                      []
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 4)
+        @usableFromInline internal static var __queryDefault: __queryType {
+                      ""
+        }
+#sourceLocation()
 
-        @inlinable public var query: String { _query.wrappedValue }
+        @inlinable public var todos: __todosType { _todos.wrappedValue }
+
+        @inlinable public var query: __queryType { _query.wrappedValue }
 
         /// Memoized: recomputed only after `todos` changes.
-        @inlinable public var openTodos: [Todo] {
+        @inlinable public var openTodos: __openTodosType {
             _read {
                 if !_openTodos.isCached { __openTodosRefresh() }
                 yield _openTodos._borrowedValue
@@ -104,70 +154,70 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let todos = ComputedRuntime.StateSelector<LibraryState, [Todo]>(version: { $0.computed._todos.version }) {
-            $0.todos
+        public static let todos = ComputedRuntime.StateSelector<LibraryState, __todosType>(version: { (state: LibraryState) in state.computed._todos.version }) { (state: LibraryState) in
+            state.computed.todos
         }
 
-        public static let query = ComputedRuntime.StateSelector<LibraryState, String>(version: { $0.computed._query.version }) {
-            $0.query
+        public static let query = ComputedRuntime.StateSelector<LibraryState, __queryType>(version: { (state: LibraryState) in state.computed._query.version }) { (state: LibraryState) in
+            state.computed.query
         }
 
-        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, [Todo]>(
-            version: { $0.computed.__openTodosVersion },
+        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, __openTodosType>(
+            version: { (state: LibraryState) in state.computed.__openTodosVersion },
             recomputations: Extended._Recomputations.openTodos
-        ) {
-            $0.computed.openTodos
+        ) { (state: LibraryState) in
+            state.computed.openTodos
         }
 
         /// The open todos of one owner.
         ///
         /// Memoized per argument (the 8 most recently used arguments are kept);
         /// each is recomputed only after `openTodos` changes.
-        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<LibraryState, [Todo]> {
+        public static func todos(ownedBy owner: __todos_ownedBy_owner) -> ComputedRuntime.StateSelector<LibraryState, __todos_ownedBy_Result> {
             _todos_ownedBy(owner)
         }
 
         private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-            Selectors.openTodos, capacity: 8, transform: { (owner: Int, openTodos: [Todo]) in
+            Selectors.openTodos, capacity: 8, transform: { (owner: __todos_ownedBy_owner, openTodos: __openTodosType) in
                 LibraryState._SelectorBodies.todos(ownedBy: owner, openTodos)
             }
         )
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func matching(_ prefix: String, limit: Int) -> ComputedRuntime.StateSelector<LibraryState, [Todo]> {
+        public static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit) -> ComputedRuntime.StateSelector<LibraryState, __matching___limit_Result> {
             _matching___limit(_matching___limit_Arguments(prefix: prefix, limit: limit))
         }
 
         private struct _matching___limit_Arguments: Hashable, Sendable {
-            var prefix: String
-            var limit: Int
+            var prefix: __matching___limit_prefix
+            var limit: __matching___limit_limit
         }
 
         private static let _matching___limit = ComputedRuntime.createParameterizedSelector(
-            Selectors.todos, transform: { (arguments: _matching___limit_Arguments, todos: [Todo]) in
+            Selectors.todos, transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
                 LibraryState._SelectorBodies.matching(arguments.prefix, limit: arguments.limit, todos)
             }
         )
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func count(done: Bool) -> ComputedRuntime.StateSelector<LibraryState, Int> {
+        public static func count(done: __count_done_done) -> ComputedRuntime.StateSelector<LibraryState, __count_done_Result> {
             _count_done(done)
         }
 
         private static let _count_done = ComputedRuntime.createParameterizedSelector(
-            Selectors.todos, transform: { (done: Bool, todos: [Todo]) in
+            Selectors.todos, transform: { (done: __count_done_done, todos: __todosType) in
                 LibraryState._SelectorBodies.count(done: done, todos)
             }
         )
 
         /// Memoized: recomputed only after `query` changes.
-        public static func queryLength() -> ComputedRuntime.StateSelector<LibraryState, Int> {
+        public static func queryLength() -> ComputedRuntime.StateSelector<LibraryState, __queryLength_Result> {
             _queryLength
         }
 
-        private static let _queryLength = ComputedRuntime.createSelector(Selectors.query, transform: { (query: String) in
+        private static let _queryLength = ComputedRuntime.createSelector(Selectors.query, transform: { (query: __queryType) in
             LibraryState._SelectorBodies.queryLength(query)
         })
     }
@@ -177,7 +227,9 @@ extension LibraryState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func openTodos(_ todos: [Todo]) -> [Todo] {
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 7)
+        static func openTodos(_ todos: __todosType) -> [Todo] {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 7)
                                todos.filter { !$0.done }
 #sourceLocation()
@@ -186,25 +238,33 @@ extension LibraryState {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-        static func todos(ownedBy owner: Int, _ openTodos: [Todo]) -> [Todo] {
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 10)
+        static func todos(ownedBy owner: __todos_ownedBy_owner, _ openTodos: __openTodosType) -> [Todo] {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 11)
     openTodos.filter { $0.owner == owner }
 #sourceLocation()
         }
 
-        static func matching(_ prefix: String, limit: Int, _ todos: [Todo]) -> [Todo] {
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
+        static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit, _ todos: __todosType) -> [Todo] {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 14)
     Array(todos.filter { $0.title.hasPrefix(prefix) }.prefix(limit))
 #sourceLocation()
         }
 
-        static func count(done: Bool, _ todos: [Todo]) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
+        static func count(done: __count_done_done, _ todos: __todosType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
                                                  todos.count { $0.done == done }
 #sourceLocation()
         }
 
-        static func queryLength(_ query: String) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 17)
+        static func queryLength(_ query: __queryType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 17)
                                   query.count
 #sourceLocation()
@@ -227,8 +287,8 @@ extension LibraryState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "todos": self.todos as Any,
-                "query": self.query as Any,
+                "todos": self.computed.todos as Any,
+                "query": self.computed.query as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -266,8 +326,8 @@ extension LibraryState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<LibraryState> = [
-        \LibraryState.todos: "todos",
-        \LibraryState.query: "query",
+        \LibraryState.todos as Swift.KeyPath<LibraryState, __todosType>: "todos",
+        \LibraryState.query as Swift.KeyPath<LibraryState, __queryType>: "query",
         \LibraryState.computed.openTodos: "computed.openTodos",
     ]
 }

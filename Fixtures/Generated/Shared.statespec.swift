@@ -18,26 +18,26 @@ public struct AppState: Sendable {
     /// A `@Shared` field's value is used only when its storage has none yet; to share an
     /// existing reference instead, use the initializer that takes `Shared` values.
     public init(
-        title: String = "Home",
-        session: Session = Session(),
-        settings: Settings = Settings(),
-        launchCount: Int = 0
+        title: __titleType = Extended.__titleDefault,
+        session: __sessionType = Extended.__sessionDefault,
+        settings: __settingsType = Extended.__settingsDefault,
+        launchCount: __launchCountType = Extended.__launchCountDefault
     ) {
         computed = Extended(
             title: title,
-            session: ComputedRuntime.Shared(wrappedValue: session, .inMemory("fixture.session")),
-            settings: ComputedRuntime.Shared(wrappedValue: settings, .fileStorage(FixtureStorage.settingsURL)),
-            launchCount: ComputedRuntime.Shared(wrappedValue: launchCount, .appStorage("fixture.launchCount", store: FixtureStorage.defaults))
+            session: ComputedRuntime.Shared(wrappedValue: session, Extended.__sessionStrategy),
+            settings: ComputedRuntime.Shared(wrappedValue: settings, Extended.__settingsStrategy),
+            launchCount: ComputedRuntime.Shared(wrappedValue: launchCount, Extended.__launchCountStrategy)
         )
     }
 
     /// Creates a state whose `@Shared` fields use existing references, as
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     public init(
-        title: String = "Home",
-        session: ComputedRuntime.Shared<Session>,
-        settings: ComputedRuntime.Shared<Settings>,
-        launchCount: ComputedRuntime.Shared<Int>
+        title: __titleType = Extended.__titleDefault,
+        session: ComputedRuntime.Shared<__sessionType>,
+        settings: ComputedRuntime.Shared<__settingsType>,
+        launchCount: ComputedRuntime.Shared<__launchCountType>
     ) {
         computed = Extended(
             title: title,
@@ -47,7 +47,7 @@ public struct AppState: Sendable {
         )
     }
 
-    public var title: String {
+    public var title: __titleType {
         @inlinable get { computed._title.wrappedValue }
         set { if computed._title.update(newValue) { computed.__titleDidChange() } }
         _modify {
@@ -57,17 +57,17 @@ public struct AppState: Sendable {
     }
 
     /// Who is signed in.
-    public var session: Session {
+    public var session: __sessionType {
         @inlinable get { computed.session }
         nonmutating set { computed.session = newValue }
     }
 
-    public var settings: Settings {
+    public var settings: __settingsType {
         @inlinable get { computed.settings }
         nonmutating set { computed.settings = newValue }
     }
 
-    public var launchCount: Int {
+    public var launchCount: __launchCountType {
         @inlinable get { computed.launchCount }
         nonmutating set { computed.launchCount = newValue }
     }
@@ -99,37 +99,103 @@ public struct AppState: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension AppState {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 7)
+    public typealias __titleType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 9)
+    public typealias __sessionType = Session
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 10)
+    public typealias __settingsType = Settings
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 11)
+    public typealias __launchCountType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 13)
+    public typealias __greetingType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 14)
+    public typealias __isLargeType = Bool
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 15)
+    public typealias __headlineType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 16)
+    public typealias __titleLengthType = Int
+#sourceLocation()
+}
+
 extension AppState {
     /// The stored fields and memoized computed values of ``AppState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _title: ComputedRuntime.Edge<String>
+        @usableFromInline internal var _title: ComputedRuntime.Edge<__titleType>
         /// Who is signed in.
-        @ComputedRuntime.Shared public fileprivate(set) var session: Session
-        @ComputedRuntime.Shared public fileprivate(set) var settings: Settings
-        @ComputedRuntime.Shared public fileprivate(set) var launchCount: Int
-        @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<String>
-        @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<Bool>
-        @usableFromInline internal var _headline: ComputedRuntime.SharedMemo<String>
-        @usableFromInline internal var _titleLength: ComputedRuntime.Memo<Int>
+        @ComputedRuntime.Shared public fileprivate(set) var session: __sessionType
+        @ComputedRuntime.Shared public fileprivate(set) var settings: __settingsType
+        @ComputedRuntime.Shared public fileprivate(set) var launchCount: __launchCountType
+        @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<__greetingType>
+        @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<__isLargeType>
+        @usableFromInline internal var _headline: ComputedRuntime.SharedMemo<__headlineType>
+        @usableFromInline internal var _titleLength: ComputedRuntime.Memo<__titleLengthType>
 
-        fileprivate init(title: String, session: ComputedRuntime.Shared<Session>, settings: ComputedRuntime.Shared<Settings>, launchCount: ComputedRuntime.Shared<Int>) {
+        fileprivate init(title: __titleType, session: ComputedRuntime.Shared<__sessionType>, settings: ComputedRuntime.Shared<__settingsType>, launchCount: ComputedRuntime.Shared<__launchCountType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
             _title = ComputedRuntime.Edge(wrappedValue: title)
             _session = session
             _settings = settings
             _launchCount = launchCount
-            _greeting = ComputedRuntime.SharedMemo(version: _initialVersion)
-            _isLarge = ComputedRuntime.SharedMemo(version: _initialVersion)
-            _headline = ComputedRuntime.SharedMemo(version: _initialVersion)
-            _titleLength = ComputedRuntime.Memo()
+            _greeting = ComputedRuntime.SharedMemo<__greetingType>(version: _initialVersion)
+            _isLarge = ComputedRuntime.SharedMemo<__isLargeType>(version: _initialVersion)
+            _headline = ComputedRuntime.SharedMemo<__headlineType>(version: _initialVersion)
+            _titleLength = ComputedRuntime.Memo<__titleLengthType>()
         }
 
-        @inlinable public var title: String { _title.wrappedValue }
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 6)
+        @usableFromInline internal static var __titleDefault: __titleType {
+                      "Home"
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 8)
+        @usableFromInline internal static var __sessionDefault: __sessionType {
+                                                               Session()
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 8)
+        @usableFromInline internal static var __sessionStrategy: ComputedRuntime.SharedStrategy<__sessionType> {
+          .inMemory("fixture.session")
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 9)
+        @usableFromInline internal static var __settingsDefault: __settingsType {
+                                                                             Settings()
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 9)
+        @usableFromInline internal static var __settingsStrategy: ComputedRuntime.SharedStrategy<__settingsType> {
+          .fileStorage(FixtureStorage.settingsURL)
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 10)
+        @usableFromInline internal static var __launchCountDefault: __launchCountType {
+                                                                                                     0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 10)
+        @usableFromInline internal static var __launchCountStrategy: ComputedRuntime.SharedStrategy<__launchCountType> {
+          .appStorage("fixture.launchCount", store: FixtureStorage.defaults)
+        }
+#sourceLocation()
+
+        @inlinable public var title: __titleType { _title.wrappedValue }
 
         /// Memoized: recomputed only after `title` or `session` changes.
-        public var greeting: String {
+        public var greeting: __greetingType {
             let sharedKey = $session.version.rawValue
             return _greeting.value(sharedKey: sharedKey) {
                 _Recomputations.greeting.increment()
@@ -138,7 +204,7 @@ extension AppState {
         }
 
         /// Memoized: recomputed only after `settings` changes.
-        public var isLarge: Bool {
+        public var isLarge: __isLargeType {
             let sharedKey = $settings.version.rawValue
             return _isLarge.value(sharedKey: sharedKey) {
                 _Recomputations.isLarge.increment()
@@ -147,7 +213,7 @@ extension AppState {
         }
 
         /// Memoized: recomputed only after `greeting` changes.
-        public var headline: String {
+        public var headline: __headlineType {
             let sharedKey = $session.version.rawValue
             return _headline.value(sharedKey: sharedKey) {
                 _Recomputations.headline.increment()
@@ -156,7 +222,7 @@ extension AppState {
         }
 
         /// Memoized: recomputed only after `title` changes.
-        @inlinable public var titleLength: Int {
+        @inlinable public var titleLength: __titleLengthType {
             _read {
                 if !_titleLength.isCached { __titleLengthRefresh() }
                 yield _titleLength._borrowedValue
@@ -205,46 +271,46 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let title = ComputedRuntime.StateSelector<AppState, String>(version: { $0.computed._title.version }) {
-            $0.title
+        public static let title = ComputedRuntime.StateSelector<AppState, __titleType>(version: { (state: AppState) in state.computed._title.version }) { (state: AppState) in
+            state.computed.title
         }
 
         /// Who is signed in.
-        public static let session = ComputedRuntime.StateSelector<AppState, Session>(version: { $0.computed.$session.version }) {
-            $0.session
+        public static let session = ComputedRuntime.StateSelector<AppState, __sessionType>(version: { (state: AppState) in state.computed.$session.version }) { (state: AppState) in
+            state.computed.session
         }
 
-        public static let settings = ComputedRuntime.StateSelector<AppState, Settings>(version: { $0.computed.$settings.version }) {
-            $0.settings
+        public static let settings = ComputedRuntime.StateSelector<AppState, __settingsType>(version: { (state: AppState) in state.computed.$settings.version }) { (state: AppState) in
+            state.computed.settings
         }
 
-        public static let launchCount = ComputedRuntime.StateSelector<AppState, Int>(version: { $0.computed.$launchCount.version }) {
-            $0.launchCount
+        public static let launchCount = ComputedRuntime.StateSelector<AppState, __launchCountType>(version: { (state: AppState) in state.computed.$launchCount.version }) { (state: AppState) in
+            state.computed.launchCount
         }
 
-        public static let greeting = ComputedRuntime.StateSelector<AppState, String>(
+        public static let greeting = ComputedRuntime.StateSelector<AppState, __greetingType>(
             recomputations: Extended._Recomputations.greeting
-        ) {
-            $0.computed.greeting
+        ) { (state: AppState) in
+            state.computed.greeting
         }
 
-        public static let isLarge = ComputedRuntime.StateSelector<AppState, Bool>(
+        public static let isLarge = ComputedRuntime.StateSelector<AppState, __isLargeType>(
             recomputations: Extended._Recomputations.isLarge
-        ) {
-            $0.computed.isLarge
+        ) { (state: AppState) in
+            state.computed.isLarge
         }
 
-        public static let headline = ComputedRuntime.StateSelector<AppState, String>(
+        public static let headline = ComputedRuntime.StateSelector<AppState, __headlineType>(
             recomputations: Extended._Recomputations.headline
-        ) {
-            $0.computed.headline
+        ) { (state: AppState) in
+            state.computed.headline
         }
 
-        public static let titleLength = ComputedRuntime.StateSelector<AppState, Int>(
-            version: { $0.computed.__titleLengthVersion },
+        public static let titleLength = ComputedRuntime.StateSelector<AppState, __titleLengthType>(
+            version: { (state: AppState) in state.computed.__titleLengthVersion },
             recomputations: Extended._Recomputations.titleLength
-        ) {
-            $0.computed.titleLength
+        ) { (state: AppState) in
+            state.computed.titleLength
         }
     }
 }
@@ -253,25 +319,33 @@ extension AppState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func greeting(_ title: String, _ session: Session) -> String {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 13)
+        static func greeting(_ title: __titleType, _ session: __sessionType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 13)
                               "\(title), \(session.userName)"
 #sourceLocation()
         }
 
-        static func isLarge(_ settings: Settings) -> Bool {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 14)
+        static func isLarge(_ settings: __settingsType) -> Bool {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 14)
                            settings.fontSize >= 18
 #sourceLocation()
         }
 
-        static func headline(_ greeting: String) -> String {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 15)
+        static func headline(_ greeting: __greetingType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 15)
                               greeting.uppercased()
 #sourceLocation()
         }
 
-        static func titleLength(_ title: String) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 16)
+        static func titleLength(_ title: __titleType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 16)
                               title.count
 #sourceLocation()
@@ -301,7 +375,7 @@ extension AppState: Encodable {
     /// persist through their own storage) are not encoded.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.title, forKey: .title)
+        try container.encode(self.computed.title, forKey: .title)
     }
 }
 
@@ -310,8 +384,12 @@ extension AppState: Decodable {
     /// Every decoded field gets a new version stamp; `@Shared` fields come from their storage.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            title: try container.decodeIfPresent((String).self, forKey: .title) ?? "Home"
+        let _title: __titleType = try container.decodeIfPresent(__titleType.self, forKey: .title) ?? Extended.__titleDefault
+        computed = Extended(
+            title: _title,
+            session: ComputedRuntime.Shared(wrappedValue: Extended.__sessionDefault, Extended.__sessionStrategy),
+            settings: ComputedRuntime.Shared(wrappedValue: Extended.__settingsDefault, Extended.__settingsStrategy),
+            launchCount: ComputedRuntime.Shared(wrappedValue: Extended.__launchCountDefault, Extended.__launchCountStrategy)
         )
     }
 }
@@ -322,10 +400,10 @@ extension AppState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "title": self.title as Any,
-                "session": self.session as Any,
-                "settings": self.settings as Any,
-                "launchCount": self.launchCount as Any,
+                "title": self.computed.title as Any,
+                "session": self.computed.session as Any,
+                "settings": self.computed.settings as Any,
+                "launchCount": self.computed.launchCount as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -369,10 +447,10 @@ extension AppState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSt
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<AppState> = [
-        \AppState.title: "title",
-        \AppState.session: "session",
-        \AppState.settings: "settings",
-        \AppState.launchCount: "launchCount",
+        \AppState.title as Swift.KeyPath<AppState, __titleType>: "title",
+        \AppState.session as Swift.KeyPath<AppState, __sessionType>: "session",
+        \AppState.settings as Swift.KeyPath<AppState, __settingsType>: "settings",
+        \AppState.launchCount as Swift.KeyPath<AppState, __launchCountType>: "launchCount",
         \AppState.computed.titleLength: "computed.titleLength",
     ]
 }
@@ -401,22 +479,22 @@ struct ChildState {
     /// A `@Shared` field's value is used only when its storage has none yet; to share an
     /// existing reference instead, use the initializer that takes `Shared` values.
     init(
-        session: Session = Session()
+        session: __sessionType = Extended.__sessionDefault
     ) {
         computed = Extended(
-            session: ComputedRuntime.Shared(wrappedValue: session, .inMemory("fixture.child"))
+            session: ComputedRuntime.Shared(wrappedValue: session, Extended.__sessionStrategy)
         )
     }
 
     /// Creates a state whose `@Shared` fields use existing references, as
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     init(
-        session: ComputedRuntime.Shared<Session>
+        session: ComputedRuntime.Shared<__sessionType>
     ) {
         computed = Extended(session: session)
     }
 
-    var session: Session {
+    var session: __sessionType {
         get { computed.session }
         nonmutating set { computed.session = newValue }
     }
@@ -436,22 +514,45 @@ struct ChildState {
     subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension ChildState {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 21)
+    typealias __sessionType = Session
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 23)
+    typealias __nameType = String
+#sourceLocation()
+}
+
 extension ChildState {
     /// The stored fields and memoized computed values of ``ChildState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        @ComputedRuntime.Shared fileprivate(set) var session: Session
-        fileprivate var _name: ComputedRuntime.SharedMemo<String>
+        @ComputedRuntime.Shared fileprivate(set) var session: __sessionType
+        fileprivate var _name: ComputedRuntime.SharedMemo<__nameType>
 
-        fileprivate init(session: ComputedRuntime.Shared<Session>) {
+        fileprivate init(session: ComputedRuntime.Shared<__sessionType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
             _session = session
-            _name = ComputedRuntime.SharedMemo(version: _initialVersion)
+            _name = ComputedRuntime.SharedMemo<__nameType>(version: _initialVersion)
         }
 
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 20)
+        fileprivate static var __sessionDefault: __sessionType {
+                                                             Session()
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 20)
+        fileprivate static var __sessionStrategy: ComputedRuntime.SharedStrategy<__sessionType> {
+          .inMemory("fixture.child")
+        }
+#sourceLocation()
+
         /// Memoized: recomputed only after `session` changes.
-        var name: String {
+        var name: __nameType {
             let sharedKey = $session.version.rawValue
             return _name.value(sharedKey: sharedKey) {
                 _Recomputations.name.increment()
@@ -471,14 +572,14 @@ extension ChildState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let session = ComputedRuntime.StateSelector<ChildState, Session>(version: { $0.computed.$session.version }) {
-            $0.session
+        static let session = ComputedRuntime.StateSelector<ChildState, __sessionType>(version: { (state: ChildState) in state.computed.$session.version }) { (state: ChildState) in
+            state.computed.session
         }
 
-        static let name = ComputedRuntime.StateSelector<ChildState, String>(
+        static let name = ComputedRuntime.StateSelector<ChildState, __nameType>(
             recomputations: Extended._Recomputations.name
-        ) {
-            $0.computed.name
+        ) { (state: ChildState) in
+            state.computed.name
         }
     }
 }
@@ -487,7 +588,9 @@ extension ChildState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func name(_ session: Session) -> String {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 23)
+        static func name(_ session: __sessionType) -> String {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 23)
                           session.userName
 #sourceLocation()
@@ -501,7 +604,7 @@ extension ChildState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "session": self.session as Any,
+                "session": self.computed.session as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -530,7 +633,7 @@ extension ChildState: ComputedRuntime.MemberVersioned, ComputedRuntime._Computed
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     static let _observableMembers: ComputedRuntime._MemberTable<ChildState> = [
-        \ChildState.session: "session",
+        \ChildState.session as Swift.KeyPath<ChildState, __sessionType>: "session",
     ]
 }
 

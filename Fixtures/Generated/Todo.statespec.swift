@@ -15,12 +15,12 @@ public struct TodoState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        todos: [Todo] = [],
-        filter: Filter = .all,
-        query: String = "",
-        avatar: Avatar? = nil,
-        unread: Int = 0,
-        badge: Int = 0
+        todos: __todosType = Extended.__todosDefault,
+        filter: __filterType = Extended.__filterDefault,
+        query: __queryType = Extended.__queryDefault,
+        avatar: __avatarType = Extended.__avatarDefault,
+        unread: __unreadType = Extended.__unreadDefault,
+        badge: __badgeType = Extended.__badgeDefault
     ) {
         computed = Extended(
             todos: todos,
@@ -33,7 +33,7 @@ public struct TodoState: Sendable {
     }
 
     /// Every todo, in display order.
-    public var todos: [Todo] {
+    public var todos: __todosType {
         @inlinable get { computed._todos.wrappedValue }
         set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         _modify {
@@ -42,7 +42,7 @@ public struct TodoState: Sendable {
         }
     }
 
-    public var filter: Filter {
+    public var filter: __filterType {
         @inlinable get { computed._filter.wrappedValue }
         set { if computed._filter.update(newValue) { computed.__filterDidChange() } }
         _modify {
@@ -51,7 +51,7 @@ public struct TodoState: Sendable {
         }
     }
 
-    public var query: String {
+    public var query: __queryType {
         @inlinable get { computed._query.wrappedValue }
         set { if computed._query.update(newValue) { computed.__queryDidChange() } }
         _modify {
@@ -60,21 +60,21 @@ public struct TodoState: Sendable {
         }
     }
 
-    public var avatar: Avatar? {
+    public var avatar: __avatarType {
         @inlinable get { computed.avatar }
         _modify {
             yield &computed.avatar
         }
     }
 
-    public var unread: Int {
+    public var unread: __unreadType {
         @inlinable get { computed.unread }
         _modify {
             yield &computed.unread
         }
     }
 
-    public var badge: Int {
+    public var badge: __badgeType {
         @inlinable get { computed.badge }
         _modify {
             yield &computed.badge
@@ -103,44 +103,124 @@ public struct TodoState: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
 }
 
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension TodoState {
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 8)
+    public typealias __todosType = [Todo]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 9)
+    public typealias __filterType = Filter
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 10)
+    public typealias __queryType = String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 12)
+    public typealias __avatarType = Avatar?
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 13)
+    public typealias __unreadType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 14)
+    public typealias __badgeType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 17)
+    public typealias __visibleTodosType = [Todo]
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 20)
+    public typealias __visibleCountType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 21)
+    public typealias __doneCountType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
+    public typealias __todos_ownedBy_owner = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
+    public typealias __todos_ownedBy_Result = [Todo]
+#sourceLocation()
+}
+
 extension TodoState {
     /// The stored fields and memoized computed values of ``TodoState``, read as `state.computed`.
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _todos: ComputedRuntime.Edge<[Todo]>
-        @usableFromInline internal var _filter: ComputedRuntime.Edge<Filter>
-        @usableFromInline internal var _query: ComputedRuntime.Edge<String>
-        @ComputedRuntime.Edge public fileprivate(set) var avatar: Avatar?
-        @ComputedRuntime.Edge public fileprivate(set) var unread: Int
-        @ComputedRuntime.Edge public fileprivate(set) var badge: Int
-        @usableFromInline internal var _visibleTodos: ComputedRuntime.Memo<[Todo]>
-        @usableFromInline internal var _visibleCount: ComputedRuntime.Memo<Int>
-        @usableFromInline internal var _doneCount: ComputedRuntime.Memo<Int>
+        @usableFromInline internal var _todos: ComputedRuntime.Edge<__todosType>
+        @usableFromInline internal var _filter: ComputedRuntime.Edge<__filterType>
+        @usableFromInline internal var _query: ComputedRuntime.Edge<__queryType>
+        @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
+        @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
+        @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
+        @usableFromInline internal var _visibleTodos: ComputedRuntime.Memo<__visibleTodosType>
+        @usableFromInline internal var _visibleCount: ComputedRuntime.Memo<__visibleCountType>
+        @usableFromInline internal var _doneCount: ComputedRuntime.Memo<__doneCountType>
 
-        fileprivate init(todos: [Todo], filter: Filter, query: String, avatar: Avatar?, unread: Int, badge: Int) {
+        fileprivate init(todos: __todosType, filter: __filterType, query: __queryType, avatar: __avatarType, unread: __unreadType, badge: __badgeType) {
             _todos = ComputedRuntime.Edge(wrappedValue: todos)
             _filter = ComputedRuntime.Edge(wrappedValue: filter)
             _query = ComputedRuntime.Edge(wrappedValue: query)
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
-            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert({ $0 >= 0 }))
-            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet({ $0 = min($0, 99) }))
-            _visibleTodos = ComputedRuntime.Memo()
-            _visibleCount = ComputedRuntime.Memo()
-            _doneCount = ComputedRuntime.Memo()
+            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
+            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
+            _visibleTodos = ComputedRuntime.Memo<__visibleTodosType>()
+            _visibleCount = ComputedRuntime.Memo<__visibleCountType>()
+            _doneCount = ComputedRuntime.Memo<__doneCountType>()
         }
 
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 7)
+        @usableFromInline internal static var __todosDefault: __todosType {
+                      []
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 8)
+        @usableFromInline internal static var __filterDefault: __filterType {
+                       .all
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 9)
+        @usableFromInline internal static var __queryDefault: __queryType {
+                      ""
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 11)
+        @usableFromInline internal static var __avatarDefault: __avatarType {
+                              nil
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 12)
+        @usableFromInline internal static var __unreadDefault: __unreadType {
+                                               0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 12)
+        @usableFromInline internal static var __unreadAssert: @Sendable (__unreadType) -> Swift.Bool {
+                { $0 >= 0 }
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 13)
+        @usableFromInline internal static var __badgeDefault: __badgeType {
+                                                      0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 13)
+        @usableFromInline internal static var __badgeOnSet: @Sendable (inout __badgeType) -> Swift.Void {
+               { $0 = min($0, 99) }
+        }
+#sourceLocation()
+
         /// Every todo, in display order.
-        @inlinable public var todos: [Todo] { _todos.wrappedValue }
+        @inlinable public var todos: __todosType { _todos.wrappedValue }
 
-        @inlinable public var filter: Filter { _filter.wrappedValue }
+        @inlinable public var filter: __filterType { _filter.wrappedValue }
 
-        @inlinable public var query: String { _query.wrappedValue }
+        @inlinable public var query: __queryType { _query.wrappedValue }
 
         /// The todos the list shows.
         ///
         /// Memoized: recomputed only after `todos`, `filter` or `query` changes.
-        @inlinable public var visibleTodos: [Todo] {
+        @inlinable public var visibleTodos: __visibleTodosType {
             _read {
                 if !_visibleTodos.isCached { __visibleTodosRefresh() }
                 yield _visibleTodos._borrowedValue
@@ -163,7 +243,7 @@ extension TodoState {
         }
 
         /// Memoized: recomputed only after `visibleTodos` changes.
-        @inlinable public var visibleCount: Int {
+        @inlinable public var visibleCount: __visibleCountType {
             _read {
                 if !_visibleCount.isCached { __visibleCountRefresh() }
                 yield _visibleCount._borrowedValue
@@ -184,7 +264,7 @@ extension TodoState {
         }
 
         /// Memoized: recomputed only after `todos` changes.
-        @inlinable public var doneCount: Int {
+        @inlinable public var doneCount: __doneCountType {
             _read {
                 if !_doneCount.isCached { __doneCountRefresh() }
                 yield _doneCount._borrowedValue
@@ -259,60 +339,60 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static let todos = ComputedRuntime.StateSelector<TodoState, [Todo]>(version: { $0.computed._todos.version }) {
-            $0.todos
+        public static let todos = ComputedRuntime.StateSelector<TodoState, __todosType>(version: { (state: TodoState) in state.computed._todos.version }) { (state: TodoState) in
+            state.computed.todos
         }
 
-        public static let filter = ComputedRuntime.StateSelector<TodoState, Filter>(version: { $0.computed._filter.version }) {
-            $0.filter
+        public static let filter = ComputedRuntime.StateSelector<TodoState, __filterType>(version: { (state: TodoState) in state.computed._filter.version }) { (state: TodoState) in
+            state.computed.filter
         }
 
-        public static let query = ComputedRuntime.StateSelector<TodoState, String>(version: { $0.computed._query.version }) {
-            $0.query
+        public static let query = ComputedRuntime.StateSelector<TodoState, __queryType>(version: { (state: TodoState) in state.computed._query.version }) { (state: TodoState) in
+            state.computed.query
         }
 
-        public static let avatar = ComputedRuntime.StateSelector<TodoState, Avatar?>(version: { $0.computed.$avatar.version }) {
-            $0.avatar
+        public static let avatar = ComputedRuntime.StateSelector<TodoState, __avatarType>(version: { (state: TodoState) in state.computed.$avatar.version }) { (state: TodoState) in
+            state.computed.avatar
         }
 
-        public static let unread = ComputedRuntime.StateSelector<TodoState, Int>(version: { $0.computed.$unread.version }) {
-            $0.unread
+        public static let unread = ComputedRuntime.StateSelector<TodoState, __unreadType>(version: { (state: TodoState) in state.computed.$unread.version }) { (state: TodoState) in
+            state.computed.unread
         }
 
-        public static let badge = ComputedRuntime.StateSelector<TodoState, Int>(version: { $0.computed.$badge.version }) {
-            $0.badge
+        public static let badge = ComputedRuntime.StateSelector<TodoState, __badgeType>(version: { (state: TodoState) in state.computed.$badge.version }) { (state: TodoState) in
+            state.computed.badge
         }
 
         /// The todos the list shows.
-        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, [Todo]>(
-            version: { $0.computed.__visibleTodosVersion },
+        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, __visibleTodosType>(
+            version: { (state: TodoState) in state.computed.__visibleTodosVersion },
             recomputations: Extended._Recomputations.visibleTodos
-        ) {
-            $0.computed.visibleTodos
+        ) { (state: TodoState) in
+            state.computed.visibleTodos
         }
 
-        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, Int>(
-            version: { $0.computed.__visibleCountVersion },
+        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, __visibleCountType>(
+            version: { (state: TodoState) in state.computed.__visibleCountVersion },
             recomputations: Extended._Recomputations.visibleCount
-        ) {
-            $0.computed.visibleCount
+        ) { (state: TodoState) in
+            state.computed.visibleCount
         }
 
-        public static let doneCount = ComputedRuntime.StateSelector<TodoState, Int>(
-            version: { $0.computed.__doneCountVersion },
+        public static let doneCount = ComputedRuntime.StateSelector<TodoState, __doneCountType>(
+            version: { (state: TodoState) in state.computed.__doneCountVersion },
             recomputations: Extended._Recomputations.doneCount
-        ) {
-            $0.computed.doneCount
+        ) { (state: TodoState) in
+            state.computed.doneCount
         }
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<TodoState, [Todo]> {
+        public static func todos(ownedBy owner: __todos_ownedBy_owner) -> ComputedRuntime.StateSelector<TodoState, __todos_ownedBy_Result> {
             _todos_ownedBy(owner)
         }
 
         private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-            Selectors.todos, transform: { (owner: Int, todos: [Todo]) in
+            Selectors.todos, transform: { (owner: __todos_ownedBy_owner, todos: __todosType) in
                 TodoState._SelectorBodies.todos(ownedBy: owner, todos)
             }
         )
@@ -323,19 +403,25 @@ extension TodoState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-        static func visibleTodos(_ todos: [Todo], _ filter: Filter, _ query: String) -> [Todo] {
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 17)
+        static func visibleTodos(_ todos: __todosType, _ filter: __filterType, _ query: __queryType) -> [Todo] {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 18)
     todos.filter { filter.includes($0) && (query.isEmpty || $0.title.contains(query)) }
 #sourceLocation()
         }
 
-        static func visibleCount(_ visibleTodos: [Todo]) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 20)
+        static func visibleCount(_ visibleTodos: __visibleTodosType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 20)
                                visibleTodos.count
 #sourceLocation()
         }
 
-        static func doneCount(_ todos: [Todo]) -> Int {
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 21)
+        static func doneCount(_ todos: __todosType) -> Int {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 21)
                                        todos.count(where: \.done)
 #sourceLocation()
@@ -344,7 +430,9 @@ extension TodoState {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-        static func todos(ownedBy owner: Int, _ todos: [Todo]) -> [Todo] {
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
+        static func todos(ownedBy owner: __todos_ownedBy_owner, _ todos: __todosType) -> [Todo] {
+#sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
                                                  todos.filter { $0.owner == owner }
 #sourceLocation()
@@ -371,12 +459,12 @@ extension TodoState: CustomReflectable {
         Swift.Mirror(
             self,
             children: [
-                "todos": self.todos as Any,
-                "filter": self.filter as Any,
-                "query": self.query as Any,
-                "avatar": self.avatar as Any,
-                "unread": self.unread as Any,
-                "badge": self.badge as Any,
+                "todos": self.computed.todos as Any,
+                "filter": self.computed.filter as Any,
+                "query": self.computed.query as Any,
+                "avatar": self.computed.avatar as Any,
+                "unread": self.computed.unread as Any,
+                "badge": self.computed.badge as Any,
             ] as Swift.KeyValuePairs<Swift.String, Any>,
             displayStyle: .struct
         )
@@ -428,12 +516,12 @@ extension TodoState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedS
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
     /// `_version(ofMember:)`.
     public static let _observableMembers: ComputedRuntime._MemberTable<TodoState> = [
-        \TodoState.todos: "todos",
-        \TodoState.filter: "filter",
-        \TodoState.query: "query",
-        \TodoState.avatar: "avatar",
-        \TodoState.unread: "unread",
-        \TodoState.badge: "badge",
+        \TodoState.todos as Swift.KeyPath<TodoState, __todosType>: "todos",
+        \TodoState.filter as Swift.KeyPath<TodoState, __filterType>: "filter",
+        \TodoState.query as Swift.KeyPath<TodoState, __queryType>: "query",
+        \TodoState.avatar as Swift.KeyPath<TodoState, __avatarType>: "avatar",
+        \TodoState.unread as Swift.KeyPath<TodoState, __unreadType>: "unread",
+        \TodoState.badge as Swift.KeyPath<TodoState, __badgeType>: "badge",
         \TodoState.computed.visibleTodos: "computed.visibleTodos",
         \TodoState.computed.visibleCount: "computed.visibleCount",
         \TodoState.computed.doneCount: "computed.doneCount",

@@ -94,7 +94,7 @@ struct DeterminismTests {
             let generated = try #require(directory.read((output as NSString).appendingPathComponent(name + ".swift")))
             let goldenURL = FuzzFixtures.root.appendingPathComponent("Generated/\(name).swift")
             let golden = try String(contentsOf: goldenURL, encoding: .utf8)
-                .replacingOccurrences(of: "#sourceLocation(file: \"Fixtures/Specs/\(name)\"", with: "#sourceLocation(file: \"\(spec)\"")
+                .replacingOccurrences(of: "file: \"Fixtures/Specs/\(name)\"", with: "file: \"\(spec)\"")
             if generated != golden {
                 Issue.record("\(name): the generated file differs from its golden\n\(LineDiff.describe(expected: golden, actual: generated))")
             }

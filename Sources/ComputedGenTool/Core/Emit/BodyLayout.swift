@@ -13,11 +13,7 @@ struct BodyLayout {
 
     /// The lines to emit, including both `#sourceLocation` directives.
     func lines(sourcePath: String) -> [String] {
-        // "\r\n" is a single Character in Swift, so splitting on "\n" alone would leave CRLF bodies
-        // in one piece, carrying their carriage returns into the generated file.
-        var lines = body.text
-            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map(String.init)
+        var lines = Self.splitLines(body.text)
         var firstLine = body.location.line
         var firstColumn = body.location.column
 
@@ -36,6 +32,13 @@ struct BodyLayout {
         lines = lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
         lines = lines.map(trimmingTrailingWhitespace)
         return ["#sourceLocation(file: \(sourcePath), line: \(firstLine))"] + lines + ["#sourceLocation()"]
+    }
+
+    /// The lines of spec text, LF or CRLF. ("\r\n" is a single Character in Swift, so splitting on
+    /// "\n" alone would leave CRLF text in one piece, carrying its carriage returns along.)
+    static func splitLines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map(String.init)
     }
 
     private func trimmingTrailingWhitespace(_ line: String) -> String {

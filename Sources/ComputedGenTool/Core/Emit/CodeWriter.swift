@@ -24,6 +24,11 @@ struct CodeWriter {
         for content in contents { line(content) }
     }
 
+    /// The current indentation, for lines written with ``verbatim(_:)`` that should still line up.
+    var indentation: String {
+        String(repeating: Self.indentUnit, count: depth)
+    }
+
     /// Appends a line exactly as given, ignoring the current indentation (for `#sourceLocation`
     /// directives and spec bodies whose columns must match the spec).
     mutating func verbatim(_ content: String) {

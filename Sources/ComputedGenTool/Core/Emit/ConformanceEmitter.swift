@@ -70,7 +70,7 @@ struct ConformanceEmitter {
             writer.doc(["Hashes the fields' values (never version stamps), consistently with `==`."])
             writer.block("\(access)func hash(into hasher: inout Swift.Hasher)") { writer in
                 for field in state.fields {
-                    writer.line("hasher.combine(self.\(swiftName(field)))")
+                    writer.line("hasher.combine(self.computed.\(swiftName(field)))")
                 }
             }
         }
@@ -104,7 +104,7 @@ struct ConformanceEmitter {
                 }
                 writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
                 for field in codedFields {
-                    writer.line("try container.encode(self.\(swiftName(field)), forKey: .\(swiftName(field)))")
+                    writer.line("try container.encode(self.computed.\(swiftName(field)), forKey: .\(swiftName(field)))")
                 }
             }
         }
@@ -125,21 +125,26 @@ struct ConformanceEmitter {
                     writer.line("self.init()")
                     return
                 }
+                // One statement per field, then `Extended` directly, not `self.init`: when a field's
+                // type fails to compile, Swift skips the initializer that uses it and would report a
+                // misleading mismatch against `init(from:)` beside the error at the spec.
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
-                writer.line("self.init(")
-                let fields = codedFields  // computed: filter once, not once per field
-                for (index, field) in fields.enumerated() {
-                    let separator = index == fields.count - 1 ? "" : ","
-                    let name = swiftName(field)
-                    let decode: String
-                    if let defaultValue = field.decl.defaultValue {
-                        decode = "try container.decodeIfPresent((\(field.type)).self, forKey: .\(name)) ?? \(defaultValue.text)"
-                    } else {
-                        decode = "try container.decode((\(field.type)).self, forKey: .\(name))"
-                    }
-                    writer.line("    \(SwiftSpelling.argumentLabel(field.decl.name.name)): \(decode)\(separator)")
+                for field in codedFields {
+                    let type = SpecFragmentNames.type(of: field.name)
+                    let key = swiftName(field)
+                    let decode = field.decl.defaultValue == nil
+                        ? "try container.decode(\(type).self, forKey: .\(key))"
+                        : "try container.decodeIfPresent(\(type).self, forKey: .\(key)) ?? Extended.\(SpecFragmentNames.defaultValue(of: field))"
+                    writer.line("let _\(field.name): \(type) = \(decode)")
                 }
-                writer.line(")")
+                let arguments = state.fields.map { field -> String in
+                    let label = SpecFragmentNames.argumentLabel(field)
+                    guard field.isShared else { return "\(label): _\(field.name)" }
+                    let value = "Extended.\(SpecFragmentNames.defaultValue(of: field))"
+                    let strategy = "Extended.\(SpecFragmentNames.attributeArgument("Strategy", of: field, occurrence: 1))"
+                    return "\(label): \(RuntimeNames.shared)(wrappedValue: \(value), \(strategy))"
+                }
+                writer.call("computed = Extended", arguments: arguments)
             }
         }
     }
@@ -157,7 +162,7 @@ struct ConformanceEmitter {
                 writer.line("    self,")
                 writer.line("    children: [")
                 for field in state.fields {
-                    writer.line("        \"\(field.name)\": self.\(swiftName(field)) as Any,")
+                    writer.line("        \"\(field.name)\": self.computed.\(swiftName(field)) as Any,")
                 }
                 writer.line("    ] as Swift.KeyValuePairs<Swift.String, Any>,")
                 writer.line("    displayStyle: .struct")

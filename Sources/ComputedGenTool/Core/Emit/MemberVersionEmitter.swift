@@ -52,7 +52,12 @@ struct MemberVersionEmitter {
             emitMemberTable(
                 into: &writer,
                 root: typeName,
-                entries: state.fields.map { ("\\\(typeName).\(swiftName($0.decl.name))", $0.name) }
+                // Typed: were a field's type to fail to compile, an untyped key path would resolve
+                // through the state's `dynamicMember` subscript and report a second error.
+                entries: state.fields.map { field in
+                    let path = "\\\(typeName).\(swiftName(field.decl.name))"
+                    return ("\(path) as Swift.KeyPath<\(typeName), \(SpecFragmentNames.type(of: field.name))>", field.name)
+                }
                     + computeds.map { ("\\\(typeName).computed.\(swiftName($0.decl.name))", "computed.\($0.name)") }
             )
         }

@@ -12,6 +12,7 @@ enum RuntimeNames {
 
     static let edge = module + ".Edge"
     static let shared = module + ".Shared"
+    static let sharedStrategy = module + ".SharedStrategy"
     static let memo = module + ".Memo"
     static let sharedMemo = module + ".SharedMemo"
     static let versionStamp = module + ".VersionStamp"

@@ -11,7 +11,7 @@ extension StateEmitter {
                     if index > 0 { writer.line() }
                     let parameters = computed.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
                     let header = "static func \(swiftName(computed.decl.name))(\(parameters.joined(separator: ", "))) -> \(computed.type)"
-                    emitBody(header: header, body: computed.decl.body, into: &writer)
+                    emitBody(header: header, returnType: computed.decl.type, body: computed.decl.body, into: &writer)
                 }
             }
             if !state.selectors.isEmpty {
@@ -23,12 +23,12 @@ extension StateEmitter {
                         if index > 0 { writer.line() }
                         let parameters = selector.decl.parameters.map { parameter -> String in
                             let label = parameter.label.map(labelName).map { $0 + " " } ?? ""
-                            return "\(label)\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
+                            return "\(label)\(swiftName(parameter.name)): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))"
                         }
                         let inputs = selector.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
                         let name = bodyFunctionName(of: selector, storage: storage)
                         let header = "static func \(name)(\((parameters + inputs).joined(separator: ", "))) -> \(selector.returnType)"
-                        emitBody(header: header, body: selector.decl.body, into: &writer)
+                        emitBody(header: header, returnType: selector.decl.returnType, body: selector.decl.body, into: &writer)
                     }
                 }
             }
@@ -37,8 +37,20 @@ extension StateEmitter {
 
     /// Emits `header {`, the body verbatim under `#sourceLocation` (so its lines and columns are
     /// the spec's), and `}`.
-    func emitBody(header: String, body: Body, into writer: inout CodeWriter) {
-        writer.line(header + " {")
+    ///
+    /// The header spells the return type as the spec does, not through its alias: Swift words some
+    /// errors in a body worse against an alias (`conflicting arguments to generic parameter 'T'
+    /// ('Int' vs. 'A')` instead of `cannot convert value of type 'String' to expected argument
+    /// type 'Int'`). So that a misspelled type is still reported in the spec, the header sits at
+    /// the type's spec line.
+    func emitBody(header: String, returnType: SourceText?, body: Body, into writer: inout CodeWriter) {
+        if let returnType {
+            writer.verbatim("#sourceLocation(file: \(source.pathLiteral), line: \(returnType.location.line))")
+            writer.line(header + " {")
+            writer.verbatim("#sourceLocation()")
+        } else {
+            writer.line(header + " {")
+        }
         for line in BodyLayout(body).lines(sourcePath: source.pathLiteral) {
             writer.verbatim(line)
         }

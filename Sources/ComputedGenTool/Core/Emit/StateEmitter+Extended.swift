@@ -14,10 +14,11 @@ extension StateEmitter {
                 emitExtendedStorage(into: &writer)
                 writer.line()
                 emitExtendedInit(into: &writer)
+                emitValueFragments(into: &writer)
                 for field in state.fields where !isWrapped(field) {
                     writer.line()
                     writer.doc(field.decl.doc?.lines ?? [])
-                    writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(field.type) { _\(field.name).wrappedValue }")
+                    writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(typeAlias(field)) { _\(field.name).wrappedValue }")
                 }
                 for computed in state.computeds {
                     writer.line()
@@ -55,28 +56,32 @@ extension StateEmitter {
             switch field.kind {
             case .edge:
                 writer.doc(field.decl.doc?.lines ?? [])
-                writer.line("@\(RuntimeNames.edge) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+                writer.line("@\(RuntimeNames.edge) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(typeAlias(field))")
             case .shared:
                 writer.doc(field.decl.doc?.lines ?? [])
-                writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(field.type)")
+                writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(typeAlias(field))")
             case .plain:
-                writer.line("\(storageAccess)var _\(field.name): \(RuntimeNames.edge)<\(field.type)>")
+                writer.line("\(storageAccess)var _\(field.name): \(RuntimeNames.edge)<\(typeAlias(field))>")
             }
         }
         for computed in state.computeds {
             let memo = sharedInputs(of: computed).isEmpty ? RuntimeNames.memo : RuntimeNames.sharedMemo
-            writer.line("\(storageAccess)var _\(computed.name): \(memo)<\(computed.type)>")
+            writer.line("\(storageAccess)var _\(computed.name): \(memo)<\(typeAlias(computed))>")
         }
     }
 
     /// The middleware expression for an `@Edge` field's arguments: `nil`, `.assert(…)`,
-    /// `.onSet(…)`, the `middleware:` expression, or a composed list for several arguments.
-    func edgeMiddleware(_ arguments: [Attribute.Argument]) -> String? {
-        let middlewares = arguments.map { argument -> String in
+    /// `.onSet(…)`, the `middleware:` value, or a composed list for several arguments. Each argument
+    /// is a static member written at its spec line (see `SpecFragments`); an assertion reports
+    /// the spec's line when it fails.
+    func edgeMiddleware(of field: CheckedField, _ arguments: [Attribute.Argument]) -> String? {
+        let names = edgeArgumentNames(of: field, arguments)
+        let middlewares = zip(arguments, names).map { argument, name -> String in
+            let member = "Extended.\(name)"
             switch argument.label?.name {
-            case "assert": ".assert(\(argument.value.text))"
-            case "onSet": ".onSet(\(argument.value.text))"
-            default: argument.value.text
+            case "assert": return ".assert(\(member), file: \(source.pathLiteral), line: \(argument.value.location.line))"
+            case "onSet": return ".onSet(\(member))"
+            default: return member
             }
         }
         switch middlewares.count {
@@ -88,7 +93,7 @@ extension StateEmitter {
 
     func emitExtendedInit(into writer: inout CodeWriter) {
         let parameters = state.fields.map { field in
-            let type = field.isShared ? "\(RuntimeNames.shared)<\(field.type)>" : field.type
+            let type = field.isShared ? "\(RuntimeNames.shared)<\(typeAlias(field))>" : typeAlias(field)
             return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
         }
         writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
@@ -101,7 +106,7 @@ extension StateEmitter {
             for field in state.fields {
                 let name = swiftName(field.decl.name)
                 if case .edge(let arguments) = field.kind {
-                    let middleware = edgeMiddleware(arguments).map { ", middleware: \($0)" } ?? ""
+                    let middleware = edgeMiddleware(of: field, arguments).map { ", middleware: \($0)" } ?? ""
                     writer.line("_\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name)\(middleware))")
                 } else if field.isShared {
                     writer.line("_\(field.name) = \(name)")
@@ -111,9 +116,9 @@ extension StateEmitter {
             }
             for computed in state.computeds {
                 if isShared(computed) {
-                    writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)(version: _initialVersion)")
+                    writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>(version: _initialVersion)")
                 } else {
-                    writer.line("_\(computed.name) = \(RuntimeNames.memo)()")
+                    writer.line("_\(computed.name) = \(RuntimeNames.memo)<\(typeAlias(computed))>()")
                 }
             }
         }
@@ -126,7 +131,7 @@ extension StateEmitter {
         writer.doc(doc)
         let name = swiftName(computed.decl.name)
         let shared = sharedInputs(of: computed)
-        writer.block("\(shared.isEmpty ? inlinable : "")\(access)var \(name): \(computed.type)") { writer in
+        writer.block("\(shared.isEmpty ? inlinable : "")\(access)var \(name): \(typeAlias(computed))") { writer in
             func emitCompute(_ opening: String, into writer: inout CodeWriter) {
                 writer.block(opening) { writer in
                     writer.line("_Recomputations.\(name).increment()")

@@ -14,24 +14,28 @@ extension StateEmitter {
                     if !first { writer.line() }
                     first = false
                 }
+                // The closures name the state's type: with a type that failed to compile, `$0` could
+                // not be inferred and Swift would report that too, beside the error at the spec.
+                let parameter = "(state: \(typeName)) in"
                 for field in state.fields {
                     separate()
                     writer.doc(field.decl.doc?.lines ?? [])
-                    writer.line("\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(field.type)>(version: { \(versionExpression(of: field)) }) {")
-                    writer.line("    $0.\(swiftName(field.decl.name))")
+                    let version = "{ \(parameter) state.computed.\(fieldVersionExpression(field)) }"
+                    writer.line("\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(field))>(version: \(version)) { \(parameter)")
+                    writer.line("    state.computed.\(swiftName(field.decl.name))")
                     writer.line("}")
                 }
                 for computed in state.computeds {
                     separate()
                     writer.doc(computed.decl.doc?.lines ?? [])
                     let name = swiftName(computed.decl.name)
-                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(computed.type)>(")
+                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(")
                     if sharedInputs(of: computed).isEmpty {
-                        writer.line("    version: { $0.computed.\(versionAccessorName(computed)) },")
+                        writer.line("    version: { \(parameter) state.computed.\(versionAccessorName(computed)) },")
                     }
                     writer.line("    recomputations: Extended._Recomputations.\(name)")
-                    writer.line(") {")
-                    writer.line("    $0.computed.\(name)")
+                    writer.line(") { \(parameter)")
+                    writer.line("    state.computed.\(name)")
                     writer.line("}")
                 }
                 let storageNames = Self.storageNames(of: state.selectors)
@@ -90,6 +94,7 @@ extension StateEmitter {
     }
 
     func emitSelector(_ selector: CheckedSelector, storage: String, into writer: inout CodeWriter) {
+        let resultAlias = SpecFragmentNames.result(ofSelectorStorage: storage)
         let parameters = selector.decl.parameters
         let bodyName = bodyFunctionName(of: selector, storage: storage)
         // Without input selectors, `createSelector` cannot infer the state type: spell it out.
@@ -118,10 +123,10 @@ extension StateEmitter {
         let signature = parameters.map { parameter -> String in
             let label = parameter.label.map(labelName) ?? swiftName(parameter.name)
             let name = parameter.label == nil ? "" : " " + swiftName(parameter.name)
-            return "\(label)\(name): \(parameter.type?.text ?? "")"
+            return "\(label)\(name): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))"
         }
         let name = swiftName(selector.decl.name)
-        let resultType = "\(RuntimeNames.stateSelector)<\(typeName), \(selector.returnType)>"
+        let resultType = "\(RuntimeNames.stateSelector)<\(typeName), \(resultAlias)>"
         writer.block("\(access)static func \(name)(\(signature.joined(separator: ", "))) -> \(resultType)") { writer in
             switch parameters.count {
             case 0:
@@ -145,14 +150,14 @@ extension StateEmitter {
         let closureParameters = inputParameters.joined(separator: ", ")
         switch parameters.count {
         case 0:
-            let annotation = typeAnnotation("\(RuntimeNames.stateSelector)<\(typeName), \(selector.returnType)>")
+            let annotation = typeAnnotation("\(RuntimeNames.stateSelector)<\(typeName), \(resultAlias)>")
             writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createSelector)(\(inputsClause)transform: { (\(closureParameters)) in")
             writer.line("    \(bodyCall(""))")
             writer.line("})")
         case 1:
             let parameter = parameters[0]
-            let argument = "\(swiftName(parameter.name)): \(parameter.type?.text ?? "")"
-            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(parameter.type?.text ?? ""), \(selector.returnType)>")
+            let argument = "\(swiftName(parameter.name)): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))"
+            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage)), \(resultAlias)>")
             writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
             writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(([argument] + inputParameters).joined(separator: ", "))) in")
             writer.line("        \(bodyCall(""))")
@@ -161,11 +166,11 @@ extension StateEmitter {
         default:
             writer.block("private struct \(storage)_Arguments: Hashable, Sendable") { writer in
                 for parameter in parameters {
-                    writer.line("var \(swiftName(parameter.name)): \(parameter.type?.text ?? "")")
+                    writer.line("var \(swiftName(parameter.name)): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))")
                 }
             }
             writer.line()
-            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(storage)_Arguments, \(selector.returnType)>")
+            let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(storage)_Arguments, \(resultAlias)>")
             writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
             let arguments = (["arguments: \(storage)_Arguments"] + inputParameters).joined(separator: ", ")
             writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(arguments)) in")
@@ -181,8 +186,8 @@ extension StateEmitter {
 
     func inputType(_ input: Input) -> String {
         switch input {
-        case .field(let name): fieldsByName[name]?.type ?? "Never"
-        case .computed(let name): computedsByName[name]?.type ?? "Never"
+        case .field(let name): SpecFragmentNames.type(of: name)
+        case .computed(let name): SpecFragmentNames.type(of: name)
         }
     }
 }

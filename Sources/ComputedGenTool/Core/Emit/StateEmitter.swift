@@ -132,15 +132,11 @@ struct StateEmitter {
         }
     }
 
-    /// The expression, on a state `$0`, that reads a field's version stamp.
-    func versionExpression(of field: CheckedField) -> String {
-        "$0.computed." + fieldVersionExpression(field)
-    }
-
     // MARK: Emission
 
     func emit(into writer: inout CodeWriter) {
         emitStruct(into: &writer)
+        emitSpecFragments(into: &writer)
         writer.line()
         emitExtended(into: &writer)
         writer.line()
@@ -258,18 +254,19 @@ struct StateEmitter {
             let separator = index == state.fields.count - 1 ? "" : ","
             let name = swiftName(field.decl.name)
             if sharedByReference && field.isShared {
-                writer.line("    \(name): \(RuntimeNames.shared)<\(field.type)>\(separator)")
+                writer.line("    \(name): \(RuntimeNames.shared)<\(typeAlias(field))>\(separator)")
             } else {
-                let defaultClause = field.decl.defaultValue.map { " = \($0.text)" } ?? ""
-                writer.line("    \(name): \(field.type)\(defaultClause)\(separator)")
+                let defaultClause = field.decl.defaultValue == nil ? "" : " = Extended.\(SpecFragmentNames.defaultValue(of: field))"
+                writer.line("    \(name): \(typeAlias(field))\(defaultClause)\(separator)")
             }
         }
         writer.block(")") { writer in
             let arguments = state.fields.map { field -> String in
                 let label = SwiftSpelling.argumentLabel(field.decl.name.name)
                 let name = swiftName(field.decl.name)
-                if case .shared(let strategy) = field.kind, !sharedByReference {
-                    return "\(label): \(RuntimeNames.shared)(wrappedValue: \(name), \(strategy.text))"
+                if field.isShared, !sharedByReference {
+                    let strategy = SpecFragmentNames.attributeArgument("Strategy", of: field, occurrence: 1)
+                    return "\(label): \(RuntimeNames.shared)(wrappedValue: \(name), Extended.\(strategy))"
                 }
                 return "\(label): \(name)"
             }
@@ -283,14 +280,14 @@ struct StateEmitter {
         if field.isShared {
             // A reference: writing it changes the value for every holder, so the setter does not
             // mutate the state, and computed values over it check its version on each read.
-            writer.block("\(access)var \(name): \(field.type)") { writer in
+            writer.block("\(access)var \(name): \(typeAlias(field))") { writer in
                 writer.line("\(inlinableGet) { computed.\(name) }")
                 writer.line("nonmutating set { computed.\(name) = newValue }")
             }
             return
         }
         let storage = field.isEdge ? "computed.\(name)" : "computed._\(field.name).wrappedValue"
-        writer.block("\(access)var \(name): \(field.type)") { writer in
+        writer.block("\(access)var \(name): \(typeAlias(field))") { writer in
             writer.line("\(inlinableGet) { \(storage) }")
             if !field.isEdge {
                 // An assignment of an equal value (when the type is Equatable: `update` has an
