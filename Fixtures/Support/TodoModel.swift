@@ -26,8 +26,9 @@ public enum Filter: String, Hashable, Codable, Sendable {
     }
 }
 
-/// Deliberately not `Equatable`: `@Edge` compares it by version only.
-public struct Avatar: Sendable {
+/// Deliberately not `Equatable`: `@Edge` compares it by version only. (`Codable` for the README's
+/// `ProfileState: Codable`.)
+public struct Avatar: Codable, Sendable {
     public var url: String
 
     public init(url: String) {

@@ -11,6 +11,7 @@ import Testing
 /// the repository with `import ClashingNames` added, as if it imported Foundation and SwiftUI on an
 /// Apple platform, and type-checks the result with `swiftc` against the runtime built with these
 /// tests. It runs the same on every platform: the stub module stands in for the SDKs.
+/// (`DocumentationSnippetTests` compiles the documentation's Swift snippets beside `AppleSDKNames`.)
 @Suite("Generated code beside clashing imports", .serialized)
 struct ClashingNamesTests {
     static let repository = URL(fileURLWithPath: #filePath)
@@ -101,32 +102,5 @@ struct ClashingNamesTests {
         }
         let result = try BuildProducts.typecheck(files, moduleName: "ClashCheck")
         #expect(result.status == 0, "generated code does not compile beside ClashingNames:\n\(result.standardError)")
-    }
-
-    /// The README's "A 20-line example", spec and Swift, as an Apple app would build it: in files
-    /// that also see Objective-C's `Selector` and SwiftUI's `Edge`.
-    @Test("the README's example compiles beside Apple's names")
-    func readmeExampleCompiles() throws {
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## A 20-line example").dropFirst().first)
-        let spec = try #require(Self.fencedBlock("statespec", in: section), "no statespec block in the example")
-        let swift = try #require(Self.fencedBlock("swift", in: section), "no swift block in the example")
-        let directory = try TemporaryDirectory()
-        let output = Generator.generate(source: "import AppleSDKNames\n" + spec, path: "Todo.statespec")
-        let generated = try #require(output.swift, "\(output.diagnostics.map(\.description))")
-        let files = [
-            try directory.write(generated, to: "Todo.statespec.swift"),
-            try directory.write("import ComputedRuntime\nimport AppleSDKNames\n" + swift, to: "main.swift"),
-            Self.repository.appendingPathComponent("Fixtures/Support/TodoModel.swift").path,
-        ]
-        let result = try BuildProducts.typecheck(files, moduleName: "App")
-        #expect(result.status == 0, "the README's example does not compile beside AppleSDKNames:\n\(result.standardError)")
-    }
-
-    /// The body of the first block fenced as ` ```language ` in `markdown`.
-    static func fencedBlock(_ language: String, in markdown: String) -> String? {
-        guard let start = markdown.range(of: "```\(language)\n"),
-              let end = markdown.range(of: "\n```", range: start.upperBound..<markdown.endIndex) else { return nil }
-        return String(markdown[start.upperBound..<end.lowerBound]) + "\n"
     }
 }

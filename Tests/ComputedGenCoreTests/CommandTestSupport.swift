@@ -134,8 +134,9 @@ enum BuildProducts {
     }
 
     /// Runs `swiftc -typecheck` over `files` as module `moduleName`, against the ComputedRuntime
-    /// module of this build; returns swiftc's exit status and diagnostics.
-    static func typecheck(_ files: [String], moduleName: String) throws -> Run {
+    /// module of this build (and the modules of the test helpers beside it), with `extraArguments`;
+    /// returns swiftc's exit status and diagnostics.
+    static func typecheck(_ files: [String], moduleName: String, extraArguments: [String] = []) throws -> Run {
         let modules = try #require(
             runtimeModuleDirectory,
             "ComputedRuntime.swiftmodule was not found under \(directory?.path ?? "the build directory"); set COMPUTEDGEN_BUILD_DIR"
@@ -153,6 +154,18 @@ enum BuildProducts {
         arguments += ["-target", "x86_64-apple-macosx14.0"]
         #endif
         #endif
-        return try run(swiftc.executable, arguments + files)
+        return try run(swiftc.executable, arguments + extraArguments + files)
+    }
+
+    /// The folder of the toolchain's `PackageDescription` module, which package manifests are
+    /// compiled against (`<toolchain>/usr/lib/swift/pm/ManifestAPI`).
+    static var manifestAPIDirectory: URL? {
+        guard let info = try? run(swiftc.executable, swiftc.arguments + ["-print-target-info"]),
+              let json = try? JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any],
+              let paths = json["paths"] as? [String: Any],
+              let resources = paths["runtimeResourcePath"] as? String else { return nil }
+        let directory = URL(fileURLWithPath: resources).appendingPathComponent("pm/ManifestAPI")
+        return FileManager.default.fileExists(atPath: directory.appendingPathComponent("PackageDescription.swiftmodule").path)
+            ? directory : nil
     }
 }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import ComputedGenCore
 
-/// Runs every `statespec` code block of README.md and Docs/*.md through `ComputedGenTool check`
-/// (the same `Command` the executable runs), so the documentation cannot drift from the tool.
+/// Runs every `statespec` code block of README.md, Docs/*.md and the DocC catalog's articles
+/// through `ComputedGenTool check` (the same `Command` the executable runs), so the documentation
+/// cannot drift from the tool. (`DocumentationSnippetTests` compiles the Swift blocks.)
 ///
 /// A block fenced as ` ```statespec ` must check cleanly. A block fenced as
 /// ` ```statespec expect-error ` must fail, and the ` ```diagnostics ` block right after it holds
@@ -20,51 +21,18 @@ struct DocumentationTests {
         var testDescription: String { "\(document):\(line)" }
     }
 
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static var documents: [URL] {
-        let docs = root.appendingPathComponent("Docs")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
-        return [root.appendingPathComponent("README.md")]
-            + names.filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
-    }
-
     static var examples: [Example] {
-        documents.flatMap { url -> [Example] in
-            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            return extractExamples(from: text, document: url.path.replacingOccurrences(of: root.path + "/", with: ""))
-        }
+        Documentation.documents.flatMap { extractExamples(from: Documentation.text(of: $0), document: $0) }
     }
 
     /// The `statespec` blocks of a Markdown text, each with the diagnostics block after it when it
     /// is marked `expect-error`.
     static func extractExamples(from markdown: String, document: String) -> [Example] {
-        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var blocks: [(info: String, line: Int, body: String)] = []
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            guard line.hasPrefix("```"), line.count > 3 else {
-                index += 1
-                continue
-            }
-            let info = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
-            var body: [String] = []
-            index += 1
-            while index < lines.count, !lines[index].hasPrefix("```") {
-                body.append(lines[index])
-                index += 1
-            }
-            blocks.append((info, index - body.count + 1, body.joined(separator: "\n") + "\n"))
-            index += 1
-        }
+        let blocks = Documentation.blocks(in: markdown, document: document)
         var examples: [Example] = []
-        for (position, block) in blocks.enumerated() {
-            let words = block.info.split(separator: " ")
-            guard words.first == "statespec" else { continue }
+        for (position, block) in blocks.enumerated() where block.language == "statespec" {
             var expected: String?
-            if words.contains("expect-error") {
+            if block.words.contains("expect-error") {
                 let next = position + 1 < blocks.count ? blocks[position + 1] : nil
                 expected = next?.info == "diagnostics" ? next?.body : ""
             }
