@@ -8,7 +8,12 @@ public struct CutoffState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -17,42 +22,42 @@ public struct CutoffState: Sendable {
         name: __nameType = Extended.__nameDefault,
         token: __tokenType = Extended.__tokenDefault
     ) {
-        computed = Extended(items: items, threshold: threshold, name: name, token: token)
+        _computed = Extended(items: items, threshold: threshold, name: name, token: token)
     }
 
     public var items: __itemsType {
-        @inlinable get { computed._items.wrappedValue }
-        set { if computed._items.update(newValue) { computed.__itemsDidChange() } }
-        _modify {
-            defer { computed.__itemsDidChange() }
-            yield &computed._items.wrappedValue
+        @inlinable get { _computed._items.wrappedValue }
+        @inlinable set { if _computed._items.update(newValue) { _computed.__itemsDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__itemsDidChange() }
+            yield &_computed._items.wrappedValue
         }
     }
 
     public var threshold: __thresholdType {
-        @inlinable get { computed._threshold.wrappedValue }
-        set { if computed._threshold.update(newValue) { computed.__thresholdDidChange() } }
-        _modify {
-            defer { computed.__thresholdDidChange() }
-            yield &computed._threshold.wrappedValue
+        @inlinable get { _computed._threshold.wrappedValue }
+        @inlinable set { if _computed._threshold.update(newValue) { _computed.__thresholdDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__thresholdDidChange() }
+            yield &_computed._threshold.wrappedValue
         }
     }
 
     public var name: __nameType {
-        @inlinable get { computed._name.wrappedValue }
-        set { if computed._name.update(newValue) { computed.__nameDidChange() } }
-        _modify {
-            defer { computed.__nameDidChange() }
-            yield &computed._name.wrappedValue
+        @inlinable get { _computed._name.wrappedValue }
+        @inlinable set { if _computed._name.update(newValue) { _computed.__nameDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__nameDidChange() }
+            yield &_computed._name.wrappedValue
         }
     }
 
     public var token: __tokenType {
-        @inlinable get { computed._token.wrappedValue }
-        set { if computed._token.update(newValue) { computed.__tokenDidChange() } }
-        _modify {
-            defer { computed.__tokenDidChange() }
-            yield &computed._token.wrappedValue
+        @inlinable get { _computed._token.wrappedValue }
+        @inlinable set { if _computed._token.update(newValue) { _computed.__tokenDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__tokenDidChange() }
+            yield &_computed._token.wrappedValue
         }
     }
 
@@ -386,7 +391,7 @@ extension CutoffState {
 
         /// Marks what `items` feeds as stale: `filteredArray`, `filteredCount`, `summary`, `uncutArray`, `uncutCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __itemsDidChange() {
+        @usableFromInline internal mutating func __itemsDidChange() {
             _filteredArray.invalidate()
             _filteredCount.invalidate()
             _summary.invalidate()
@@ -396,7 +401,7 @@ extension CutoffState {
 
         /// Marks what `threshold` feeds as stale: `filteredArray`, `filteredCount`, `summary`, `uncutArray`, `uncutCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __thresholdDidChange() {
+        @usableFromInline internal mutating func __thresholdDidChange() {
             _filteredArray.invalidate()
             _filteredCount.invalidate()
             _summary.invalidate()
@@ -406,13 +411,13 @@ extension CutoffState {
 
         /// Marks what `name` feeds as stale: `greeting`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __nameDidChange() {
+        @usableFromInline internal mutating func __nameDidChange() {
             _greeting.invalidate()
         }
 
         /// Marks what `token` feeds as stale: `tokenID`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __tokenDidChange() {
+        @usableFromInline internal mutating func __tokenDidChange() {
             _tokenID.invalidate()
         }
 

@@ -9,7 +9,12 @@ public struct ProfileState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -19,43 +24,43 @@ public struct ProfileState: Sendable {
         name: __nameType = Extended.__nameDefault,
         score: __scoreType = Extended.__scoreDefault
     ) {
-        computed = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
+        _computed = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
     }
 
     public var avatar: __avatarType {
-        @inlinable get { computed.avatar }
+        @inlinable get { _computed.avatar }
         _modify {
-            defer { computed.__avatarDidChange() }
-            yield &computed.avatar
+            defer { _computed.__avatarDidChange() }
+            yield &_computed.avatar
         }
     }
 
     public var unread: __unreadType {
-        @inlinable get { computed.unread }
+        @inlinable get { _computed.unread }
         _modify {
-            yield &computed.unread
+            yield &_computed.unread
         }
     }
 
     public var badge: __badgeType {
-        @inlinable get { computed.badge }
+        @inlinable get { _computed.badge }
         _modify {
-            defer { computed.__badgeDidChange() }
-            yield &computed.badge
+            defer { _computed.__badgeDidChange() }
+            yield &_computed.badge
         }
     }
 
     public var name: __nameType {
-        @inlinable get { computed.name }
+        @inlinable get { _computed.name }
         _modify {
-            yield &computed.name
+            yield &_computed.name
         }
     }
 
     public var score: __scoreType {
-        @inlinable get { computed.score }
+        @inlinable get { _computed.score }
         _modify {
-            yield &computed.score
+            yield &_computed.score
         }
     }
 
@@ -234,13 +239,13 @@ extension ProfileState {
 
         /// Marks what `avatar` feeds as stale: `hasAvatar`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __avatarDidChange() {
+        @usableFromInline internal mutating func __avatarDidChange() {
             _hasAvatar.invalidate()
         }
 
         /// Marks what `badge` feeds as stale: `badgeText`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __badgeDidChange() {
+        @usableFromInline internal mutating func __badgeDidChange() {
             _badgeText.invalidate()
         }
 

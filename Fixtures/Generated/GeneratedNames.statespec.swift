@@ -10,7 +10,12 @@ public struct GeneratedNames: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     ///
@@ -58,7 +63,7 @@ public struct GeneratedNames: Sendable {
         memberVersion: __memberVersionType = Extended.__memberVersionDefault,
         shared: __sharedType = Extended.__sharedDefault
     ) {
-        computed = Extended(
+        _computed = Extended(
             version: version,
             hasher: hasher,
             encoder: encoder,
@@ -146,7 +151,7 @@ public struct GeneratedNames: Sendable {
         memberVersion: __memberVersionType = Extended.__memberVersionDefault,
         shared: ComputedRuntime.Shared<__sharedType>
     ) {
-        computed = Extended(
+        _computed = Extended(
             version: version,
             hasher: hasher,
             encoder: encoder,
@@ -191,347 +196,347 @@ public struct GeneratedNames: Sendable {
     }
 
     public var version: __versionType {
-        @inlinable get { computed._version.wrappedValue }
-        set { if computed._version.update(newValue) { computed.__versionDidChange() } }
-        _modify {
-            defer { computed.__versionDidChange() }
-            yield &computed._version.wrappedValue
+        @inlinable get { _computed._version.wrappedValue }
+        @inlinable set { if _computed._version.update(newValue) { _computed.__versionDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__versionDidChange() }
+            yield &_computed._version.wrappedValue
         }
     }
 
     public var hasher: __hasherType {
-        @inlinable get { computed._hasher.wrappedValue }
-        set { if computed._hasher.update(newValue) { computed.__hasherDidChange() } }
-        _modify {
-            defer { computed.__hasherDidChange() }
-            yield &computed._hasher.wrappedValue
+        @inlinable get { _computed._hasher.wrappedValue }
+        @inlinable set { if _computed._hasher.update(newValue) { _computed.__hasherDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__hasherDidChange() }
+            yield &_computed._hasher.wrappedValue
         }
     }
 
     public var encoder: __encoderType {
-        @inlinable get { computed._encoder.wrappedValue }
-        set { if computed._encoder.update(newValue) { computed.__encoderDidChange() } }
-        _modify {
-            defer { computed.__encoderDidChange() }
-            yield &computed._encoder.wrappedValue
+        @inlinable get { _computed._encoder.wrappedValue }
+        @inlinable set { if _computed._encoder.update(newValue) { _computed.__encoderDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__encoderDidChange() }
+            yield &_computed._encoder.wrappedValue
         }
     }
 
     public var decoder: __decoderType {
-        @inlinable get { computed._decoder.wrappedValue }
-        set { if computed._decoder.update(newValue) { computed.__decoderDidChange() } }
-        _modify {
-            defer { computed.__decoderDidChange() }
-            yield &computed._decoder.wrappedValue
+        @inlinable get { _computed._decoder.wrappedValue }
+        @inlinable set { if _computed._decoder.update(newValue) { _computed.__decoderDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__decoderDidChange() }
+            yield &_computed._decoder.wrappedValue
         }
     }
 
     public var container: __containerType {
-        @inlinable get { computed._container.wrappedValue }
-        set { if computed._container.update(newValue) { computed.__containerDidChange() } }
-        _modify {
-            defer { computed.__containerDidChange() }
-            yield &computed._container.wrappedValue
+        @inlinable get { _computed._container.wrappedValue }
+        @inlinable set { if _computed._container.update(newValue) { _computed.__containerDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__containerDidChange() }
+            yield &_computed._container.wrappedValue
         }
     }
 
     public var lhs: __lhsType {
-        @inlinable get { computed._lhs.wrappedValue }
-        set { if computed._lhs.update(newValue) { computed.__lhsDidChange() } }
-        _modify {
-            defer { computed.__lhsDidChange() }
-            yield &computed._lhs.wrappedValue
+        @inlinable get { _computed._lhs.wrappedValue }
+        @inlinable set { if _computed._lhs.update(newValue) { _computed.__lhsDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__lhsDidChange() }
+            yield &_computed._lhs.wrappedValue
         }
     }
 
     public var rhs: __rhsType {
-        @inlinable get { computed._rhs.wrappedValue }
-        set { if computed._rhs.update(newValue) { computed.__rhsDidChange() } }
-        _modify {
-            defer { computed.__rhsDidChange() }
-            yield &computed._rhs.wrappedValue
+        @inlinable get { _computed._rhs.wrappedValue }
+        @inlinable set { if _computed._rhs.update(newValue) { _computed.__rhsDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__rhsDidChange() }
+            yield &_computed._rhs.wrappedValue
         }
     }
 
     public var newValue: __newValueType {
-        @inlinable get { computed._newValue.wrappedValue }
-        set { if computed._newValue.update(newValue) { computed.__newValueDidChange() } }
-        _modify {
-            defer { computed.__newValueDidChange() }
-            yield &computed._newValue.wrappedValue
+        @inlinable get { _computed._newValue.wrappedValue }
+        @inlinable set { if _computed._newValue.update(newValue) { _computed.__newValueDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__newValueDidChange() }
+            yield &_computed._newValue.wrappedValue
         }
     }
 
     public var path: __pathType {
-        @inlinable get { computed._path.wrappedValue }
-        set { if computed._path.update(newValue) { computed.__pathDidChange() } }
-        _modify {
-            defer { computed.__pathDidChange() }
-            yield &computed._path.wrappedValue
+        @inlinable get { _computed._path.wrappedValue }
+        @inlinable set { if _computed._path.update(newValue) { _computed.__pathDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__pathDidChange() }
+            yield &_computed._path.wrappedValue
         }
     }
 
     public var member: __memberType {
-        @inlinable get { computed._member.wrappedValue }
-        set { if computed._member.update(newValue) { computed.__memberDidChange() } }
-        _modify {
-            defer { computed.__memberDidChange() }
-            yield &computed._member.wrappedValue
+        @inlinable get { _computed._member.wrappedValue }
+        @inlinable set { if _computed._member.update(newValue) { _computed.__memberDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__memberDidChange() }
+            yield &_computed._member.wrappedValue
         }
     }
 
     public var rest: __restType {
-        @inlinable get { computed._rest.wrappedValue }
-        set { if computed._rest.update(newValue) { computed.__restDidChange() } }
-        _modify {
-            defer { computed.__restDidChange() }
-            yield &computed._rest.wrappedValue
+        @inlinable get { _computed._rest.wrappedValue }
+        @inlinable set { if _computed._rest.update(newValue) { _computed.__restDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__restDidChange() }
+            yield &_computed._rest.wrappedValue
         }
     }
 
     public var keyPath: __keyPathType {
-        @inlinable get { computed._keyPath.wrappedValue }
-        set { if computed._keyPath.update(newValue) { computed.__keyPathDidChange() } }
-        _modify {
-            defer { computed.__keyPathDidChange() }
-            yield &computed._keyPath.wrappedValue
+        @inlinable get { _computed._keyPath.wrappedValue }
+        @inlinable set { if _computed._keyPath.update(newValue) { _computed.__keyPathDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__keyPathDidChange() }
+            yield &_computed._keyPath.wrappedValue
         }
     }
 
     public var wrappedValue: __wrappedValueType {
-        @inlinable get { computed._wrappedValue.wrappedValue }
-        set { if computed._wrappedValue.update(newValue) { computed.__wrappedValueDidChange() } }
-        _modify {
-            defer { computed.__wrappedValueDidChange() }
-            yield &computed._wrappedValue.wrappedValue
+        @inlinable get { _computed._wrappedValue.wrappedValue }
+        @inlinable set { if _computed._wrappedValue.update(newValue) { _computed.__wrappedValueDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__wrappedValueDidChange() }
+            yield &_computed._wrappedValue.wrappedValue
         }
     }
 
     public var projectedValue: __projectedValueType {
-        @inlinable get { computed._projectedValue.wrappedValue }
-        set { if computed._projectedValue.update(newValue) { computed.__projectedValueDidChange() } }
-        _modify {
-            defer { computed.__projectedValueDidChange() }
-            yield &computed._projectedValue.wrappedValue
+        @inlinable get { _computed._projectedValue.wrappedValue }
+        @inlinable set { if _computed._projectedValue.update(newValue) { _computed.__projectedValueDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__projectedValueDidChange() }
+            yield &_computed._projectedValue.wrappedValue
         }
     }
 
     public var update: __updateType {
-        @inlinable get { computed._update.wrappedValue }
-        set { if computed._update.update(newValue) { computed.__updateDidChange() } }
-        _modify {
-            defer { computed.__updateDidChange() }
-            yield &computed._update.wrappedValue
+        @inlinable get { _computed._update.wrappedValue }
+        @inlinable set { if _computed._update.update(newValue) { _computed.__updateDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__updateDidChange() }
+            yield &_computed._update.wrappedValue
         }
     }
 
     public var record: __recordType {
-        @inlinable get { computed._record.wrappedValue }
-        set { if computed._record.update(newValue) { computed.__recordDidChange() } }
-        _modify {
-            defer { computed.__recordDidChange() }
-            yield &computed._record.wrappedValue
+        @inlinable get { _computed._record.wrappedValue }
+        @inlinable set { if _computed._record.update(newValue) { _computed.__recordDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__recordDidChange() }
+            yield &_computed._record.wrappedValue
         }
     }
 
     public var inputs: __inputsType {
-        @inlinable get { computed._inputs.wrappedValue }
-        set { if computed._inputs.update(newValue) { computed.__inputsDidChange() } }
-        _modify {
-            defer { computed.__inputsDidChange() }
-            yield &computed._inputs.wrappedValue
+        @inlinable get { _computed._inputs.wrappedValue }
+        @inlinable set { if _computed._inputs.update(newValue) { _computed.__inputsDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__inputsDidChange() }
+            yield &_computed._inputs.wrappedValue
         }
     }
 
     public var compute: __computeType {
-        @inlinable get { computed._compute.wrappedValue }
-        set { if computed._compute.update(newValue) { computed.__computeDidChange() } }
-        _modify {
-            defer { computed.__computeDidChange() }
-            yield &computed._compute.wrappedValue
+        @inlinable get { _computed._compute.wrappedValue }
+        @inlinable set { if _computed._compute.update(newValue) { _computed.__computeDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__computeDidChange() }
+            yield &_computed._compute.wrappedValue
         }
     }
 
     public var isEqual: __isEqualType {
-        @inlinable get { computed._isEqual.wrappedValue }
-        set { if computed._isEqual.update(newValue) { computed.__isEqualDidChange() } }
-        _modify {
-            defer { computed.__isEqualDidChange() }
-            yield &computed._isEqual.wrappedValue
+        @inlinable get { _computed._isEqual.wrappedValue }
+        @inlinable set { if _computed._isEqual.update(newValue) { _computed.__isEqualDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__isEqualDidChange() }
+            yield &_computed._isEqual.wrappedValue
         }
     }
 
     public var isCached: __isCachedType {
-        @inlinable get { computed._isCached.wrappedValue }
-        set { computed._isCached.update(newValue) }
-        _modify {
-            yield &computed._isCached.wrappedValue
+        @inlinable get { _computed._isCached.wrappedValue }
+        @inlinable set { _computed._isCached.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._isCached.wrappedValue
         }
     }
 
     public var hash: __hashType {
-        @inlinable get { computed._hash.wrappedValue }
-        set { computed._hash.update(newValue) }
-        _modify {
-            yield &computed._hash.wrappedValue
+        @inlinable get { _computed._hash.wrappedValue }
+        @inlinable set { _computed._hash.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._hash.wrappedValue
         }
     }
 
     public var encode: __encodeType {
-        @inlinable get { computed._encode.wrappedValue }
-        set { computed._encode.update(newValue) }
-        _modify {
-            yield &computed._encode.wrappedValue
+        @inlinable get { _computed._encode.wrappedValue }
+        @inlinable set { _computed._encode.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._encode.wrappedValue
         }
     }
 
     public var Hasher: __HasherType {
-        @inlinable get { computed._Hasher.wrappedValue }
-        set { if computed._Hasher.update(newValue) { computed.__HasherDidChange() } }
-        _modify {
-            defer { computed.__HasherDidChange() }
-            yield &computed._Hasher.wrappedValue
+        @inlinable get { _computed._Hasher.wrappedValue }
+        @inlinable set { if _computed._Hasher.update(newValue) { _computed.__HasherDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__HasherDidChange() }
+            yield &_computed._Hasher.wrappedValue
         }
     }
 
     public var Encoder: __EncoderType {
-        @inlinable get { computed._Encoder.wrappedValue }
-        set { if computed._Encoder.update(newValue) { computed.__EncoderDidChange() } }
-        _modify {
-            defer { computed.__EncoderDidChange() }
-            yield &computed._Encoder.wrappedValue
+        @inlinable get { _computed._Encoder.wrappedValue }
+        @inlinable set { if _computed._Encoder.update(newValue) { _computed.__EncoderDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__EncoderDidChange() }
+            yield &_computed._Encoder.wrappedValue
         }
     }
 
     public var Decoder: __DecoderType {
-        @inlinable get { computed._Decoder.wrappedValue }
-        set { if computed._Decoder.update(newValue) { computed.__DecoderDidChange() } }
-        _modify {
-            defer { computed.__DecoderDidChange() }
-            yield &computed._Decoder.wrappedValue
+        @inlinable get { _computed._Decoder.wrappedValue }
+        @inlinable set { if _computed._Decoder.update(newValue) { _computed.__DecoderDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__DecoderDidChange() }
+            yield &_computed._Decoder.wrappedValue
         }
     }
 
     public var Mirror: __MirrorType {
-        @inlinable get { computed._Mirror.wrappedValue }
-        set { if computed._Mirror.update(newValue) { computed.__MirrorDidChange() } }
-        _modify {
-            defer { computed.__MirrorDidChange() }
-            yield &computed._Mirror.wrappedValue
+        @inlinable get { _computed._Mirror.wrappedValue }
+        @inlinable set { if _computed._Mirror.update(newValue) { _computed.__MirrorDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__MirrorDidChange() }
+            yield &_computed._Mirror.wrappedValue
         }
     }
 
     public var KeyValuePairs: __KeyValuePairsType {
-        @inlinable get { computed._KeyValuePairs.wrappedValue }
-        set { if computed._KeyValuePairs.update(newValue) { computed.__KeyValuePairsDidChange() } }
-        _modify {
-            defer { computed.__KeyValuePairsDidChange() }
-            yield &computed._KeyValuePairs.wrappedValue
+        @inlinable get { _computed._KeyValuePairs.wrappedValue }
+        @inlinable set { if _computed._KeyValuePairs.update(newValue) { _computed.__KeyValuePairsDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__KeyValuePairsDidChange() }
+            yield &_computed._KeyValuePairs.wrappedValue
         }
     }
 
     public var String: __StringType {
-        @inlinable get { computed._String.wrappedValue }
-        set { if computed._String.update(newValue) { computed.__StringDidChange() } }
-        _modify {
-            defer { computed.__StringDidChange() }
-            yield &computed._String.wrappedValue
+        @inlinable get { _computed._String.wrappedValue }
+        @inlinable set { if _computed._String.update(newValue) { _computed.__StringDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__StringDidChange() }
+            yield &_computed._String.wrappedValue
         }
     }
 
     public var Bool: __BoolType {
-        @inlinable get { computed._Bool.wrappedValue }
-        set { if computed._Bool.update(newValue) { computed.__BoolDidChange() } }
-        _modify {
-            defer { computed.__BoolDidChange() }
-            yield &computed._Bool.wrappedValue
+        @inlinable get { _computed._Bool.wrappedValue }
+        @inlinable set { if _computed._Bool.update(newValue) { _computed.__BoolDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__BoolDidChange() }
+            yield &_computed._Bool.wrappedValue
         }
     }
 
     public var Substring: __SubstringType {
-        @inlinable get { computed._Substring.wrappedValue }
-        set { if computed._Substring.update(newValue) { computed.__SubstringDidChange() } }
-        _modify {
-            defer { computed.__SubstringDidChange() }
-            yield &computed._Substring.wrappedValue
+        @inlinable get { _computed._Substring.wrappedValue }
+        @inlinable set { if _computed._Substring.update(newValue) { _computed.__SubstringDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__SubstringDidChange() }
+            yield &_computed._Substring.wrappedValue
         }
     }
 
     public var CodingKey: __CodingKeyType {
-        @inlinable get { computed._CodingKey.wrappedValue }
-        set { computed._CodingKey.update(newValue) }
-        _modify {
-            yield &computed._CodingKey.wrappedValue
+        @inlinable get { _computed._CodingKey.wrappedValue }
+        @inlinable set { _computed._CodingKey.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._CodingKey.wrappedValue
         }
     }
 
     public var Edge: __EdgeType {
-        @inlinable get { computed._Edge.wrappedValue }
-        set { computed._Edge.update(newValue) }
-        _modify {
-            yield &computed._Edge.wrappedValue
+        @inlinable get { _computed._Edge.wrappedValue }
+        @inlinable set { _computed._Edge.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._Edge.wrappedValue
         }
     }
 
     public var Memo: __MemoType {
-        @inlinable get { computed.Memo }
+        @inlinable get { _computed.Memo }
         _modify {
-            defer { computed.__MemoDidChange() }
-            yield &computed.Memo
+            defer { _computed.__MemoDidChange() }
+            yield &_computed.Memo
         }
     }
 
     public var VersionStamp: __VersionStampType {
-        @inlinable get { computed._VersionStamp.wrappedValue }
-        set { computed._VersionStamp.update(newValue) }
-        _modify {
-            yield &computed._VersionStamp.wrappedValue
+        @inlinable get { _computed._VersionStamp.wrappedValue }
+        @inlinable set { _computed._VersionStamp.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._VersionStamp.wrappedValue
         }
     }
 
     public var StateSelector: __StateSelectorType {
-        @inlinable get { computed._StateSelector.wrappedValue }
-        set { computed._StateSelector.update(newValue) }
-        _modify {
-            yield &computed._StateSelector.wrappedValue
+        @inlinable get { _computed._StateSelector.wrappedValue }
+        @inlinable set { _computed._StateSelector.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._StateSelector.wrappedValue
         }
     }
 
     public var ParameterizedSelector: __ParameterizedSelectorType {
-        @inlinable get { computed._ParameterizedSelector.wrappedValue }
-        set { computed._ParameterizedSelector.update(newValue) }
-        _modify {
-            yield &computed._ParameterizedSelector.wrappedValue
+        @inlinable get { _computed._ParameterizedSelector.wrappedValue }
+        @inlinable set { _computed._ParameterizedSelector.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._ParameterizedSelector.wrappedValue
         }
     }
 
     public var RecomputationCounter: __RecomputationCounterType {
-        @inlinable get { computed._RecomputationCounter.wrappedValue }
-        set { computed._RecomputationCounter.update(newValue) }
-        _modify {
-            yield &computed._RecomputationCounter.wrappedValue
+        @inlinable get { _computed._RecomputationCounter.wrappedValue }
+        @inlinable set { _computed._RecomputationCounter.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._RecomputationCounter.wrappedValue
         }
     }
 
     public var MemberVersioned: __MemberVersionedType {
-        @inlinable get { computed._MemberVersioned.wrappedValue }
-        set { computed._MemberVersioned.update(newValue) }
-        _modify {
-            yield &computed._MemberVersioned.wrappedValue
+        @inlinable get { _computed._MemberVersioned.wrappedValue }
+        @inlinable set { _computed._MemberVersioned.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._MemberVersioned.wrappedValue
         }
     }
 
     public var memberVersion: __memberVersionType {
-        @inlinable get { computed._memberVersion.wrappedValue }
-        set { computed._memberVersion.update(newValue) }
-        _modify {
-            yield &computed._memberVersion.wrappedValue
+        @inlinable get { _computed._memberVersion.wrappedValue }
+        @inlinable set { _computed._memberVersion.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._memberVersion.wrappedValue
         }
     }
 
     public var shared: __sharedType {
         @inlinable get { computed.shared }
-        nonmutating set { computed.shared = newValue }
+        nonmutating set { _computed.shared = newValue }
     }
 
     /// `value` is a computed value: read it as `state.computed.value`.
@@ -1240,181 +1245,181 @@ extension GeneratedNames {
 
         /// Marks what `version` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __versionDidChange() {
+        @usableFromInline internal mutating func __versionDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _version.version)
         }
 
         /// Marks what `hasher` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __hasherDidChange() {
+        @usableFromInline internal mutating func __hasherDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _hasher.version)
         }
 
         /// Marks what `encoder` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __encoderDidChange() {
+        @usableFromInline internal mutating func __encoderDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _encoder.version)
         }
 
         /// Marks what `decoder` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __decoderDidChange() {
+        @usableFromInline internal mutating func __decoderDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _decoder.version)
         }
 
         /// Marks what `container` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __containerDidChange() {
+        @usableFromInline internal mutating func __containerDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _container.version)
         }
 
         /// Marks what `lhs` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __lhsDidChange() {
+        @usableFromInline internal mutating func __lhsDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _lhs.version)
         }
 
         /// Marks what `rhs` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __rhsDidChange() {
+        @usableFromInline internal mutating func __rhsDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _rhs.version)
         }
 
         /// Marks what `newValue` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __newValueDidChange() {
+        @usableFromInline internal mutating func __newValueDidChange() {
             _sharedKey.invalidate(version: _newValue.version)
             _arguments.invalidate(version: _newValue.version)
         }
 
         /// Marks what `path` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __pathDidChange() {
+        @usableFromInline internal mutating func __pathDidChange() {
             _sharedKey.invalidate(version: _path.version)
             _arguments.invalidate(version: _path.version)
         }
 
         /// Marks what `member` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __memberDidChange() {
+        @usableFromInline internal mutating func __memberDidChange() {
             _sharedKey.invalidate(version: _member.version)
             _arguments.invalidate(version: _member.version)
         }
 
         /// Marks what `rest` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __restDidChange() {
+        @usableFromInline internal mutating func __restDidChange() {
             _sharedKey.invalidate(version: _rest.version)
             _arguments.invalidate(version: _rest.version)
         }
 
         /// Marks what `keyPath` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __keyPathDidChange() {
+        @usableFromInline internal mutating func __keyPathDidChange() {
             _sharedKey.invalidate(version: _keyPath.version)
             _arguments.invalidate(version: _keyPath.version)
         }
 
         /// Marks what `wrappedValue` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __wrappedValueDidChange() {
+        @usableFromInline internal mutating func __wrappedValueDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `projectedValue` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __projectedValueDidChange() {
+        @usableFromInline internal mutating func __projectedValueDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `update` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __updateDidChange() {
+        @usableFromInline internal mutating func __updateDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `record` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __recordDidChange() {
+        @usableFromInline internal mutating func __recordDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `inputs` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __inputsDidChange() {
+        @usableFromInline internal mutating func __inputsDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `compute` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __computeDidChange() {
+        @usableFromInline internal mutating func __computeDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `isEqual` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __isEqualDidChange() {
+        @usableFromInline internal mutating func __isEqualDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `Hasher` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __HasherDidChange() {
+        @usableFromInline internal mutating func __HasherDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Encoder` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __EncoderDidChange() {
+        @usableFromInline internal mutating func __EncoderDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Decoder` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __DecoderDidChange() {
+        @usableFromInline internal mutating func __DecoderDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Mirror` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __MirrorDidChange() {
+        @usableFromInline internal mutating func __MirrorDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `KeyValuePairs` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __KeyValuePairsDidChange() {
+        @usableFromInline internal mutating func __KeyValuePairsDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `String` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __StringDidChange() {
+        @usableFromInline internal mutating func __StringDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Bool` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __BoolDidChange() {
+        @usableFromInline internal mutating func __BoolDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Substring` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __SubstringDidChange() {
+        @usableFromInline internal mutating func __SubstringDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Memo` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __MemoDidChange() {
+        @usableFromInline internal mutating func __MemoDidChange() {
             _sharedKey.invalidate(version: $Memo.version)
             _arguments.invalidate(version: $Memo.version)
         }
@@ -1978,7 +1983,7 @@ extension GeneratedNames: Decodable {
         let _RecomputationCounter: __RecomputationCounterType = try container.decodeIfPresent(__RecomputationCounterType.self, forKey: .RecomputationCounter) ?? Extended.__RecomputationCounterDefault
         let _MemberVersioned: __MemberVersionedType = try container.decodeIfPresent(__MemberVersionedType.self, forKey: .MemberVersioned) ?? Extended.__MemberVersionedDefault
         let _memberVersion: __memberVersionType = try container.decodeIfPresent(__memberVersionType.self, forKey: .memberVersion) ?? Extended.__memberVersionDefault
-        computed = Extended(
+        _computed = Extended(
             version: _version,
             hasher: _hasher,
             encoder: _encoder,

@@ -8,7 +8,12 @@ package struct `Protocol`: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    package fileprivate(set) var computed: Extended
+    package var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     package init(
@@ -17,42 +22,42 @@ package struct `Protocol`: Sendable {
         open: __openType = Extended.__openDefault,
         consuming: __consumingType = Extended.__consumingDefault
     ) {
-        computed = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
+        _computed = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
     }
 
     package var `default`: __defaultType {
-        @inlinable get { computed._default.wrappedValue }
-        set { if computed._default.update(newValue) { computed.__defaultDidChange() } }
-        _modify {
-            defer { computed.__defaultDidChange() }
-            yield &computed._default.wrappedValue
+        @inlinable get { _computed._default.wrappedValue }
+        @inlinable set { if _computed._default.update(newValue) { _computed.__defaultDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__defaultDidChange() }
+            yield &_computed._default.wrappedValue
         }
     }
 
     package var `class`: __classType {
-        @inlinable get { computed._class.wrappedValue }
-        set { if computed._class.update(newValue) { computed.__classDidChange() } }
-        _modify {
-            defer { computed.__classDidChange() }
-            yield &computed._class.wrappedValue
+        @inlinable get { _computed._class.wrappedValue }
+        @inlinable set { if _computed._class.update(newValue) { _computed.__classDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__classDidChange() }
+            yield &_computed._class.wrappedValue
         }
     }
 
     package var open: __openType {
-        @inlinable get { computed._open.wrappedValue }
-        set { if computed._open.update(newValue) { computed.__openDidChange() } }
-        _modify {
-            defer { computed.__openDidChange() }
-            yield &computed._open.wrappedValue
+        @inlinable get { _computed._open.wrappedValue }
+        @inlinable set { if _computed._open.update(newValue) { _computed.__openDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__openDidChange() }
+            yield &_computed._open.wrappedValue
         }
     }
 
     package var consuming: __consumingType {
-        @inlinable get { computed._consuming.wrappedValue }
-        set { if computed._consuming.update(newValue) { computed.__consumingDidChange() } }
-        _modify {
-            defer { computed.__consumingDidChange() }
-            yield &computed._consuming.wrappedValue
+        @inlinable get { _computed._consuming.wrappedValue }
+        @inlinable set { if _computed._consuming.update(newValue) { _computed.__consumingDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__consumingDidChange() }
+            yield &_computed._consuming.wrappedValue
         }
     }
 
@@ -203,25 +208,25 @@ extension `Protocol` {
 
         /// Marks what `default` feeds as stale: `return`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __defaultDidChange() {
+        @usableFromInline internal mutating func __defaultDidChange() {
             _return.invalidate()
         }
 
         /// Marks what `class` feeds as stale: `return`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __classDidChange() {
+        @usableFromInline internal mutating func __classDidChange() {
             _return.invalidate()
         }
 
         /// Marks what `open` feeds as stale: `nonisolated`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __openDidChange() {
+        @usableFromInline internal mutating func __openDidChange() {
             _nonisolated.invalidate()
         }
 
         /// Marks what `consuming` feeds as stale: `nonisolated`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __consumingDidChange() {
+        @usableFromInline internal mutating func __consumingDidChange() {
             _nonisolated.invalidate()
         }
 
@@ -355,7 +360,7 @@ extension `Protocol`: Decodable {
         let _class: __classType = try container.decodeIfPresent(__classType.self, forKey: .`class`) ?? Extended.__classDefault
         let _open: __openType = try container.decodeIfPresent(__openType.self, forKey: .open) ?? Extended.__openDefault
         let _consuming: __consumingType = try container.decodeIfPresent(__consumingType.self, forKey: .consuming) ?? Extended.__consumingDefault
-        computed = Extended(default: _default, class: _class, open: _open, consuming: _consuming)
+        _computed = Extended(default: _default, class: _class, open: _open, consuming: _consuming)
     }
 }
 

@@ -8,30 +8,35 @@ public struct Shelf: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         books: __booksType = Extended.__booksDefault,
         label: __labelType = Extended.__labelDefault
     ) {
-        computed = Extended(books: books, label: label)
+        _computed = Extended(books: books, label: label)
     }
 
     public var books: __booksType {
-        @inlinable get { computed._books.wrappedValue }
-        set { if computed._books.update(newValue) { computed.__booksDidChange() } }
-        _modify {
-            defer { computed.__booksDidChange() }
-            yield &computed._books.wrappedValue
+        @inlinable get { _computed._books.wrappedValue }
+        @inlinable set { if _computed._books.update(newValue) { _computed.__booksDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__booksDidChange() }
+            yield &_computed._books.wrappedValue
         }
     }
 
     public var label: __labelType {
-        @inlinable get { computed._label.wrappedValue }
-        set { computed._label.update(newValue) }
-        _modify {
-            yield &computed._label.wrappedValue
+        @inlinable get { _computed._label.wrappedValue }
+        @inlinable set { _computed._label.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._label.wrappedValue
         }
     }
 
@@ -114,7 +119,7 @@ extension Shelf {
 
         /// Marks what `books` feeds as stale: `total`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __booksDidChange() {
+        @usableFromInline internal mutating func __booksDidChange() {
             _total.invalidate()
         }
 
@@ -228,30 +233,35 @@ public struct Library: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         shelf: __shelfType = Extended.__shelfDefault,
         name: __nameType = Extended.__nameDefault
     ) {
-        computed = Extended(shelf: shelf, name: name)
+        _computed = Extended(shelf: shelf, name: name)
     }
 
     public var shelf: __shelfType {
-        @inlinable get { computed._shelf.wrappedValue }
-        set { if computed._shelf.update(newValue) { computed.__shelfDidChange() } }
-        _modify {
-            defer { computed.__shelfDidChange() }
-            yield &computed._shelf.wrappedValue
+        @inlinable get { _computed._shelf.wrappedValue }
+        @inlinable set { if _computed._shelf.update(newValue) { _computed.__shelfDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__shelfDidChange() }
+            yield &_computed._shelf.wrappedValue
         }
     }
 
     public var name: __nameType {
-        @inlinable get { computed._name.wrappedValue }
-        set { computed._name.update(newValue) }
-        _modify {
-            yield &computed._name.wrappedValue
+        @inlinable get { _computed._name.wrappedValue }
+        @inlinable set { _computed._name.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._name.wrappedValue
         }
     }
 
@@ -443,7 +453,7 @@ extension Library {
 
         /// Marks what `shelf` feeds as stale: `doubled`, `firstBook`, `caption`, `shelves`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __shelfDidChange() {
+        @usableFromInline internal mutating func __shelfDidChange() {
             _doubled.invalidate()
             _firstBook.invalidate()
             _caption.invalidate()
@@ -617,21 +627,26 @@ public struct Building: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         library: __libraryType = Extended.__libraryDefault
     ) {
-        computed = Extended(library: library)
+        _computed = Extended(library: library)
     }
 
     public var library: __libraryType {
-        @inlinable get { computed._library.wrappedValue }
-        set { if computed._library.update(newValue) { computed.__libraryDidChange() } }
-        _modify {
-            defer { computed.__libraryDidChange() }
-            yield &computed._library.wrappedValue
+        @inlinable get { _computed._library.wrappedValue }
+        @inlinable set { if _computed._library.update(newValue) { _computed.__libraryDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__libraryDidChange() }
+            yield &_computed._library.wrappedValue
         }
     }
 
@@ -702,7 +717,7 @@ extension Building {
 
         /// Marks what `library` feeds as stale: `deepTotal`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __libraryDidChange() {
+        @usableFromInline internal mutating func __libraryDidChange() {
             _deepTotal.invalidate()
         }
 

@@ -8,30 +8,35 @@ public struct LibraryState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         todos: __todosType = Extended.__todosDefault,
         query: __queryType = Extended.__queryDefault
     ) {
-        computed = Extended(todos: todos, query: query)
+        _computed = Extended(todos: todos, query: query)
     }
 
     public var todos: __todosType {
-        @inlinable get { computed._todos.wrappedValue }
-        set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
-        _modify {
-            defer { computed.__todosDidChange() }
-            yield &computed._todos.wrappedValue
+        @inlinable get { _computed._todos.wrappedValue }
+        @inlinable set { if _computed._todos.update(newValue) { _computed.__todosDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__todosDidChange() }
+            yield &_computed._todos.wrappedValue
         }
     }
 
     public var query: __queryType {
-        @inlinable get { computed._query.wrappedValue }
-        set { computed._query.update(newValue) }
-        _modify {
-            yield &computed._query.wrappedValue
+        @inlinable get { _computed._query.wrappedValue }
+        @inlinable set { _computed._query.update(newValue) }
+        @inlinable _modify {
+            yield &_computed._query.wrappedValue
         }
     }
 
@@ -138,7 +143,7 @@ extension LibraryState {
 
         /// Marks what `todos` feeds as stale: `openTodos`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __todosDidChange() {
+        @usableFromInline internal mutating func __todosDidChange() {
             _openTodos.invalidate()
         }
 

@@ -11,7 +11,12 @@ public struct AppState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     ///
@@ -23,7 +28,7 @@ public struct AppState: Sendable {
         settings: __settingsType = Extended.__settingsDefault,
         launchCount: __launchCountType = Extended.__launchCountDefault
     ) {
-        computed = Extended(
+        _computed = Extended(
             title: title,
             session: ComputedRuntime.Shared(wrappedValue: session, Extended.__sessionStrategy),
             settings: ComputedRuntime.Shared(wrappedValue: settings, Extended.__settingsStrategy),
@@ -39,7 +44,7 @@ public struct AppState: Sendable {
         settings: ComputedRuntime.Shared<__settingsType>,
         launchCount: ComputedRuntime.Shared<__launchCountType>
     ) {
-        computed = Extended(
+        _computed = Extended(
             title: title,
             session: session,
             settings: settings,
@@ -48,28 +53,28 @@ public struct AppState: Sendable {
     }
 
     public var title: __titleType {
-        @inlinable get { computed._title.wrappedValue }
-        set { if computed._title.update(newValue) { computed.__titleDidChange() } }
-        _modify {
-            defer { computed.__titleDidChange() }
-            yield &computed._title.wrappedValue
+        @inlinable get { _computed._title.wrappedValue }
+        @inlinable set { if _computed._title.update(newValue) { _computed.__titleDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__titleDidChange() }
+            yield &_computed._title.wrappedValue
         }
     }
 
     /// Who is signed in.
     public var session: __sessionType {
         @inlinable get { computed.session }
-        nonmutating set { computed.session = newValue }
+        nonmutating set { _computed.session = newValue }
     }
 
     public var settings: __settingsType {
         @inlinable get { computed.settings }
-        nonmutating set { computed.settings = newValue }
+        nonmutating set { _computed.settings = newValue }
     }
 
     public var launchCount: __launchCountType {
         @inlinable get { computed.launchCount }
-        nonmutating set { computed.launchCount = newValue }
+        nonmutating set { _computed.launchCount = newValue }
     }
 
     /// `greeting` is a computed value: read it as `state.computed.greeting`.
@@ -250,7 +255,7 @@ extension AppState {
 
         /// Marks what `title` feeds as stale: `greeting`, `headline`, `titleLength`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __titleDidChange() {
+        @usableFromInline internal mutating func __titleDidChange() {
             _greeting.invalidate(version: _title.version)
             _headline.invalidate(version: _title.version)
             _titleLength.invalidate()
@@ -385,7 +390,7 @@ extension AppState: Decodable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let _title: __titleType = try container.decodeIfPresent(__titleType.self, forKey: .title) ?? Extended.__titleDefault
-        computed = Extended(
+        _computed = Extended(
             title: _title,
             session: ComputedRuntime.Shared(wrappedValue: Extended.__sessionDefault, Extended.__sessionStrategy),
             settings: ComputedRuntime.Shared(wrappedValue: Extended.__settingsDefault, Extended.__settingsStrategy),

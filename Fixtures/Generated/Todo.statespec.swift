@@ -11,7 +11,12 @@ public struct TodoState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public fileprivate(set) var computed: Extended
+    public var computed: Extended {
+        @inlinable _read { yield _computed }
+    }
+
+    /// The storage behind `computed`, written only by the generated accessors.
+    @usableFromInline internal var _computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -22,7 +27,7 @@ public struct TodoState: Sendable {
         unread: __unreadType = Extended.__unreadDefault,
         badge: __badgeType = Extended.__badgeDefault
     ) {
-        computed = Extended(
+        _computed = Extended(
             todos: todos,
             filter: filter,
             query: query,
@@ -34,50 +39,50 @@ public struct TodoState: Sendable {
 
     /// Every todo, in display order.
     public var todos: __todosType {
-        @inlinable get { computed._todos.wrappedValue }
-        set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
-        _modify {
-            defer { computed.__todosDidChange() }
-            yield &computed._todos.wrappedValue
+        @inlinable get { _computed._todos.wrappedValue }
+        @inlinable set { if _computed._todos.update(newValue) { _computed.__todosDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__todosDidChange() }
+            yield &_computed._todos.wrappedValue
         }
     }
 
     public var filter: __filterType {
-        @inlinable get { computed._filter.wrappedValue }
-        set { if computed._filter.update(newValue) { computed.__filterDidChange() } }
-        _modify {
-            defer { computed.__filterDidChange() }
-            yield &computed._filter.wrappedValue
+        @inlinable get { _computed._filter.wrappedValue }
+        @inlinable set { if _computed._filter.update(newValue) { _computed.__filterDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__filterDidChange() }
+            yield &_computed._filter.wrappedValue
         }
     }
 
     public var query: __queryType {
-        @inlinable get { computed._query.wrappedValue }
-        set { if computed._query.update(newValue) { computed.__queryDidChange() } }
-        _modify {
-            defer { computed.__queryDidChange() }
-            yield &computed._query.wrappedValue
+        @inlinable get { _computed._query.wrappedValue }
+        @inlinable set { if _computed._query.update(newValue) { _computed.__queryDidChange() } }
+        @inlinable _modify {
+            defer { _computed.__queryDidChange() }
+            yield &_computed._query.wrappedValue
         }
     }
 
     public var avatar: __avatarType {
-        @inlinable get { computed.avatar }
+        @inlinable get { _computed.avatar }
         _modify {
-            yield &computed.avatar
+            yield &_computed.avatar
         }
     }
 
     public var unread: __unreadType {
-        @inlinable get { computed.unread }
+        @inlinable get { _computed.unread }
         _modify {
-            yield &computed.unread
+            yield &_computed.unread
         }
     }
 
     public var badge: __badgeType {
-        @inlinable get { computed.badge }
+        @inlinable get { _computed.badge }
         _modify {
-            yield &computed.badge
+            yield &_computed.badge
         }
     }
 
@@ -304,7 +309,7 @@ extension TodoState {
 
         /// Marks what `todos` feeds as stale: `visibleTodos`, `visibleCount`, `doneCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __todosDidChange() {
+        @usableFromInline internal mutating func __todosDidChange() {
             _visibleTodos.invalidate()
             _visibleCount.invalidate()
             _doneCount.invalidate()
@@ -312,14 +317,14 @@ extension TodoState {
 
         /// Marks what `filter` feeds as stale: `visibleTodos`, `visibleCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __filterDidChange() {
+        @usableFromInline internal mutating func __filterDidChange() {
             _visibleTodos.invalidate()
             _visibleCount.invalidate()
         }
 
         /// Marks what `query` feeds as stale: `visibleTodos`, `visibleCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __queryDidChange() {
+        @usableFromInline internal mutating func __queryDidChange() {
             _visibleTodos.invalidate()
             _visibleCount.invalidate()
         }

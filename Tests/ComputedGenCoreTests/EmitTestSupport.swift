@@ -50,7 +50,10 @@ enum Emit {
     /// The components `_x` of `_x.invalidate()` lines in `__<field>DidChange()`, or `nil` when
     /// there is no such hook.
     static func invalidations(of field: String, in text: String) -> [String]? {
-        guard let body = block(startingWith: "fileprivate mutating func __\(field)DidChange()", in: text) else { return nil }
+        // `fileprivate` in an internal state, `@usableFromInline internal` in a public one.
+        let header = "mutating func __\(field)DidChange()"
+        guard let body = block(startingWith: "fileprivate " + header, in: text)
+            ?? block(startingWith: "@usableFromInline internal " + header, in: text) else { return nil }
         return body.compactMap { line in
             guard line.hasSuffix(".invalidate()") else { return nil }
             return String(line.dropFirst().prefix { $0 != "." })

@@ -175,12 +175,18 @@ struct EmitTests {
         #expect(!internalState.contains("@inlinable"))
         #expect(internalState.contains("fileprivate var _a: ComputedRuntime.Edge<__aType>"))
         let publicState = try Emit.swift("public " + spec)
-        #expect(publicState.contains("@inlinable get { computed._a.wrappedValue }"))
+        #expect(publicState.contains("@inlinable get { _computed._a.wrappedValue }"))
+        // Writes inline too, into the `@usableFromInline` storage; the change hook stays out of line.
+        #expect(publicState.contains("@inlinable set { if _computed._a.update(newValue) { _computed.__aDidChange() } }"))
+        #expect(publicState.contains("@inlinable _modify {"))
+        #expect(publicState.contains("@inlinable _read { yield _computed }"))
+        #expect(publicState.contains("@usableFromInline internal var _computed: Extended"))
+        #expect(internalState.contains("fileprivate(set) var computed: Extended"))
         #expect(publicState.contains("@usableFromInline internal var _a: ComputedRuntime.Edge<__aType>"))
         #expect(publicState.contains("@usableFromInline internal var _b: ComputedRuntime.Memo<__bType>"))
         #expect(publicState.contains("@inlinable public var b: __bType {"))
         #expect(publicState.contains("@usableFromInline @inline(never) internal func __bRefresh() {"))
-        #expect(publicState.contains("fileprivate mutating func __aDidChange()"))
+        #expect(publicState.contains("@usableFromInline internal mutating func __aDidChange()"))
     }
 
     // MARK: Selectors
@@ -382,7 +388,7 @@ struct EmitTests {
         for fragment in [
             "\(level) struct S: Sendable {",
             "\(level) init(",
-            "\(level) fileprivate(set) var computed: Extended\n",
+            "\(level) var computed: Extended {",
             "\(level) var a: __aType {",
             "\(level) struct Extended: Sendable {",
             "\(level) var b: __bType {",

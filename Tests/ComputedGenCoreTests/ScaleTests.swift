@@ -110,8 +110,8 @@ struct ScaleTests {
         var hooks: [String: [String]] = [:]
         var current: String?
         for line in Emit.trimmedLines(first) {
-            if line.hasPrefix("fileprivate mutating func __"), line.hasSuffix("DidChange() {") {
-                current = String(line.dropFirst("fileprivate mutating func __".count).dropLast("DidChange() {".count))
+            if let start = line.range(of: "mutating func __"), line.hasSuffix("DidChange() {") {
+                current = String(line[start.upperBound...].dropLast("DidChange() {".count))
                 hooks[current!] = []
             } else if let field = current {
                 if line == "}" {

@@ -190,7 +190,8 @@ extension StateEmitter {
             "Marks what `\(field.name)` feeds as stale: \(field.dependents.map { "`\($0)`" }.joined(separator: ", ")).",
             "Each is checked on its next read, and recomputed only if an input's version really moved.",
         ])
-        writer.block("fileprivate mutating func \(changeHookName(field))()") { writer in
+        let attributes = isInlinable ? "@usableFromInline internal " : "fileprivate "
+        writer.block("\(attributes)mutating func \(changeHookName(field))()") { writer in
             for dependent in field.dependents {
                 if let computed = computedsByName[dependent], isShared(computed) {
                     writer.line("_\(dependent).invalidate(version: \(fieldVersionExpression(field)))")

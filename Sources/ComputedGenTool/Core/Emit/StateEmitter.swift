@@ -76,10 +76,19 @@ struct StateEmitter {
     /// The access of storage and helpers that inlinable hit paths touch.
     var storageAccess: String { isInlinable ? "@usableFromInline internal " : "fileprivate " }
 
-    /// `@inlinable ` before a getter of a public or package state. Only getters: a setter writes
-    /// through `computed`, whose setter is `fileprivate` so that no other code can bypass the
-    /// invalidation, and inlinable code cannot use it.
+    /// `@inlinable ` before a getter of a public or package state.
     var inlinableGet: String { isInlinable ? "@inlinable get" : "get" }
+
+    /// The stored property that holds `Extended`, which the generated accessors write.
+    var storage: String { Self.storageProperty(of: state) }
+
+    /// `computed` itself for an internal state (a stored property with a `fileprivate` setter, so
+    /// no other code can bypass the invalidation). A public or package state stores `_computed`
+    /// (`@usableFromInline internal`, so that inlinable setters in other modules can write it) and
+    /// exposes `computed` as an inlinable `_read` of it: no other module can write it either.
+    static func storageProperty(of state: CheckedState) -> String {
+        state.decl.access == .internal ? "computed" : "_computed"
+    }
 
     var edgeFields: [CheckedField] {
         state.fields.filter(\.isEdge)
@@ -165,7 +174,16 @@ struct StateEmitter {
             // A stored property, not an accessor: `state.computed.x` then projects the storage in
             // place wherever the state lives (a `var`, a parameter, a class property); an accessor
             // would load, hence copy, the whole storage first.
-            writer.line("\(access)fileprivate(set) var computed: Extended")
+            if isInlinable {
+                writer.block("\(access)var computed: Extended") { writer in
+                    writer.line("@inlinable _read { yield _computed }")
+                }
+                writer.line()
+                writer.doc(["The storage behind `computed`, written only by the generated accessors."])
+                writer.line("@usableFromInline internal var _computed: Extended")
+            } else {
+                writer.line("fileprivate(set) var computed: Extended")
+            }
             writer.line()
             emitInit(into: &writer)
             for field in state.fields {
@@ -224,7 +242,7 @@ struct StateEmitter {
         if state.fields.isEmpty {
             writer.doc(["Creates a state."])
             writer.block("\(access)init()") { writer in
-                writer.line("computed = Extended()")
+                writer.line("\(storage) = Extended()")
             }
             return
         }
@@ -270,7 +288,7 @@ struct StateEmitter {
                 }
                 return "\(label): \(name)"
             }
-            writer.call("computed = Extended", arguments: arguments)
+            writer.call("\(storage) = Extended", arguments: arguments)
         }
     }
 
@@ -282,28 +300,32 @@ struct StateEmitter {
             // mutate the state, and computed values over it check its version on each read.
             writer.block("\(access)var \(name): \(typeAlias(field))") { writer in
                 writer.line("\(inlinableGet) { computed.\(name) }")
-                writer.line("nonmutating set { computed.\(name) = newValue }")
+                writer.line("nonmutating set { \(storage).\(name) = newValue }")
             }
             return
         }
-        let storage = field.isEdge ? "computed.\(name)" : "computed._\(field.name).wrappedValue"
+        let value = field.isEdge ? "\(storage).\(name)" : "\(storage)._\(field.name).wrappedValue"
+        // Writes of plain fields inline into other modules too: the stamp and the store, with the
+        // change hook (which marks dependents stale) out of line. An `@Edge` field's wrapper
+        // setter is `fileprivate`, so its writes stay out of line.
+        let inlinableWrite = isInlinable && !field.isEdge ? "@inlinable " : ""
         writer.block("\(access)var \(name): \(typeAlias(field))") { writer in
-            writer.line("\(inlinableGet) { \(storage) }")
+            writer.line("\(inlinableGet) { \(value) }")
             if !field.isEdge {
                 // An assignment of an equal value (when the type is Equatable: `update` has an
                 // overload for that) is no change: no stamp, nothing invalidated. `@Edge` fields
                 // keep Verge's rule, every write is a new version, so they have no setter.
                 if needsChangeHook(field) {
-                    writer.line("set { if computed._\(field.name).update(newValue) { computed.\(changeHookName(field))() } }")
+                    writer.line("\(inlinableWrite)set { if \(storage)._\(field.name).update(newValue) { \(storage).\(changeHookName(field))() } }")
                 } else {
-                    writer.line("set { computed._\(field.name).update(newValue) }")
+                    writer.line("\(inlinableWrite)set { \(storage)._\(field.name).update(newValue) }")
                 }
             }
-            writer.block("_modify") { writer in
+            writer.block("\(inlinableWrite)_modify") { writer in
                 if needsChangeHook(field) {
-                    writer.line("defer { computed.\(changeHookName(field))() }")
+                    writer.line("defer { \(storage).\(changeHookName(field))() }")
                 }
-                writer.line("yield &\(storage)")
+                writer.line("yield &\(value)")
             }
         }
     }
