@@ -8,12 +8,9 @@ public struct CutoffState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -22,42 +19,42 @@ public struct CutoffState: Sendable {
         name: __nameType = Extended.__nameDefault,
         token: __tokenType = Extended.__tokenDefault
     ) {
-        _computed = Extended(items: items, threshold: threshold, name: name, token: token)
+        computed = Extended(items: items, threshold: threshold, name: name, token: token)
     }
 
     public var items: __itemsType {
-        @inlinable get { _computed._items.wrappedValue }
-        @inlinable set { if _computed._items.update(newValue) { _computed.__itemsDidChange() } }
+        @inlinable get { computed._items.wrappedValue }
+        @inlinable set { if computed._items.update(newValue) { computed.__itemsDidChange() } }
         @inlinable _modify {
-            defer { _computed.__itemsDidChange() }
-            yield &_computed._items.wrappedValue
+            defer { computed.__itemsDidChange() }
+            yield &computed._items.wrappedValue
         }
     }
 
     public var threshold: __thresholdType {
-        @inlinable get { _computed._threshold.wrappedValue }
-        @inlinable set { if _computed._threshold.update(newValue) { _computed.__thresholdDidChange() } }
+        @inlinable get { computed._threshold.wrappedValue }
+        @inlinable set { if computed._threshold.update(newValue) { computed.__thresholdDidChange() } }
         @inlinable _modify {
-            defer { _computed.__thresholdDidChange() }
-            yield &_computed._threshold.wrappedValue
+            defer { computed.__thresholdDidChange() }
+            yield &computed._threshold.wrappedValue
         }
     }
 
     public var name: __nameType {
-        @inlinable get { _computed._name.wrappedValue }
-        @inlinable set { if _computed._name.update(newValue) { _computed.__nameDidChange() } }
+        @inlinable get { computed._name.wrappedValue }
+        @inlinable set { if computed._name.update(newValue) { computed.__nameDidChange() } }
         @inlinable _modify {
-            defer { _computed.__nameDidChange() }
-            yield &_computed._name.wrappedValue
+            defer { computed.__nameDidChange() }
+            yield &computed._name.wrappedValue
         }
     }
 
     public var token: __tokenType {
-        @inlinable get { _computed._token.wrappedValue }
-        @inlinable set { if _computed._token.update(newValue) { _computed.__tokenDidChange() } }
+        @inlinable get { computed._token.wrappedValue }
+        @inlinable set { if computed._token.update(newValue) { computed.__tokenDidChange() } }
         @inlinable _modify {
-            defer { _computed.__tokenDidChange() }
-            yield &_computed._token.wrappedValue
+            defer { computed.__tokenDidChange() }
+            yield &computed._token.wrappedValue
         }
     }
 

@@ -9,12 +9,9 @@ public struct ProfileState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -24,43 +21,43 @@ public struct ProfileState: Sendable {
         name: __nameType = Extended.__nameDefault,
         score: __scoreType = Extended.__scoreDefault
     ) {
-        _computed = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
+        computed = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
     }
 
     public var avatar: __avatarType {
-        @inlinable get { _computed.avatar }
+        @inlinable get { computed.avatar }
         _modify {
-            defer { _computed.__avatarDidChange() }
-            yield &_computed.avatar
+            defer { computed.__avatarDidChange() }
+            yield &computed.avatar
         }
     }
 
     public var unread: __unreadType {
-        @inlinable get { _computed.unread }
+        @inlinable get { computed.unread }
         _modify {
-            yield &_computed.unread
+            yield &computed.unread
         }
     }
 
     public var badge: __badgeType {
-        @inlinable get { _computed.badge }
+        @inlinable get { computed.badge }
         _modify {
-            defer { _computed.__badgeDidChange() }
-            yield &_computed.badge
+            defer { computed.__badgeDidChange() }
+            yield &computed.badge
         }
     }
 
     public var name: __nameType {
-        @inlinable get { _computed.name }
+        @inlinable get { computed.name }
         _modify {
-            yield &_computed.name
+            yield &computed.name
         }
     }
 
     public var score: __scoreType {
-        @inlinable get { _computed.score }
+        @inlinable get { computed.score }
         _modify {
-            yield &_computed.score
+            yield &computed.score
         }
     }
 

@@ -10,12 +10,9 @@ public struct GeneratedNames: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     ///
@@ -56,6 +53,7 @@ public struct GeneratedNames: Sendable {
         Edge: __EdgeType = Extended.__EdgeDefault,
         Memo: __MemoType = Extended.__MemoDefault,
         VersionStamp: __VersionStampType = Extended.__VersionStampDefault,
+        state: __stateType = Extended.__stateDefault,
         StateSelector: __StateSelectorType = Extended.__StateSelectorDefault,
         ParameterizedSelector: __ParameterizedSelectorType = Extended.__ParameterizedSelectorDefault,
         RecomputationCounter: __RecomputationCounterType = Extended.__RecomputationCounterDefault,
@@ -63,7 +61,7 @@ public struct GeneratedNames: Sendable {
         memberVersion: __memberVersionType = Extended.__memberVersionDefault,
         shared: __sharedType = Extended.__sharedDefault
     ) {
-        _computed = Extended(
+        computed = Extended(
             version: version,
             hasher: hasher,
             encoder: encoder,
@@ -98,6 +96,7 @@ public struct GeneratedNames: Sendable {
             Edge: Edge,
             Memo: Memo,
             VersionStamp: VersionStamp,
+            state: state,
             StateSelector: StateSelector,
             ParameterizedSelector: ParameterizedSelector,
             RecomputationCounter: RecomputationCounter,
@@ -144,6 +143,7 @@ public struct GeneratedNames: Sendable {
         Edge: __EdgeType = Extended.__EdgeDefault,
         Memo: __MemoType = Extended.__MemoDefault,
         VersionStamp: __VersionStampType = Extended.__VersionStampDefault,
+        state: __stateType = Extended.__stateDefault,
         StateSelector: __StateSelectorType = Extended.__StateSelectorDefault,
         ParameterizedSelector: __ParameterizedSelectorType = Extended.__ParameterizedSelectorDefault,
         RecomputationCounter: __RecomputationCounterType = Extended.__RecomputationCounterDefault,
@@ -151,7 +151,7 @@ public struct GeneratedNames: Sendable {
         memberVersion: __memberVersionType = Extended.__memberVersionDefault,
         shared: ComputedRuntime.Shared<__sharedType>
     ) {
-        _computed = Extended(
+        computed = Extended(
             version: version,
             hasher: hasher,
             encoder: encoder,
@@ -186,6 +186,7 @@ public struct GeneratedNames: Sendable {
             Edge: Edge,
             Memo: Memo,
             VersionStamp: VersionStamp,
+            state: state,
             StateSelector: StateSelector,
             ParameterizedSelector: ParameterizedSelector,
             RecomputationCounter: RecomputationCounter,
@@ -196,347 +197,356 @@ public struct GeneratedNames: Sendable {
     }
 
     public var version: __versionType {
-        @inlinable get { _computed._version.wrappedValue }
-        @inlinable set { if _computed._version.update(newValue) { _computed.__versionDidChange() } }
+        @inlinable get { computed._version.wrappedValue }
+        @inlinable set { if computed._version.update(newValue) { computed.__versionDidChange() } }
         @inlinable _modify {
-            defer { _computed.__versionDidChange() }
-            yield &_computed._version.wrappedValue
+            defer { computed.__versionDidChange() }
+            yield &computed._version.wrappedValue
         }
     }
 
     public var hasher: __hasherType {
-        @inlinable get { _computed._hasher.wrappedValue }
-        @inlinable set { if _computed._hasher.update(newValue) { _computed.__hasherDidChange() } }
+        @inlinable get { computed._hasher.wrappedValue }
+        @inlinable set { if computed._hasher.update(newValue) { computed.__hasherDidChange() } }
         @inlinable _modify {
-            defer { _computed.__hasherDidChange() }
-            yield &_computed._hasher.wrappedValue
+            defer { computed.__hasherDidChange() }
+            yield &computed._hasher.wrappedValue
         }
     }
 
     public var encoder: __encoderType {
-        @inlinable get { _computed._encoder.wrappedValue }
-        @inlinable set { if _computed._encoder.update(newValue) { _computed.__encoderDidChange() } }
+        @inlinable get { computed._encoder.wrappedValue }
+        @inlinable set { if computed._encoder.update(newValue) { computed.__encoderDidChange() } }
         @inlinable _modify {
-            defer { _computed.__encoderDidChange() }
-            yield &_computed._encoder.wrappedValue
+            defer { computed.__encoderDidChange() }
+            yield &computed._encoder.wrappedValue
         }
     }
 
     public var decoder: __decoderType {
-        @inlinable get { _computed._decoder.wrappedValue }
-        @inlinable set { if _computed._decoder.update(newValue) { _computed.__decoderDidChange() } }
+        @inlinable get { computed._decoder.wrappedValue }
+        @inlinable set { if computed._decoder.update(newValue) { computed.__decoderDidChange() } }
         @inlinable _modify {
-            defer { _computed.__decoderDidChange() }
-            yield &_computed._decoder.wrappedValue
+            defer { computed.__decoderDidChange() }
+            yield &computed._decoder.wrappedValue
         }
     }
 
     public var container: __containerType {
-        @inlinable get { _computed._container.wrappedValue }
-        @inlinable set { if _computed._container.update(newValue) { _computed.__containerDidChange() } }
+        @inlinable get { computed._container.wrappedValue }
+        @inlinable set { if computed._container.update(newValue) { computed.__containerDidChange() } }
         @inlinable _modify {
-            defer { _computed.__containerDidChange() }
-            yield &_computed._container.wrappedValue
+            defer { computed.__containerDidChange() }
+            yield &computed._container.wrappedValue
         }
     }
 
     public var lhs: __lhsType {
-        @inlinable get { _computed._lhs.wrappedValue }
-        @inlinable set { if _computed._lhs.update(newValue) { _computed.__lhsDidChange() } }
+        @inlinable get { computed._lhs.wrappedValue }
+        @inlinable set { if computed._lhs.update(newValue) { computed.__lhsDidChange() } }
         @inlinable _modify {
-            defer { _computed.__lhsDidChange() }
-            yield &_computed._lhs.wrappedValue
+            defer { computed.__lhsDidChange() }
+            yield &computed._lhs.wrappedValue
         }
     }
 
     public var rhs: __rhsType {
-        @inlinable get { _computed._rhs.wrappedValue }
-        @inlinable set { if _computed._rhs.update(newValue) { _computed.__rhsDidChange() } }
+        @inlinable get { computed._rhs.wrappedValue }
+        @inlinable set { if computed._rhs.update(newValue) { computed.__rhsDidChange() } }
         @inlinable _modify {
-            defer { _computed.__rhsDidChange() }
-            yield &_computed._rhs.wrappedValue
+            defer { computed.__rhsDidChange() }
+            yield &computed._rhs.wrappedValue
         }
     }
 
     public var newValue: __newValueType {
-        @inlinable get { _computed._newValue.wrappedValue }
-        @inlinable set { if _computed._newValue.update(newValue) { _computed.__newValueDidChange() } }
+        @inlinable get { computed._newValue.wrappedValue }
+        @inlinable set { if computed._newValue.update(newValue) { computed.__newValueDidChange() } }
         @inlinable _modify {
-            defer { _computed.__newValueDidChange() }
-            yield &_computed._newValue.wrappedValue
+            defer { computed.__newValueDidChange() }
+            yield &computed._newValue.wrappedValue
         }
     }
 
     public var path: __pathType {
-        @inlinable get { _computed._path.wrappedValue }
-        @inlinable set { if _computed._path.update(newValue) { _computed.__pathDidChange() } }
+        @inlinable get { computed._path.wrappedValue }
+        @inlinable set { if computed._path.update(newValue) { computed.__pathDidChange() } }
         @inlinable _modify {
-            defer { _computed.__pathDidChange() }
-            yield &_computed._path.wrappedValue
+            defer { computed.__pathDidChange() }
+            yield &computed._path.wrappedValue
         }
     }
 
     public var member: __memberType {
-        @inlinable get { _computed._member.wrappedValue }
-        @inlinable set { if _computed._member.update(newValue) { _computed.__memberDidChange() } }
+        @inlinable get { computed._member.wrappedValue }
+        @inlinable set { if computed._member.update(newValue) { computed.__memberDidChange() } }
         @inlinable _modify {
-            defer { _computed.__memberDidChange() }
-            yield &_computed._member.wrappedValue
+            defer { computed.__memberDidChange() }
+            yield &computed._member.wrappedValue
         }
     }
 
     public var rest: __restType {
-        @inlinable get { _computed._rest.wrappedValue }
-        @inlinable set { if _computed._rest.update(newValue) { _computed.__restDidChange() } }
+        @inlinable get { computed._rest.wrappedValue }
+        @inlinable set { if computed._rest.update(newValue) { computed.__restDidChange() } }
         @inlinable _modify {
-            defer { _computed.__restDidChange() }
-            yield &_computed._rest.wrappedValue
+            defer { computed.__restDidChange() }
+            yield &computed._rest.wrappedValue
         }
     }
 
     public var keyPath: __keyPathType {
-        @inlinable get { _computed._keyPath.wrappedValue }
-        @inlinable set { if _computed._keyPath.update(newValue) { _computed.__keyPathDidChange() } }
+        @inlinable get { computed._keyPath.wrappedValue }
+        @inlinable set { if computed._keyPath.update(newValue) { computed.__keyPathDidChange() } }
         @inlinable _modify {
-            defer { _computed.__keyPathDidChange() }
-            yield &_computed._keyPath.wrappedValue
+            defer { computed.__keyPathDidChange() }
+            yield &computed._keyPath.wrappedValue
         }
     }
 
     public var wrappedValue: __wrappedValueType {
-        @inlinable get { _computed._wrappedValue.wrappedValue }
-        @inlinable set { if _computed._wrappedValue.update(newValue) { _computed.__wrappedValueDidChange() } }
+        @inlinable get { computed._wrappedValue.wrappedValue }
+        @inlinable set { if computed._wrappedValue.update(newValue) { computed.__wrappedValueDidChange() } }
         @inlinable _modify {
-            defer { _computed.__wrappedValueDidChange() }
-            yield &_computed._wrappedValue.wrappedValue
+            defer { computed.__wrappedValueDidChange() }
+            yield &computed._wrappedValue.wrappedValue
         }
     }
 
     public var projectedValue: __projectedValueType {
-        @inlinable get { _computed._projectedValue.wrappedValue }
-        @inlinable set { if _computed._projectedValue.update(newValue) { _computed.__projectedValueDidChange() } }
+        @inlinable get { computed._projectedValue.wrappedValue }
+        @inlinable set { if computed._projectedValue.update(newValue) { computed.__projectedValueDidChange() } }
         @inlinable _modify {
-            defer { _computed.__projectedValueDidChange() }
-            yield &_computed._projectedValue.wrappedValue
+            defer { computed.__projectedValueDidChange() }
+            yield &computed._projectedValue.wrappedValue
         }
     }
 
     public var update: __updateType {
-        @inlinable get { _computed._update.wrappedValue }
-        @inlinable set { if _computed._update.update(newValue) { _computed.__updateDidChange() } }
+        @inlinable get { computed._update.wrappedValue }
+        @inlinable set { if computed._update.update(newValue) { computed.__updateDidChange() } }
         @inlinable _modify {
-            defer { _computed.__updateDidChange() }
-            yield &_computed._update.wrappedValue
+            defer { computed.__updateDidChange() }
+            yield &computed._update.wrappedValue
         }
     }
 
     public var record: __recordType {
-        @inlinable get { _computed._record.wrappedValue }
-        @inlinable set { if _computed._record.update(newValue) { _computed.__recordDidChange() } }
+        @inlinable get { computed._record.wrappedValue }
+        @inlinable set { if computed._record.update(newValue) { computed.__recordDidChange() } }
         @inlinable _modify {
-            defer { _computed.__recordDidChange() }
-            yield &_computed._record.wrappedValue
+            defer { computed.__recordDidChange() }
+            yield &computed._record.wrappedValue
         }
     }
 
     public var inputs: __inputsType {
-        @inlinable get { _computed._inputs.wrappedValue }
-        @inlinable set { if _computed._inputs.update(newValue) { _computed.__inputsDidChange() } }
+        @inlinable get { computed._inputs.wrappedValue }
+        @inlinable set { if computed._inputs.update(newValue) { computed.__inputsDidChange() } }
         @inlinable _modify {
-            defer { _computed.__inputsDidChange() }
-            yield &_computed._inputs.wrappedValue
+            defer { computed.__inputsDidChange() }
+            yield &computed._inputs.wrappedValue
         }
     }
 
     public var compute: __computeType {
-        @inlinable get { _computed._compute.wrappedValue }
-        @inlinable set { if _computed._compute.update(newValue) { _computed.__computeDidChange() } }
+        @inlinable get { computed._compute.wrappedValue }
+        @inlinable set { if computed._compute.update(newValue) { computed.__computeDidChange() } }
         @inlinable _modify {
-            defer { _computed.__computeDidChange() }
-            yield &_computed._compute.wrappedValue
+            defer { computed.__computeDidChange() }
+            yield &computed._compute.wrappedValue
         }
     }
 
     public var isEqual: __isEqualType {
-        @inlinable get { _computed._isEqual.wrappedValue }
-        @inlinable set { if _computed._isEqual.update(newValue) { _computed.__isEqualDidChange() } }
+        @inlinable get { computed._isEqual.wrappedValue }
+        @inlinable set { if computed._isEqual.update(newValue) { computed.__isEqualDidChange() } }
         @inlinable _modify {
-            defer { _computed.__isEqualDidChange() }
-            yield &_computed._isEqual.wrappedValue
+            defer { computed.__isEqualDidChange() }
+            yield &computed._isEqual.wrappedValue
         }
     }
 
     public var isCached: __isCachedType {
-        @inlinable get { _computed._isCached.wrappedValue }
-        @inlinable set { _computed._isCached.update(newValue) }
+        @inlinable get { computed._isCached.wrappedValue }
+        @inlinable set { computed._isCached.update(newValue) }
         @inlinable _modify {
-            yield &_computed._isCached.wrappedValue
+            yield &computed._isCached.wrappedValue
         }
     }
 
     public var hash: __hashType {
-        @inlinable get { _computed._hash.wrappedValue }
-        @inlinable set { _computed._hash.update(newValue) }
+        @inlinable get { computed._hash.wrappedValue }
+        @inlinable set { computed._hash.update(newValue) }
         @inlinable _modify {
-            yield &_computed._hash.wrappedValue
+            yield &computed._hash.wrappedValue
         }
     }
 
     public var encode: __encodeType {
-        @inlinable get { _computed._encode.wrappedValue }
-        @inlinable set { _computed._encode.update(newValue) }
+        @inlinable get { computed._encode.wrappedValue }
+        @inlinable set { computed._encode.update(newValue) }
         @inlinable _modify {
-            yield &_computed._encode.wrappedValue
+            yield &computed._encode.wrappedValue
         }
     }
 
     public var Hasher: __HasherType {
-        @inlinable get { _computed._Hasher.wrappedValue }
-        @inlinable set { if _computed._Hasher.update(newValue) { _computed.__HasherDidChange() } }
+        @inlinable get { computed._Hasher.wrappedValue }
+        @inlinable set { if computed._Hasher.update(newValue) { computed.__HasherDidChange() } }
         @inlinable _modify {
-            defer { _computed.__HasherDidChange() }
-            yield &_computed._Hasher.wrappedValue
+            defer { computed.__HasherDidChange() }
+            yield &computed._Hasher.wrappedValue
         }
     }
 
     public var Encoder: __EncoderType {
-        @inlinable get { _computed._Encoder.wrappedValue }
-        @inlinable set { if _computed._Encoder.update(newValue) { _computed.__EncoderDidChange() } }
+        @inlinable get { computed._Encoder.wrappedValue }
+        @inlinable set { if computed._Encoder.update(newValue) { computed.__EncoderDidChange() } }
         @inlinable _modify {
-            defer { _computed.__EncoderDidChange() }
-            yield &_computed._Encoder.wrappedValue
+            defer { computed.__EncoderDidChange() }
+            yield &computed._Encoder.wrappedValue
         }
     }
 
     public var Decoder: __DecoderType {
-        @inlinable get { _computed._Decoder.wrappedValue }
-        @inlinable set { if _computed._Decoder.update(newValue) { _computed.__DecoderDidChange() } }
+        @inlinable get { computed._Decoder.wrappedValue }
+        @inlinable set { if computed._Decoder.update(newValue) { computed.__DecoderDidChange() } }
         @inlinable _modify {
-            defer { _computed.__DecoderDidChange() }
-            yield &_computed._Decoder.wrappedValue
+            defer { computed.__DecoderDidChange() }
+            yield &computed._Decoder.wrappedValue
         }
     }
 
     public var Mirror: __MirrorType {
-        @inlinable get { _computed._Mirror.wrappedValue }
-        @inlinable set { if _computed._Mirror.update(newValue) { _computed.__MirrorDidChange() } }
+        @inlinable get { computed._Mirror.wrappedValue }
+        @inlinable set { if computed._Mirror.update(newValue) { computed.__MirrorDidChange() } }
         @inlinable _modify {
-            defer { _computed.__MirrorDidChange() }
-            yield &_computed._Mirror.wrappedValue
+            defer { computed.__MirrorDidChange() }
+            yield &computed._Mirror.wrappedValue
         }
     }
 
     public var KeyValuePairs: __KeyValuePairsType {
-        @inlinable get { _computed._KeyValuePairs.wrappedValue }
-        @inlinable set { if _computed._KeyValuePairs.update(newValue) { _computed.__KeyValuePairsDidChange() } }
+        @inlinable get { computed._KeyValuePairs.wrappedValue }
+        @inlinable set { if computed._KeyValuePairs.update(newValue) { computed.__KeyValuePairsDidChange() } }
         @inlinable _modify {
-            defer { _computed.__KeyValuePairsDidChange() }
-            yield &_computed._KeyValuePairs.wrappedValue
+            defer { computed.__KeyValuePairsDidChange() }
+            yield &computed._KeyValuePairs.wrappedValue
         }
     }
 
     public var String: __StringType {
-        @inlinable get { _computed._String.wrappedValue }
-        @inlinable set { if _computed._String.update(newValue) { _computed.__StringDidChange() } }
+        @inlinable get { computed._String.wrappedValue }
+        @inlinable set { if computed._String.update(newValue) { computed.__StringDidChange() } }
         @inlinable _modify {
-            defer { _computed.__StringDidChange() }
-            yield &_computed._String.wrappedValue
+            defer { computed.__StringDidChange() }
+            yield &computed._String.wrappedValue
         }
     }
 
     public var Bool: __BoolType {
-        @inlinable get { _computed._Bool.wrappedValue }
-        @inlinable set { if _computed._Bool.update(newValue) { _computed.__BoolDidChange() } }
+        @inlinable get { computed._Bool.wrappedValue }
+        @inlinable set { if computed._Bool.update(newValue) { computed.__BoolDidChange() } }
         @inlinable _modify {
-            defer { _computed.__BoolDidChange() }
-            yield &_computed._Bool.wrappedValue
+            defer { computed.__BoolDidChange() }
+            yield &computed._Bool.wrappedValue
         }
     }
 
     public var Substring: __SubstringType {
-        @inlinable get { _computed._Substring.wrappedValue }
-        @inlinable set { if _computed._Substring.update(newValue) { _computed.__SubstringDidChange() } }
+        @inlinable get { computed._Substring.wrappedValue }
+        @inlinable set { if computed._Substring.update(newValue) { computed.__SubstringDidChange() } }
         @inlinable _modify {
-            defer { _computed.__SubstringDidChange() }
-            yield &_computed._Substring.wrappedValue
+            defer { computed.__SubstringDidChange() }
+            yield &computed._Substring.wrappedValue
         }
     }
 
     public var CodingKey: __CodingKeyType {
-        @inlinable get { _computed._CodingKey.wrappedValue }
-        @inlinable set { _computed._CodingKey.update(newValue) }
+        @inlinable get { computed._CodingKey.wrappedValue }
+        @inlinable set { computed._CodingKey.update(newValue) }
         @inlinable _modify {
-            yield &_computed._CodingKey.wrappedValue
+            yield &computed._CodingKey.wrappedValue
         }
     }
 
     public var Edge: __EdgeType {
-        @inlinable get { _computed._Edge.wrappedValue }
-        @inlinable set { _computed._Edge.update(newValue) }
+        @inlinable get { computed._Edge.wrappedValue }
+        @inlinable set { computed._Edge.update(newValue) }
         @inlinable _modify {
-            yield &_computed._Edge.wrappedValue
+            yield &computed._Edge.wrappedValue
         }
     }
 
     public var Memo: __MemoType {
-        @inlinable get { _computed.Memo }
+        @inlinable get { computed.Memo }
         _modify {
-            defer { _computed.__MemoDidChange() }
-            yield &_computed.Memo
+            defer { computed.__MemoDidChange() }
+            yield &computed.Memo
         }
     }
 
     public var VersionStamp: __VersionStampType {
-        @inlinable get { _computed._VersionStamp.wrappedValue }
-        @inlinable set { _computed._VersionStamp.update(newValue) }
+        @inlinable get { computed._VersionStamp.wrappedValue }
+        @inlinable set { computed._VersionStamp.update(newValue) }
         @inlinable _modify {
-            yield &_computed._VersionStamp.wrappedValue
+            yield &computed._VersionStamp.wrappedValue
+        }
+    }
+
+    public var state: __stateType {
+        @inlinable get { computed._state.wrappedValue }
+        @inlinable set { if computed._state.update(newValue) { computed.__stateDidChange() } }
+        @inlinable _modify {
+            defer { computed.__stateDidChange() }
+            yield &computed._state.wrappedValue
         }
     }
 
     public var StateSelector: __StateSelectorType {
-        @inlinable get { _computed._StateSelector.wrappedValue }
-        @inlinable set { _computed._StateSelector.update(newValue) }
+        @inlinable get { computed._StateSelector.wrappedValue }
+        @inlinable set { computed._StateSelector.update(newValue) }
         @inlinable _modify {
-            yield &_computed._StateSelector.wrappedValue
+            yield &computed._StateSelector.wrappedValue
         }
     }
 
     public var ParameterizedSelector: __ParameterizedSelectorType {
-        @inlinable get { _computed._ParameterizedSelector.wrappedValue }
-        @inlinable set { _computed._ParameterizedSelector.update(newValue) }
+        @inlinable get { computed._ParameterizedSelector.wrappedValue }
+        @inlinable set { computed._ParameterizedSelector.update(newValue) }
         @inlinable _modify {
-            yield &_computed._ParameterizedSelector.wrappedValue
+            yield &computed._ParameterizedSelector.wrappedValue
         }
     }
 
     public var RecomputationCounter: __RecomputationCounterType {
-        @inlinable get { _computed._RecomputationCounter.wrappedValue }
-        @inlinable set { _computed._RecomputationCounter.update(newValue) }
+        @inlinable get { computed._RecomputationCounter.wrappedValue }
+        @inlinable set { computed._RecomputationCounter.update(newValue) }
         @inlinable _modify {
-            yield &_computed._RecomputationCounter.wrappedValue
+            yield &computed._RecomputationCounter.wrappedValue
         }
     }
 
     public var MemberVersioned: __MemberVersionedType {
-        @inlinable get { _computed._MemberVersioned.wrappedValue }
-        @inlinable set { _computed._MemberVersioned.update(newValue) }
+        @inlinable get { computed._MemberVersioned.wrappedValue }
+        @inlinable set { computed._MemberVersioned.update(newValue) }
         @inlinable _modify {
-            yield &_computed._MemberVersioned.wrappedValue
+            yield &computed._MemberVersioned.wrappedValue
         }
     }
 
     public var memberVersion: __memberVersionType {
-        @inlinable get { _computed._memberVersion.wrappedValue }
-        @inlinable set { _computed._memberVersion.update(newValue) }
+        @inlinable get { computed._memberVersion.wrappedValue }
+        @inlinable set { computed._memberVersion.update(newValue) }
         @inlinable _modify {
-            yield &_computed._memberVersion.wrappedValue
+            yield &computed._memberVersion.wrappedValue
         }
     }
 
     public var shared: __sharedType {
         @inlinable get { computed.shared }
-        nonmutating set { _computed.shared = newValue }
+        nonmutating set { computed.shared = newValue }
     }
 
     /// `value` is a computed value: read it as `state.computed.value`.
@@ -681,63 +691,69 @@ extension GeneratedNames {
     public typealias __VersionStampType = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 41)
-    public typealias __StateSelectorType = Int
+    public typealias __stateType = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 42)
-    public typealias __ParameterizedSelectorType = Int
+    public typealias __StateSelectorType = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 43)
-    public typealias __RecomputationCounterType = Int
+    public typealias __ParameterizedSelectorType = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 44)
-    public typealias __MemberVersionedType = Int
+    public typealias __RecomputationCounterType = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
-    public typealias __memberVersionType = Int
+    public typealias __MemberVersionedType = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 46)
+    public typealias __memberVersionType = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 47)
     public typealias __sharedType = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 48)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
     public typealias __valueType = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
     public typealias __sharedKeyType = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
     public typealias __argumentsType = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
     public typealias __transformType = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 53)
     public typealias __capacityType = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
-    public typealias __createSelector_version_hasher_version = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
-    public typealias __createSelector_version_hasher_hasher = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
-    public typealias __createSelector_version_hasher_Result = Int
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+    public typealias __createSelector_version_hasher_state_version = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+    public typealias __createSelector_version_hasher_state_hasher = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+    public typealias __createSelector_version_hasher_state_state = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+    public typealias __createSelector_version_hasher_state_Result = Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
     public typealias __createParameterizedSelector___container = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
     public typealias __createParameterizedSelector___Result = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
     public typealias __SharedMemo_lhs_rhs_newValue_lhs = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
     public typealias __SharedMemo_lhs_rhs_newValue_rhs = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
     public typealias __SharedMemo_lhs_rhs_newValue_newValue = Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
     public typealias __SharedMemo_lhs_rhs_newValue_Result = Int
 #sourceLocation()
 }
@@ -781,6 +797,7 @@ extension GeneratedNames {
         @usableFromInline internal var _Edge: ComputedRuntime.Edge<__EdgeType>
         @ComputedRuntime.Edge public fileprivate(set) var Memo: __MemoType
         @usableFromInline internal var _VersionStamp: ComputedRuntime.Edge<__VersionStampType>
+        @usableFromInline internal var _state: ComputedRuntime.Edge<__stateType>
         @usableFromInline internal var _StateSelector: ComputedRuntime.Edge<__StateSelectorType>
         @usableFromInline internal var _ParameterizedSelector: ComputedRuntime.Edge<__ParameterizedSelectorType>
         @usableFromInline internal var _RecomputationCounter: ComputedRuntime.Edge<__RecomputationCounterType>
@@ -793,7 +810,7 @@ extension GeneratedNames {
         @usableFromInline internal var _transform: ComputedRuntime.Memo<__transformType>
         @usableFromInline internal var _capacity: ComputedRuntime.Memo<__capacityType>
 
-        fileprivate init(version: __versionType, hasher: __hasherType, encoder: __encoderType, decoder: __decoderType, container: __containerType, lhs: __lhsType, rhs: __rhsType, newValue: __newValueType, path: __pathType, member: __memberType, rest: __restType, keyPath: __keyPathType, wrappedValue: __wrappedValueType, projectedValue: __projectedValueType, update: __updateType, record: __recordType, inputs: __inputsType, compute: __computeType, isEqual: __isEqualType, isCached: __isCachedType, hash: __hashType, encode: __encodeType, Hasher: __HasherType, Encoder: __EncoderType, Decoder: __DecoderType, Mirror: __MirrorType, KeyValuePairs: __KeyValuePairsType, String: __StringType, Bool: __BoolType, Substring: __SubstringType, CodingKey: __CodingKeyType, Edge: __EdgeType, Memo: __MemoType, VersionStamp: __VersionStampType, StateSelector: __StateSelectorType, ParameterizedSelector: __ParameterizedSelectorType, RecomputationCounter: __RecomputationCounterType, MemberVersioned: __MemberVersionedType, memberVersion: __memberVersionType, shared: ComputedRuntime.Shared<__sharedType>) {
+        fileprivate init(version: __versionType, hasher: __hasherType, encoder: __encoderType, decoder: __decoderType, container: __containerType, lhs: __lhsType, rhs: __rhsType, newValue: __newValueType, path: __pathType, member: __memberType, rest: __restType, keyPath: __keyPathType, wrappedValue: __wrappedValueType, projectedValue: __projectedValueType, update: __updateType, record: __recordType, inputs: __inputsType, compute: __computeType, isEqual: __isEqualType, isCached: __isCachedType, hash: __hashType, encode: __encodeType, Hasher: __HasherType, Encoder: __EncoderType, Decoder: __DecoderType, Mirror: __MirrorType, KeyValuePairs: __KeyValuePairsType, String: __StringType, Bool: __BoolType, Substring: __SubstringType, CodingKey: __CodingKeyType, Edge: __EdgeType, Memo: __MemoType, VersionStamp: __VersionStampType, state: __stateType, StateSelector: __StateSelectorType, ParameterizedSelector: __ParameterizedSelectorType, RecomputationCounter: __RecomputationCounterType, MemberVersioned: __MemberVersionedType, memberVersion: __memberVersionType, shared: ComputedRuntime.Shared<__sharedType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
             _version = ComputedRuntime.Edge(wrappedValue: version)
             _hasher = ComputedRuntime.Edge(wrappedValue: hasher)
@@ -829,6 +846,7 @@ extension GeneratedNames {
             _Edge = ComputedRuntime.Edge(wrappedValue: Edge)
             _Memo = ComputedRuntime.Edge(wrappedValue: Memo)
             _VersionStamp = ComputedRuntime.Edge(wrappedValue: VersionStamp)
+            _state = ComputedRuntime.Edge(wrappedValue: state)
             _StateSelector = ComputedRuntime.Edge(wrappedValue: StateSelector)
             _ParameterizedSelector = ComputedRuntime.Edge(wrappedValue: ParameterizedSelector)
             _RecomputationCounter = ComputedRuntime.Edge(wrappedValue: RecomputationCounter)
@@ -1014,36 +1032,41 @@ extension GeneratedNames {
         }
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 40)
+        @usableFromInline internal static var __stateDefault: __stateType {
+                   0
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 41)
         @usableFromInline internal static var __StateSelectorDefault: __StateSelectorType {
                            0
         }
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 41)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 42)
         @usableFromInline internal static var __ParameterizedSelectorDefault: __ParameterizedSelectorType {
                                    0
         }
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 42)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 43)
         @usableFromInline internal static var __RecomputationCounterDefault: __RecomputationCounterType {
                                   0
         }
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 43)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 44)
         @usableFromInline internal static var __MemberVersionedDefault: __MemberVersionedType {
                              0
         }
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 44)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
         @usableFromInline internal static var __memberVersionDefault: __memberVersionType {
                            0
         }
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 46)
         @usableFromInline internal static var __sharedDefault: __sharedType {
                                                                 0
         }
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 46)
         @usableFromInline internal static var __sharedStrategy: ComputedRuntime.SharedStrategy<__sharedType> {
           .inMemory("GeneratedNames.shared")
         }
@@ -1115,6 +1138,8 @@ extension GeneratedNames {
 
         @inlinable public var VersionStamp: __VersionStampType { _VersionStamp.wrappedValue }
 
+        @inlinable public var state: __stateType { _state.wrappedValue }
+
         @inlinable public var StateSelector: __StateSelectorType { _StateSelector.wrappedValue }
 
         @inlinable public var ParameterizedSelector: __ParameterizedSelectorType { _ParameterizedSelector.wrappedValue }
@@ -1161,12 +1186,12 @@ extension GeneratedNames {
             }
         }
 
-        /// Memoized: recomputed only after `value` or `sharedKey` changes.
+        /// Memoized: recomputed only after `value`, `sharedKey` or `state` changes.
         public var arguments: __argumentsType {
             let sharedKey = $shared.version.rawValue
             return _arguments.value(sharedKey: sharedKey) {
                 _Recomputations.arguments.increment()
-                return GeneratedNames._ComputedBodies.arguments(self.value, self.sharedKey)
+                return GeneratedNames._ComputedBodies.arguments(self.value, self.sharedKey, _state.wrappedValue)
             }
         }
 
@@ -1424,6 +1449,12 @@ extension GeneratedNames {
             _arguments.invalidate(version: $Memo.version)
         }
 
+        /// Marks what `state` feeds as stale: `arguments`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        @usableFromInline internal mutating func __stateDidChange() {
+            _arguments.invalidate(version: _state.version)
+        }
+
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
             static let value = ComputedRuntime.RecomputationCounter()
@@ -1576,6 +1607,10 @@ extension GeneratedNames {
             state.computed.VersionStamp
         }
 
+        public static let state = ComputedRuntime.StateSelector<GeneratedNames, __stateType>(version: { (state: GeneratedNames) in state.computed._state.version }) { (state: GeneratedNames) in
+            state.computed.state
+        }
+
         public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType>(version: { (state: GeneratedNames) in state.computed._StateSelector.version }) { (state: GeneratedNames) in
             state.computed.StateSelector
         }
@@ -1635,18 +1670,19 @@ extension GeneratedNames {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `value` changes.
-        public static func createSelector(version: __createSelector_version_hasher_version, hasher: __createSelector_version_hasher_hasher) -> ComputedRuntime.StateSelector<GeneratedNames, __createSelector_version_hasher_Result> {
-            _createSelector_version_hasher(_createSelector_version_hasher_Arguments(version: version, hasher: hasher))
+        public static func createSelector(version: __createSelector_version_hasher_state_version, hasher: __createSelector_version_hasher_state_hasher, state: __createSelector_version_hasher_state_state) -> ComputedRuntime.StateSelector<GeneratedNames, __createSelector_version_hasher_state_Result> {
+            _createSelector_version_hasher_state(_createSelector_version_hasher_state_Arguments(version: version, hasher: hasher, state: state))
         }
 
-        private struct _createSelector_version_hasher_Arguments: Hashable, Sendable {
-            var version: __createSelector_version_hasher_version
-            var hasher: __createSelector_version_hasher_hasher
+        private struct _createSelector_version_hasher_state_Arguments: Hashable, Sendable {
+            var version: __createSelector_version_hasher_state_version
+            var hasher: __createSelector_version_hasher_state_hasher
+            var state: __createSelector_version_hasher_state_state
         }
 
-        private static let _createSelector_version_hasher = ComputedRuntime.createParameterizedSelector(
-            Selectors.value, transform: { (arguments: _createSelector_version_hasher_Arguments, value: __valueType) in
-                GeneratedNames._SelectorBodies.createSelector(version: arguments.version, hasher: arguments.hasher, value)
+        private static let _createSelector_version_hasher_state = ComputedRuntime.createParameterizedSelector(
+            Selectors.value, transform: { (arguments: _createSelector_version_hasher_state_Arguments, value: __valueType) in
+                GeneratedNames._SelectorBodies.createSelector(version: arguments.version, hasher: arguments.hasher, state: arguments.state, value)
             }
         )
 
@@ -1686,42 +1722,42 @@ extension GeneratedNames {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 48)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
         static func value(_ version: __versionType, _ hasher: __hasherType, _ encoder: __encoderType, _ decoder: __decoderType, _ container: __containerType, _ lhs: __lhsType, _ rhs: __rhsType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 48)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
                         version + hasher + encoder + decoder + container + lhs + rhs
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
         static func sharedKey(_ newValue: __newValueType, _ path: __pathType, _ member: __memberType, _ rest: __restType, _ keyPath: __keyPathType, _ Memo: __MemoType, _ shared: __sharedType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
                             newValue + path + member + rest + keyPath + Memo + shared
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
-        static func arguments(_ value: __valueType, _ sharedKey: __sharedKeyType) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
+        static func arguments(_ value: __valueType, _ sharedKey: __sharedKeyType, _ state: __stateType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
-                            value + sharedKey
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
+                            value + sharedKey + state
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
         static func transform(_ wrappedValue: __wrappedValueType, _ projectedValue: __projectedValueType, _ update: __updateType, _ record: __recordType, _ inputs: __inputsType, _ compute: __computeType, _ isEqual: __isEqualType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
                             wrappedValue + projectedValue + update + record + inputs + compute + isEqual
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 53)
         static func capacity(_ Hasher: __HasherType, _ Encoder: __EncoderType, _ Decoder: __DecoderType, _ Mirror: __MirrorType, _ KeyValuePairs: __KeyValuePairsType, _ String: __StringType, _ Bool: __BoolType, _ Substring: __SubstringType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 53)
                            Hasher + Encoder + Decoder + Mirror + KeyValuePairs + String + Bool + Substring
 #sourceLocation()
         }
@@ -1729,26 +1765,26 @@ extension GeneratedNames {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
-        static func createSelector(version: __createSelector_version_hasher_version, hasher: __createSelector_version_hasher_hasher, _ value: __valueType) -> Int {
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+        static func createSelector(version: __createSelector_version_hasher_state_version, hasher: __createSelector_version_hasher_state_hasher, state: __createSelector_version_hasher_state_state, _ value: __valueType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
-                                                              version + hasher + value
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+                                                                          version + hasher + state + value
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
         static func createParameterizedSelector(_ container: __createParameterizedSelector___container, _ capacity: __capacityType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
                                                                   container + capacity
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
         static func SharedMemo(lhs: __SharedMemo_lhs_rhs_newValue_lhs, rhs: __SharedMemo_lhs_rhs_newValue_rhs, newValue: __SharedMemo_lhs_rhs_newValue_newValue, _ transform: __transformType) -> Int {
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
                                                                   lhs + rhs + newValue + transform
 #sourceLocation()
         }
@@ -1793,6 +1829,7 @@ extension GeneratedNames: Equatable {
             && (lhs.computed._Edge.version == rhs.computed._Edge.version || lhs.computed._Edge.wrappedValue == rhs.computed._Edge.wrappedValue)
             && lhs.computed.$Memo == rhs.computed.$Memo
             && (lhs.computed._VersionStamp.version == rhs.computed._VersionStamp.version || lhs.computed._VersionStamp.wrappedValue == rhs.computed._VersionStamp.wrappedValue)
+            && (lhs.computed._state.version == rhs.computed._state.version || lhs.computed._state.wrappedValue == rhs.computed._state.wrappedValue)
             && (lhs.computed._StateSelector.version == rhs.computed._StateSelector.version || lhs.computed._StateSelector.wrappedValue == rhs.computed._StateSelector.wrappedValue)
             && (lhs.computed._ParameterizedSelector.version == rhs.computed._ParameterizedSelector.version || lhs.computed._ParameterizedSelector.wrappedValue == rhs.computed._ParameterizedSelector.wrappedValue)
             && (lhs.computed._RecomputationCounter.version == rhs.computed._RecomputationCounter.version || lhs.computed._RecomputationCounter.wrappedValue == rhs.computed._RecomputationCounter.wrappedValue)
@@ -1839,6 +1876,7 @@ extension GeneratedNames: Hashable {
         hasher.combine(self.computed.Edge)
         hasher.combine(self.computed.Memo)
         hasher.combine(self.computed.VersionStamp)
+        hasher.combine(self.computed.state)
         hasher.combine(self.computed.StateSelector)
         hasher.combine(self.computed.ParameterizedSelector)
         hasher.combine(self.computed.RecomputationCounter)
@@ -1884,6 +1922,7 @@ extension GeneratedNames {
         case Edge
         case Memo
         case VersionStamp
+        case state
         case StateSelector
         case ParameterizedSelector
         case RecomputationCounter
@@ -1931,6 +1970,7 @@ extension GeneratedNames: Encodable {
         try container.encode(self.computed.Edge, forKey: .Edge)
         try container.encode(self.computed.Memo, forKey: .Memo)
         try container.encode(self.computed.VersionStamp, forKey: .VersionStamp)
+        try container.encode(self.computed.state, forKey: .state)
         try container.encode(self.computed.StateSelector, forKey: .StateSelector)
         try container.encode(self.computed.ParameterizedSelector, forKey: .ParameterizedSelector)
         try container.encode(self.computed.RecomputationCounter, forKey: .RecomputationCounter)
@@ -1978,12 +2018,13 @@ extension GeneratedNames: Decodable {
         let _Edge: __EdgeType = try container.decodeIfPresent(__EdgeType.self, forKey: .Edge) ?? Extended.__EdgeDefault
         let _Memo: __MemoType = try container.decodeIfPresent(__MemoType.self, forKey: .Memo) ?? Extended.__MemoDefault
         let _VersionStamp: __VersionStampType = try container.decodeIfPresent(__VersionStampType.self, forKey: .VersionStamp) ?? Extended.__VersionStampDefault
+        let _state: __stateType = try container.decodeIfPresent(__stateType.self, forKey: .state) ?? Extended.__stateDefault
         let _StateSelector: __StateSelectorType = try container.decodeIfPresent(__StateSelectorType.self, forKey: .StateSelector) ?? Extended.__StateSelectorDefault
         let _ParameterizedSelector: __ParameterizedSelectorType = try container.decodeIfPresent(__ParameterizedSelectorType.self, forKey: .ParameterizedSelector) ?? Extended.__ParameterizedSelectorDefault
         let _RecomputationCounter: __RecomputationCounterType = try container.decodeIfPresent(__RecomputationCounterType.self, forKey: .RecomputationCounter) ?? Extended.__RecomputationCounterDefault
         let _MemberVersioned: __MemberVersionedType = try container.decodeIfPresent(__MemberVersionedType.self, forKey: .MemberVersioned) ?? Extended.__MemberVersionedDefault
         let _memberVersion: __memberVersionType = try container.decodeIfPresent(__memberVersionType.self, forKey: .memberVersion) ?? Extended.__memberVersionDefault
-        _computed = Extended(
+        computed = Extended(
             version: _version,
             hasher: _hasher,
             encoder: _encoder,
@@ -2018,6 +2059,7 @@ extension GeneratedNames: Decodable {
             Edge: _Edge,
             Memo: _Memo,
             VersionStamp: _VersionStamp,
+            state: _state,
             StateSelector: _StateSelector,
             ParameterizedSelector: _ParameterizedSelector,
             RecomputationCounter: _RecomputationCounter,
@@ -2068,6 +2110,7 @@ extension GeneratedNames: CustomReflectable {
                 "Edge": self.computed.Edge as Any,
                 "Memo": self.computed.Memo as Any,
                 "VersionStamp": self.computed.VersionStamp as Any,
+                "state": self.computed.state as Any,
                 "StateSelector": self.computed.StateSelector as Any,
                 "ParameterizedSelector": self.computed.ParameterizedSelector as Any,
                 "RecomputationCounter": self.computed.RecomputationCounter as Any,
@@ -2154,6 +2197,8 @@ extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._Comp
             return ComputedRuntime.memberVersion(of: computed.Memo, rest) ?? computed.$Memo.version
         case "VersionStamp":
             return ComputedRuntime.memberVersion(of: computed._VersionStamp.wrappedValue, rest) ?? computed._VersionStamp.version
+        case "state":
+            return ComputedRuntime.memberVersion(of: computed._state.wrappedValue, rest) ?? computed._state.version
         case "StateSelector":
             return ComputedRuntime.memberVersion(of: computed._StateSelector.wrappedValue, rest) ?? computed._StateSelector.version
         case "ParameterizedSelector":
@@ -2215,6 +2260,7 @@ extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._Comp
         newest = Swift.max(newest, computed._Edge.version)
         newest = Swift.max(newest, computed.$Memo.version)
         newest = Swift.max(newest, computed._VersionStamp.version)
+        newest = Swift.max(newest, computed._state.version)
         newest = Swift.max(newest, computed._StateSelector.version)
         newest = Swift.max(newest, computed._ParameterizedSelector.version)
         newest = Swift.max(newest, computed._RecomputationCounter.version)
@@ -2261,6 +2307,7 @@ extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._Comp
         \GeneratedNames.Edge as Swift.KeyPath<GeneratedNames, __EdgeType>: "Edge",
         \GeneratedNames.Memo as Swift.KeyPath<GeneratedNames, __MemoType>: "Memo",
         \GeneratedNames.VersionStamp as Swift.KeyPath<GeneratedNames, __VersionStampType>: "VersionStamp",
+        \GeneratedNames.state as Swift.KeyPath<GeneratedNames, __stateType>: "state",
         \GeneratedNames.StateSelector as Swift.KeyPath<GeneratedNames, __StateSelectorType>: "StateSelector",
         \GeneratedNames.ParameterizedSelector as Swift.KeyPath<GeneratedNames, __ParameterizedSelectorType>: "ParameterizedSelector",
         \GeneratedNames.RecomputationCounter as Swift.KeyPath<GeneratedNames, __RecomputationCounterType>: "RecomputationCounter",
@@ -2311,6 +2358,7 @@ extension GeneratedNames.Extended: ComputedRuntime._ObservableMembers {
         \GeneratedNames.Extended.CodingKey: "CodingKey",
         \GeneratedNames.Extended.Edge: "Edge",
         \GeneratedNames.Extended.VersionStamp: "VersionStamp",
+        \GeneratedNames.Extended.state: "state",
         \GeneratedNames.Extended.StateSelector: "StateSelector",
         \GeneratedNames.Extended.ParameterizedSelector: "ParameterizedSelector",
         \GeneratedNames.Extended.RecomputationCounter: "RecomputationCounter",

@@ -8,12 +8,9 @@ package struct `Protocol`: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    package var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    package var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     package init(
@@ -22,42 +19,42 @@ package struct `Protocol`: Sendable {
         open: __openType = Extended.__openDefault,
         consuming: __consumingType = Extended.__consumingDefault
     ) {
-        _computed = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
+        computed = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
     }
 
     package var `default`: __defaultType {
-        @inlinable get { _computed._default.wrappedValue }
-        @inlinable set { if _computed._default.update(newValue) { _computed.__defaultDidChange() } }
+        @inlinable get { computed._default.wrappedValue }
+        @inlinable set { if computed._default.update(newValue) { computed.__defaultDidChange() } }
         @inlinable _modify {
-            defer { _computed.__defaultDidChange() }
-            yield &_computed._default.wrappedValue
+            defer { computed.__defaultDidChange() }
+            yield &computed._default.wrappedValue
         }
     }
 
     package var `class`: __classType {
-        @inlinable get { _computed._class.wrappedValue }
-        @inlinable set { if _computed._class.update(newValue) { _computed.__classDidChange() } }
+        @inlinable get { computed._class.wrappedValue }
+        @inlinable set { if computed._class.update(newValue) { computed.__classDidChange() } }
         @inlinable _modify {
-            defer { _computed.__classDidChange() }
-            yield &_computed._class.wrappedValue
+            defer { computed.__classDidChange() }
+            yield &computed._class.wrappedValue
         }
     }
 
     package var open: __openType {
-        @inlinable get { _computed._open.wrappedValue }
-        @inlinable set { if _computed._open.update(newValue) { _computed.__openDidChange() } }
+        @inlinable get { computed._open.wrappedValue }
+        @inlinable set { if computed._open.update(newValue) { computed.__openDidChange() } }
         @inlinable _modify {
-            defer { _computed.__openDidChange() }
-            yield &_computed._open.wrappedValue
+            defer { computed.__openDidChange() }
+            yield &computed._open.wrappedValue
         }
     }
 
     package var consuming: __consumingType {
-        @inlinable get { _computed._consuming.wrappedValue }
-        @inlinable set { if _computed._consuming.update(newValue) { _computed.__consumingDidChange() } }
+        @inlinable get { computed._consuming.wrappedValue }
+        @inlinable set { if computed._consuming.update(newValue) { computed.__consumingDidChange() } }
         @inlinable _modify {
-            defer { _computed.__consumingDidChange() }
-            yield &_computed._consuming.wrappedValue
+            defer { computed.__consumingDidChange() }
+            yield &computed._consuming.wrappedValue
         }
     }
 
@@ -360,7 +357,7 @@ extension `Protocol`: Decodable {
         let _class: __classType = try container.decodeIfPresent(__classType.self, forKey: .`class`) ?? Extended.__classDefault
         let _open: __openType = try container.decodeIfPresent(__openType.self, forKey: .open) ?? Extended.__openDefault
         let _consuming: __consumingType = try container.decodeIfPresent(__consumingType.self, forKey: .consuming) ?? Extended.__consumingDefault
-        _computed = Extended(default: _default, class: _class, open: _open, consuming: _consuming)
+        computed = Extended(default: _default, class: _class, open: _open, consuming: _consuming)
     }
 }
 

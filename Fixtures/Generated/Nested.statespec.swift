@@ -8,35 +8,32 @@ public struct Shelf: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         books: __booksType = Extended.__booksDefault,
         label: __labelType = Extended.__labelDefault
     ) {
-        _computed = Extended(books: books, label: label)
+        computed = Extended(books: books, label: label)
     }
 
     public var books: __booksType {
-        @inlinable get { _computed._books.wrappedValue }
-        @inlinable set { if _computed._books.update(newValue) { _computed.__booksDidChange() } }
+        @inlinable get { computed._books.wrappedValue }
+        @inlinable set { if computed._books.update(newValue) { computed.__booksDidChange() } }
         @inlinable _modify {
-            defer { _computed.__booksDidChange() }
-            yield &_computed._books.wrappedValue
+            defer { computed.__booksDidChange() }
+            yield &computed._books.wrappedValue
         }
     }
 
     public var label: __labelType {
-        @inlinable get { _computed._label.wrappedValue }
-        @inlinable set { _computed._label.update(newValue) }
+        @inlinable get { computed._label.wrappedValue }
+        @inlinable set { computed._label.update(newValue) }
         @inlinable _modify {
-            yield &_computed._label.wrappedValue
+            yield &computed._label.wrappedValue
         }
     }
 
@@ -233,35 +230,32 @@ public struct Library: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         shelf: __shelfType = Extended.__shelfDefault,
         name: __nameType = Extended.__nameDefault
     ) {
-        _computed = Extended(shelf: shelf, name: name)
+        computed = Extended(shelf: shelf, name: name)
     }
 
     public var shelf: __shelfType {
-        @inlinable get { _computed._shelf.wrappedValue }
-        @inlinable set { if _computed._shelf.update(newValue) { _computed.__shelfDidChange() } }
+        @inlinable get { computed._shelf.wrappedValue }
+        @inlinable set { if computed._shelf.update(newValue) { computed.__shelfDidChange() } }
         @inlinable _modify {
-            defer { _computed.__shelfDidChange() }
-            yield &_computed._shelf.wrappedValue
+            defer { computed.__shelfDidChange() }
+            yield &computed._shelf.wrappedValue
         }
     }
 
     public var name: __nameType {
-        @inlinable get { _computed._name.wrappedValue }
-        @inlinable set { _computed._name.update(newValue) }
+        @inlinable get { computed._name.wrappedValue }
+        @inlinable set { computed._name.update(newValue) }
         @inlinable _modify {
-            yield &_computed._name.wrappedValue
+            yield &computed._name.wrappedValue
         }
     }
 
@@ -627,26 +621,23 @@ public struct Building: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         library: __libraryType = Extended.__libraryDefault
     ) {
-        _computed = Extended(library: library)
+        computed = Extended(library: library)
     }
 
     public var library: __libraryType {
-        @inlinable get { _computed._library.wrappedValue }
-        @inlinable set { if _computed._library.update(newValue) { _computed.__libraryDidChange() } }
+        @inlinable get { computed._library.wrappedValue }
+        @inlinable set { if computed._library.update(newValue) { computed.__libraryDidChange() } }
         @inlinable _modify {
-            defer { _computed.__libraryDidChange() }
-            yield &_computed._library.wrappedValue
+            defer { computed.__libraryDidChange() }
+            yield &computed._library.wrappedValue
         }
     }
 

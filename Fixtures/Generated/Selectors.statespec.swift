@@ -8,35 +8,32 @@ public struct LibraryState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         todos: __todosType = Extended.__todosDefault,
         query: __queryType = Extended.__queryDefault
     ) {
-        _computed = Extended(todos: todos, query: query)
+        computed = Extended(todos: todos, query: query)
     }
 
     public var todos: __todosType {
-        @inlinable get { _computed._todos.wrappedValue }
-        @inlinable set { if _computed._todos.update(newValue) { _computed.__todosDidChange() } }
+        @inlinable get { computed._todos.wrappedValue }
+        @inlinable set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         @inlinable _modify {
-            defer { _computed.__todosDidChange() }
-            yield &_computed._todos.wrappedValue
+            defer { computed.__todosDidChange() }
+            yield &computed._todos.wrappedValue
         }
     }
 
     public var query: __queryType {
-        @inlinable get { _computed._query.wrappedValue }
-        @inlinable set { _computed._query.update(newValue) }
+        @inlinable get { computed._query.wrappedValue }
+        @inlinable set { computed._query.update(newValue) }
         @inlinable _modify {
-            yield &_computed._query.wrappedValue
+            yield &computed._query.wrappedValue
         }
     }
 

@@ -11,12 +11,9 @@ public struct AppState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     ///
@@ -28,7 +25,7 @@ public struct AppState: Sendable {
         settings: __settingsType = Extended.__settingsDefault,
         launchCount: __launchCountType = Extended.__launchCountDefault
     ) {
-        _computed = Extended(
+        computed = Extended(
             title: title,
             session: ComputedRuntime.Shared(wrappedValue: session, Extended.__sessionStrategy),
             settings: ComputedRuntime.Shared(wrappedValue: settings, Extended.__settingsStrategy),
@@ -44,7 +41,7 @@ public struct AppState: Sendable {
         settings: ComputedRuntime.Shared<__settingsType>,
         launchCount: ComputedRuntime.Shared<__launchCountType>
     ) {
-        _computed = Extended(
+        computed = Extended(
             title: title,
             session: session,
             settings: settings,
@@ -53,28 +50,28 @@ public struct AppState: Sendable {
     }
 
     public var title: __titleType {
-        @inlinable get { _computed._title.wrappedValue }
-        @inlinable set { if _computed._title.update(newValue) { _computed.__titleDidChange() } }
+        @inlinable get { computed._title.wrappedValue }
+        @inlinable set { if computed._title.update(newValue) { computed.__titleDidChange() } }
         @inlinable _modify {
-            defer { _computed.__titleDidChange() }
-            yield &_computed._title.wrappedValue
+            defer { computed.__titleDidChange() }
+            yield &computed._title.wrappedValue
         }
     }
 
     /// Who is signed in.
     public var session: __sessionType {
         @inlinable get { computed.session }
-        nonmutating set { _computed.session = newValue }
+        nonmutating set { computed.session = newValue }
     }
 
     public var settings: __settingsType {
         @inlinable get { computed.settings }
-        nonmutating set { _computed.settings = newValue }
+        nonmutating set { computed.settings = newValue }
     }
 
     public var launchCount: __launchCountType {
         @inlinable get { computed.launchCount }
-        nonmutating set { _computed.launchCount = newValue }
+        nonmutating set { computed.launchCount = newValue }
     }
 
     /// `greeting` is a computed value: read it as `state.computed.greeting`.
@@ -390,7 +387,7 @@ extension AppState: Decodable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let _title: __titleType = try container.decodeIfPresent(__titleType.self, forKey: .title) ?? Extended.__titleDefault
-        _computed = Extended(
+        computed = Extended(
             title: _title,
             session: ComputedRuntime.Shared(wrappedValue: Extended.__sessionDefault, Extended.__sessionStrategy),
             settings: ComputedRuntime.Shared(wrappedValue: Extended.__settingsDefault, Extended.__settingsStrategy),

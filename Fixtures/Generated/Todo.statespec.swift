@@ -11,12 +11,9 @@ public struct TodoState: Sendable {
     ///
     /// Each value is computed on its first read and cached until one of its inputs changes;
     /// reading it again costs about as much as reading a stored property.
-    public var computed: Extended {
-        @inlinable _read { yield _computed }
-    }
-
-    /// The storage behind `computed`, written only by the generated accessors.
-    @usableFromInline internal var _computed: Extended
+    ///
+    /// Only another state's `computed` can be assigned to it, which is the same as assigning that state.
+    public var computed: Extended
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
@@ -27,7 +24,7 @@ public struct TodoState: Sendable {
         unread: __unreadType = Extended.__unreadDefault,
         badge: __badgeType = Extended.__badgeDefault
     ) {
-        _computed = Extended(
+        computed = Extended(
             todos: todos,
             filter: filter,
             query: query,
@@ -39,50 +36,50 @@ public struct TodoState: Sendable {
 
     /// Every todo, in display order.
     public var todos: __todosType {
-        @inlinable get { _computed._todos.wrappedValue }
-        @inlinable set { if _computed._todos.update(newValue) { _computed.__todosDidChange() } }
+        @inlinable get { computed._todos.wrappedValue }
+        @inlinable set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
         @inlinable _modify {
-            defer { _computed.__todosDidChange() }
-            yield &_computed._todos.wrappedValue
+            defer { computed.__todosDidChange() }
+            yield &computed._todos.wrappedValue
         }
     }
 
     public var filter: __filterType {
-        @inlinable get { _computed._filter.wrappedValue }
-        @inlinable set { if _computed._filter.update(newValue) { _computed.__filterDidChange() } }
+        @inlinable get { computed._filter.wrappedValue }
+        @inlinable set { if computed._filter.update(newValue) { computed.__filterDidChange() } }
         @inlinable _modify {
-            defer { _computed.__filterDidChange() }
-            yield &_computed._filter.wrappedValue
+            defer { computed.__filterDidChange() }
+            yield &computed._filter.wrappedValue
         }
     }
 
     public var query: __queryType {
-        @inlinable get { _computed._query.wrappedValue }
-        @inlinable set { if _computed._query.update(newValue) { _computed.__queryDidChange() } }
+        @inlinable get { computed._query.wrappedValue }
+        @inlinable set { if computed._query.update(newValue) { computed.__queryDidChange() } }
         @inlinable _modify {
-            defer { _computed.__queryDidChange() }
-            yield &_computed._query.wrappedValue
+            defer { computed.__queryDidChange() }
+            yield &computed._query.wrappedValue
         }
     }
 
     public var avatar: __avatarType {
-        @inlinable get { _computed.avatar }
+        @inlinable get { computed.avatar }
         _modify {
-            yield &_computed.avatar
+            yield &computed.avatar
         }
     }
 
     public var unread: __unreadType {
-        @inlinable get { _computed.unread }
+        @inlinable get { computed.unread }
         _modify {
-            yield &_computed.unread
+            yield &computed.unread
         }
     }
 
     public var badge: __badgeType {
-        @inlinable get { _computed.badge }
+        @inlinable get { computed.badge }
         _modify {
-            yield &_computed.badge
+            yield &computed.badge
         }
     }
 

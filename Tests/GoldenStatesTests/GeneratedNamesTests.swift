@@ -43,7 +43,11 @@ struct GeneratedNamesTests {
         state.version = 1
         state.hasher = 2
         #expect(state.computed.value == 3)
-        #expect(GeneratedNames.Selectors.createSelector(version: 10, hasher: 20)(state) == 33)
+        #expect(GeneratedNames.Selectors.createSelector(version: 10, hasher: 20, state: 100)(state) == 133)
+        // `state` names the selectors' closure parameter too: the field is still the field.
+        state.state = 4
+        #expect(GeneratedNames.Selectors.state(state) == 4)
+        #expect(state.computed.arguments == state.computed.value + state.computed.sharedKey + 4)
         #expect(GeneratedNames.Selectors.SharedMemo(lhs: 1, rhs: 2, newValue: 3)(state) == 6)
     }
 }

@@ -79,17 +79,6 @@ struct StateEmitter {
     /// `@inlinable ` before a getter of a public or package state.
     var inlinableGet: String { isInlinable ? "@inlinable get" : "get" }
 
-    /// The stored property that holds `Extended`, which the generated accessors write.
-    var storage: String { Self.storageProperty(of: state) }
-
-    /// `computed` itself for an internal state (a stored property with a `fileprivate` setter, so
-    /// no other code can bypass the invalidation). A public or package state stores `_computed`
-    /// (`@usableFromInline internal`, so that inlinable setters in other modules can write it) and
-    /// exposes `computed` as an inlinable `_read` of it: no other module can write it either.
-    static func storageProperty(of state: CheckedState) -> String {
-        state.decl.access == .internal ? "computed" : "_computed"
-    }
-
     var edgeFields: [CheckedField] {
         state.fields.filter(\.isEdge)
     }
@@ -165,22 +154,25 @@ struct StateEmitter {
             writer.line("@dynamicMemberLookup")
         }
         writer.block("\(access)struct \(typeName)\(inheritanceClause)") { writer in
-            writer.doc([
+            var doc = [
                 "The memoized computed values of this state (and its stored fields and memo cells).",
                 "",
                 "Each value is computed on its first read and cached until one of its inputs changes;",
                 "reading it again costs about as much as reading a stored property.",
-            ])
+            ]
+            if isInlinable {
+                doc += ["", "Only another state's `computed` can be assigned to it, which is the same as assigning that state."]
+            }
+            writer.doc(doc)
             // A stored property, not an accessor: `state.computed.x` then projects the storage in
             // place wherever the state lives (a `var`, a parameter, a class property); an accessor
             // would load, hence copy, the whole storage first.
             if isInlinable {
-                writer.block("\(access)var computed: Extended") { writer in
-                    writer.line("@inlinable _read { yield _computed }")
-                }
-                writer.line()
-                writer.doc(["The storage behind `computed`, written only by the generated accessors."])
-                writer.line("@usableFromInline internal var _computed: Extended")
+                // Settable from other modules, so that the inlinable field setters below can write
+                // it. Safe: `Extended`'s members have no public setters and its initializer is
+                // private to this file, so the only thing another module can assign is another
+                // state's `computed`, which is assigning that state.
+                writer.line("\(access)var computed: Extended")
             } else {
                 writer.line("fileprivate(set) var computed: Extended")
             }
@@ -242,7 +234,7 @@ struct StateEmitter {
         if state.fields.isEmpty {
             writer.doc(["Creates a state."])
             writer.block("\(access)init()") { writer in
-                writer.line("\(storage) = Extended()")
+                writer.line("computed = Extended()")
             }
             return
         }
@@ -288,7 +280,7 @@ struct StateEmitter {
                 }
                 return "\(label): \(name)"
             }
-            writer.call("\(storage) = Extended", arguments: arguments)
+            writer.call("computed = Extended", arguments: arguments)
         }
     }
 
@@ -300,11 +292,11 @@ struct StateEmitter {
             // mutate the state, and computed values over it check its version on each read.
             writer.block("\(access)var \(name): \(typeAlias(field))") { writer in
                 writer.line("\(inlinableGet) { computed.\(name) }")
-                writer.line("nonmutating set { \(storage).\(name) = newValue }")
+                writer.line("nonmutating set { computed.\(name) = newValue }")
             }
             return
         }
-        let value = field.isEdge ? "\(storage).\(name)" : "\(storage)._\(field.name).wrappedValue"
+        let value = field.isEdge ? "computed.\(name)" : "computed._\(field.name).wrappedValue"
         // Writes of plain fields inline into other modules too: the stamp and the store, with the
         // change hook (which marks dependents stale) out of line. An `@Edge` field's wrapper
         // setter is `fileprivate`, so its writes stay out of line.
@@ -316,14 +308,14 @@ struct StateEmitter {
                 // overload for that) is no change: no stamp, nothing invalidated. `@Edge` fields
                 // keep Verge's rule, every write is a new version, so they have no setter.
                 if needsChangeHook(field) {
-                    writer.line("\(inlinableWrite)set { if \(storage)._\(field.name).update(newValue) { \(storage).\(changeHookName(field))() } }")
+                    writer.line("\(inlinableWrite)set { if computed._\(field.name).update(newValue) { computed.\(changeHookName(field))() } }")
                 } else {
-                    writer.line("\(inlinableWrite)set { \(storage)._\(field.name).update(newValue) }")
+                    writer.line("\(inlinableWrite)set { computed._\(field.name).update(newValue) }")
                 }
             }
             writer.block("\(inlinableWrite)_modify") { writer in
                 if needsChangeHook(field) {
-                    writer.line("defer { \(storage).\(changeHookName(field))() }")
+                    writer.line("defer { computed.\(changeHookName(field))() }")
                 }
                 writer.line("yield &\(value)")
             }
