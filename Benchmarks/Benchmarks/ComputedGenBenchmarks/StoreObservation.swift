@@ -3,6 +3,7 @@
 //
 // Keep the names in sync with the ROWS table of Benchmarks/report.py.
 
+import BenchModel
 import Benchmark
 import ComputedRuntime
 import Foundation
@@ -127,5 +128,64 @@ func registerStoreObservationBenchmarks() {
         }
         let renders = setup.1.reduce(0) { $0 + $1.renders } - before
         precondition(renders == 100 * benchmark.scaledIterations.count, "every row on every commit")
+    }
+}
+
+/// Measure 10 in the layout apps have (the target of issue 14 is stated in it): the state and the
+/// hand-written `NSLock` baseline in the BenchModel library, the commits here, another module.
+/// Same operations as the rows above.
+func registerCrossModuleStoreBenchmarks() {
+    let items = Array(0..<1_000)
+
+    measure("10 across modules: commit: Store, no subscriber or observer", configuration(.mega)) {
+        Store(ModelStoreState(count: 0, items: items))
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
+        }
+    }
+
+    measure(
+        "10 across modules: commit: Store of a hand-written struct, no subscriber or observer",
+        configuration(.mega)
+    ) {
+        Store(ModelPlainStoreState(count: 0, items: items, c9: 0))
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
+        }
+    }
+
+    measure("10 across modules: commit: generated state write, no store", configuration(.mega)) {
+        ModelStoreState(count: 0, items: items)
+    } _: { benchmark, initial in
+        var state = initial
+        for _ in benchmark.scaledIterations {
+            state.count &+= 1
+        }
+        blackHole(state)
+    }
+
+    measure("10 across modules: commit: NSLock around a struct", configuration(.mega)) {
+        ModelLockedStoreState(ModelPlainStoreState(count: 0, items: items, c9: 0))
+    } _: { benchmark, box in
+        for _ in benchmark.scaledIterations {
+            box.commit { $0.count &+= 1 }
+        }
+    }
+
+    for observers in [0, 10, 1_000] {
+        measure("10 across modules: commit: \(observers) observers of another member", configuration(.kilo)) {
+            let store = Store(ModelStoreState(count: 0, items: items))
+            _ = store.items  // the member is known to the store even with no observer
+            let views = (0..<observers).map { _ in TrackingView { blackHole(store.items.count) } }
+            return (store, views)
+        } _: { benchmark, setup in
+            let store = setup.0
+            for _ in benchmark.scaledIterations {
+                store.commit { $0.count &+= 1 }
+            }
+            precondition(setup.1.allSatisfy { $0.renders == 0 })
+        }
     }
 }
