@@ -120,6 +120,10 @@ for observers in (0, 10, 1000):
         "10", f"commit with {observers:,} observers of another member",
         f"10 commit: {observers} observers of another member", "no subscriber or observer",
         "10 commit: Store, no subscriber or observer", None))
+ROWS.append((
+    "10", "commit after the changed member's observers were notified, nobody read it again",
+    "10 commit: observers of the changed member notified, none read it again", "no subscriber or observer",
+    "10 commit: Store, no subscriber or observer", None))
 # The same commits with the state and the `NSLock` baseline in the BenchModel library and the
 # commits in the benchmark executable (the layout issue 14's target is stated in).
 ROWS += [

@@ -25,6 +25,24 @@ final class LockedStructBox: @unchecked Sendable {
     }
 }
 
+/// A flag set from an `onChange` (which may run on any thread).
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}
+
 /// An observer that re-tracks after each notification, as a SwiftUI view renders again.
 final class TrackingView: @unchecked Sendable {
     private(set) var renders = 0
@@ -95,6 +113,24 @@ func registerStoreObservationBenchmarks() {
                 store.commit { $0.count &+= 1 }
             }
             precondition(setup.1.allSatisfy { $0.renders == 0 })
+        }
+    }
+
+    // Observers of `count` were notified by a first commit and nobody read `count` again (a view
+    // that is gone, or a read outside any observation): the store checks nothing any more.
+    measure("10 commit: observers of the changed member notified, none read it again", configuration(.mega)) {
+        let store = Store(StoreBenchState(count: 0, items: items))
+        let fired = (0..<10).map { _ in
+            let fired = LockedFlag()
+            withObservationTracking { blackHole(store.count) } onChange: { fired.set() }
+            return fired
+        }
+        store.commit { $0.count &+= 1 }
+        precondition(fired.allSatisfy(\.isSet))
+        return store
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
         }
     }
 

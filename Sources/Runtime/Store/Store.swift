@@ -27,7 +27,9 @@ import Observation
 ///   notifies its observers when a field's version moved, or when a computed value changed (after
 ///   cutoff: recomputed to an equal value is no change). Reading ``state`` tracks the whole state:
 ///   every commit that changed something notifies it. Members of states that are not generated
-///   are tracked as the whole state.
+///   are tracked as the whole state. Observation calls an observer once, so a commit checks only
+///   the members read through the store since a commit last changed them: with none left and no
+///   subscriber, commits are as cheap as with no observer at all.
 /// - **Mutations** must not read or commit to the same store (the lock is not recursive). When a
 ///   mutation throws, the changes it made before throwing are kept and published, as with any
 ///   `inout` argument.
