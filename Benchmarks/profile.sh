@@ -3,7 +3,7 @@
 # next to its baseline. Instruction counts are reproducible (same binary, same input), whatever
 # else the machine is doing, unlike wall-clock times.
 #
-# Usage: Benchmarks/profile.sh [OPERATIONS]   (default 100,000 per scenario)
+# Usage: Benchmarks/profile.sh [OPERATIONS [SCENARIO...]]   (default 100,000 per scenario, all)
 # Needs valgrind. Builds the benchmark package in release first (for the generated files and the
 # ComputedRuntime objects), then links Profile/main.swift with swiftc and strips the debug info
 # (valgrind 3.19 cannot read the DWARF 5 that Swift 6.3 emits).
@@ -11,6 +11,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 OPERATIONS="${1:-100000}"
+shift || true
 cd "$HERE"
 command -v valgrind > /dev/null || { echo "error: valgrind not installed (apt-get install valgrind)" >&2; exit 1; }
 swift build -c release --product ComputedGenBenchmarks > /dev/null
@@ -18,21 +19,29 @@ BIN="$(swift build -c release --show-bin-path)"
 GENERATED="$(find .build/plugins/outputs -path '*ComputedGenBenchmarks*/ComputedGen/Generated' -type d | head -1)"
 WORK="$HERE/.build/profile"
 mkdir -p "$WORK"
-swiftc -O -wmo -gnone -module-name ComputedGenProfile \
+# No function merging: it folds the specialized `profiledRun`s of similar scenarios into one
+# function of another name, which callgrind's --toggle-collect then never sees.
+swiftc -O -wmo -gnone -module-name ComputedGenProfile -Xfrontend -disable-llvm-merge-functions-pass \
   -I "$BIN/Modules" -Xcc -fmodule-map-file="$BIN/CComputedAtomics.build/module.modulemap" \
   -Xcc -I"$(cd .. && pwd)/Sources/CComputedAtomics/include" \
   Profile/main.swift Benchmarks/ComputedGenBenchmarks/Baselines.swift "$GENERATED"/*.swift \
-  "$BIN"/ComputedRuntime.build/*.o "$BIN"/CComputedAtomics.build/*.o \
+  "$BIN"/ComputedRuntime.build/*.o "$BIN"/CComputedAtomics.build/*.o "$BIN"/BenchModel.build/*.o \
   -o "$WORK/ComputedGenProfile"
 objcopy --strip-debug "$WORK/ComputedGenProfile"  # the runtime's objects carry DWARF 5
 
-printf '%-28s %14s %14s\n' scenario "instructions" "per operation"
-for scenario in read-cached read-stored write-input write-plain unrelated-write-read plain-unrelated-write-read \
-    selector-hit recombine-hit equal-generated equal-synthesized store-commit; do
+printf '%-30s %14s %14s\n' scenario "instructions" "per operation"
+SCENARIOS=("$@")
+if [[ ${#SCENARIOS[@]} -eq 0 ]]; then
+  SCENARIOS=(read-cached read-stored write-input write-plain unrelated-write-read plain-unrelated-write-read
+    selector-hit recombine-hit equal-generated equal-synthesized store-commit
+    commit-no-listener commit-observed-other across-commit-no-listener across-commit-plain-state
+    across-generated-write across-nslock-commit across-commit-observed-other)
+fi
+for scenario in "${SCENARIOS[@]}"; do
   out="$WORK/callgrind.$scenario.out"
   valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no --toggle-collect='*profiledRun*' \
     "$WORK/ComputedGenProfile" "$scenario" "$OPERATIONS" > /dev/null 2> "$WORK/valgrind.$scenario.log"
   total="$(grep -E '^(summary|totals):' "$out" | head -1 | awk '{print $2}')"
-  awk -v s="$scenario" -v t="$total" -v n="$OPERATIONS" 'BEGIN { printf "%-28s %14.0f %14.1f\n", s, t, t / n }'
+  awk -v s="$scenario" -v t="$total" -v n="$OPERATIONS" 'BEGIN { printf "%-30s %14.0f %14.1f\n", s, t, t / n }'
 done
 echo "per-function detail: callgrind_annotate $WORK/callgrind.SCENARIO.out"

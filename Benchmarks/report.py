@@ -121,7 +121,30 @@ for observers in (0, 10, 1000):
         f"10 commit: {observers} observers of another member", "no subscriber or observer",
         "10 commit: Store, no subscriber or observer", None))
 ROWS.append((
-    "8", "100 rows each observing one element (row scopes), commit to one: 1 notification",
+    "10", "commit after the changed member's observers were notified, nobody read it again",
+    "10 commit: observers of the changed member notified, none read it again", "no subscriber or observer",
+    "10 commit: Store, no subscriber or observer", None))
+# The same commits with the state and the `NSLock` baseline in the BenchModel library and the
+# commits in the benchmark executable (the layout issue 14's target is stated in).
+ROWS += [
+    ("10", "across modules: commit, no subscriber or observer (`count += 1`)",
+     "10 across modules: commit: Store, no subscriber or observer", "`NSLock` around a struct, same library",
+     "10 across modules: commit: NSLock around a struct", ("max", 4.0)),
+    ("10", "across modules: commit on a hand-written struct state",
+     "10 across modules: commit: Store of a hand-written struct, no subscriber or observer",
+     "`NSLock` around a struct, same library",
+     "10 across modules: commit: NSLock around a struct", ("max", 4.0)),
+    ("10", "across modules: the generated write alone (`count += 1`, not inlined)",
+     "10 across modules: commit: generated state write, no store", "`NSLock` around a struct, same library",
+     "10 across modules: commit: NSLock around a struct", None),
+]
+for observers in (0, 10, 1000):
+    ROWS.append((
+        "10", f"across modules: commit with {observers:,} observers of another member",
+        f"10 across modules: commit: {observers} observers of another member", "no subscriber or observer",
+        "10 across modules: commit: Store, no subscriber or observer", None))
+ROWS.append((
+    "10", "100 rows each observing one element (row scopes), commit to one: 1 notification",
     "10 rows: 100 row scopes, commit to one row", "100 rows reading `store.state`: 100 notifications",
     "10 rows: 100 rows reading store.state, commit to one row", None))
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
@@ -183,21 +206,30 @@ def met(target, ratio):
     return "yes" if ok else "**no**"
 
 
+def row_key(number, measure, baseline_label):
+    """What identifies a row of the table, in this run and in the table already in the file."""
+    return (number.strip(), measure.strip(), baseline_label.strip())
+
+
 def build_table(results):
+    """(header lines, [(row key, line or None when the run has no result for it)], extras, missing)."""
     header = "| # | Measure | Ours (median) | Baseline | Baseline (median) | Ratio ours / baseline | Target | Met |"
     lines = [header, "|---|---|---:|---|---:|---:|---|---|"]
+    rows = []
     missing = []
     for number, measure, ours_name, baseline_label, baseline, target in ROWS:
+        key = row_key(number, measure, baseline_label)
         ours = lookup(results, ours_name)
         base_ns = baseline if isinstance(baseline, float) else (lookup(results, baseline) or {}).get("ns")
         if ours is None or base_ns is None:
             missing.append(ours_name if ours is None else baseline)
+            rows.append((key, None))
             continue
         ratio = ours["ns"] / base_ns
-        lines.append(
+        rows.append((key,
             f"| {number} | {measure} | {duration(ours['ns'])} | {baseline_label} | {duration(base_ns)} "
             f"| {ratio_text(ratio)} | {target_text(target)} | {met(target, ratio)} |"
-        )
+        ))
     extras = []
     generator = lookup(results, PEAK_MEMORY_BENCHMARK)
     if generator:
@@ -208,7 +240,39 @@ def build_table(results):
         result = lookup(results, name)
         if result:
             extras.append(f"- {name[len('7 store: '):]}: {1e9 / result['ns']:,.0f} commits per second (median).")
-    return lines, extras, missing
+    return lines, rows, extras, missing
+
+
+def previous_table(text):
+    """The rows (by key) and extras of the table already between the markers, if any."""
+    if BEGIN not in text or END not in text:
+        return {}, []
+    block = text[text.index(BEGIN) + len(BEGIN): text.index(END)]
+    rows, extras = {}, []
+    for line in block.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 8 and cells[0] != "#":
+            rows[row_key(cells[0], cells[1], cells[3])] = line
+        elif line.startswith("- "):
+            extras.append(line)
+    return rows, extras
+
+
+def merge(rows, extras, old_rows, old_extras):
+    """This run's rows, and for those it has no result for (a `--filter` run), the previous
+    table's: a filtered run updates its measures without wiping the others. Returns the lines,
+    the extras and the measure numbers kept from the previous table."""
+    lines, kept = [], []
+    for key, line in rows:
+        if line is None:
+            line = old_rows.get(key)
+            if line is not None and key[0] not in kept:
+                kept.append(key[0])
+        if line is not None:
+            lines.append(line)
+    labels = {extra.split(":")[0] for extra in extras}
+    extras = extras + [extra for extra in old_extras if extra.split(":")[0] not in labels]
+    return lines, extras, kept
 
 
 def machine():
@@ -234,41 +298,49 @@ def main():
     args = parser.parse_args()
 
     results = load(args.jmh)
-    lines, extras, missing = build_table(results)
-    table = "\n".join(lines)
-    print(table)
+    header, rows, extras, missing = build_table(results)
+    produced = [line for _, line in rows if line is not None]
+    print("\n".join(header + produced))
     for extra in extras:
         print(extra)
     if missing:
         print("missing results: " + ", ".join(missing), file=sys.stderr)
 
     if args.markdown:
+        path = args.markdown
+        text = ""
+        if os.path.exists(path):
+            with open(path) as file:
+                text = file.read()
+        old_rows, old_extras = previous_table(text)
+        lines, extras, kept = merge(rows, extras, old_rows, old_extras)
         stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        note = ""
+        if kept:
+            note = (f" Rows of measure{'s' if len(kept) > 1 else ''} {', '.join(kept)} were not in this run "
+                    "and are kept from the previous table (an earlier run: compare ratios within a run only).")
         block = "\n".join([
             BEGIN,
             f"Produced by `{args.command}` on {stamp} ({machine()}). Medians per operation; "
-            "every ratio compares two benchmarks of the same run.",
+            "every ratio compares two benchmarks of the same run." + note,
             "",
-            table,
+            "\n".join(header + lines),
             "",
             *extras,
             END,
         ])
-        path = args.markdown
-        if os.path.exists(path):
-            with open(path) as file:
-                text = file.read()
-            if BEGIN in text and END in text:
-                text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END):]
-            else:
-                text = text.rstrip("\n") + "\n\n" + block + "\n"
+        if BEGIN in text and END in text:
+            text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+        elif text:
+            text = text.rstrip("\n") + "\n\n" + block + "\n"
         else:
             os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
             text = "# Performance\n\n" + block + "\n"
         with open(path, "w") as file:
             file.write(text)
         print(f"wrote {path}")
-    return 1 if missing else 0
+    # A filtered run misses the other measures' results; fail only when it produced no row at all.
+    return 0 if produced else 1
 
 
 if __name__ == "__main__":

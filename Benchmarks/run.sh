@@ -4,6 +4,8 @@
 #
 # Usage: Benchmarks/run.sh [extra `swift package benchmark` options, e.g. --filter "^1 .*"]
 # Environment: NO_DOCS=1 prints the table without touching Docs/Performance.md.
+# A filtered run updates the rows of the measures it ran and keeps the others' rows from the table
+# already in Docs/Performance.md (saying which), so it never wipes them.
 #
 # Every measure runs next to its baselines in the same run, so ratios are comparable even on a
 # loaded machine; absolute numbers are not. For reproducible instruction counts use callgrind

@@ -5,7 +5,10 @@
 //
 // Usage: ComputedGenProfile SCENARIO [OPERATIONS]; callgrind collects only `profiledRun`.
 
+import BenchModel
 import ComputedRuntime
+import Foundation
+import Observation
 
 @inline(never) @_optimize(none)
 func blackHole<T>(_: T) {}
@@ -76,6 +79,31 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     }
 }
 
+// Measure 10's commits (`count += 1`, nothing read back). The `across-` variants commit to states
+// of the BenchModel library (another module), as the benchmark's cross-module rows do.
+
+@inline(never) func storeCommits(_ store: Store<StoreBenchState>, _ n: Int) {
+    for _ in 0..<n { store.commit { $0.count &+= 1 } }
+}
+
+@inline(never) func acrossStoreCommits(_ store: Store<ModelStoreState>, _ n: Int) {
+    for _ in 0..<n { store.commit { $0.count &+= 1 } }
+}
+
+@inline(never) func acrossPlainStoreCommits(_ store: Store<ModelPlainStoreState>, _ n: Int) {
+    for _ in 0..<n { store.commit { $0.count &+= 1 } }
+}
+
+@inline(never) func acrossGeneratedWrites(_ initial: ModelStoreState, _ n: Int) {
+    var state = initial
+    for _ in 0..<n { state.count &+= 1 }
+    blackHole(state)
+}
+
+@inline(never) func acrossLockedCommits(_ locked: ModelLockedStoreState, _ n: Int) {
+    for _ in 0..<n { locked.commit { $0.count &+= 1 } }
+}
+
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : "help"
 let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
@@ -136,11 +164,36 @@ case "equal-synthesized":
 case "store-commit":
     let store = Store(StoreBenchState(count: 0, items: Array(0..<1_000)))
     profiledRun { commits(store, operations) }
+case "commit-no-listener":
+    let store = Store(StoreBenchState(count: 0, items: Array(0..<1_000)))
+    profiledRun { storeCommits(store, operations) }
+case "commit-observed-other":
+    // An observer of `items` (never notified: the commits write `count`).
+    let store = Store(StoreBenchState(count: 0, items: Array(0..<1_000)))
+    withObservationTracking { blackHole(store.items.count) } onChange: {}
+    profiledRun { storeCommits(store, operations) }
+case "across-commit-no-listener":
+    let store = Store(ModelStoreState(count: 0, items: Array(0..<1_000)))
+    profiledRun { acrossStoreCommits(store, operations) }
+case "across-commit-plain-state":
+    let store = Store(ModelPlainStoreState(count: 0, items: Array(0..<1_000)))
+    profiledRun { acrossPlainStoreCommits(store, operations) }
+case "across-generated-write":
+    profiledRun { acrossGeneratedWrites(ModelStoreState(count: 0, items: Array(0..<1_000)), operations) }
+case "across-nslock-commit":
+    let locked = ModelLockedStoreState(ModelPlainStoreState(count: 0, items: Array(0..<1_000)))
+    profiledRun { acrossLockedCommits(locked, operations) }
+case "across-commit-observed-other":
+    let store = Store(ModelStoreState(count: 0, items: Array(0..<1_000)))
+    withObservationTracking { blackHole(store.items.count) } onChange: {}
+    profiledRun { acrossStoreCommits(store, operations) }
 default:
     print("""
         usage: ComputedGenProfile SCENARIO [OPERATIONS]
         scenarios: read-cached read-stored write-input write-plain unrelated-write-read
                    plain-unrelated-write-read selector-hit recombine-hit equal-generated
-                   equal-synthesized store-commit
+                   equal-synthesized store-commit commit-no-listener commit-observed-other
+                   across-commit-no-listener across-commit-plain-state across-generated-write
+                   across-nslock-commit across-commit-observed-other
         """)
 }

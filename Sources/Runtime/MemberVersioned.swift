@@ -37,8 +37,11 @@ public func memberVersion<Value: MemberVersioned>(of value: Value, _ path: Subst
 /// For generated `_version(ofMember:)` implementations.
 @inlinable
 public func _splitMemberPath(_ path: Substring) -> (head: Substring, rest: Substring) {
-    guard let dot = path.firstIndex(of: ".") else { return (path, "") }
-    return (path[..<dot], path[path.index(after: dot)...])
+    // Searched as UTF-8: `firstIndex(of: Character)` walks grapheme clusters, about 2,000
+    // instructions for `"computed.c0"`, on every check of an observed member by a store commit.
+    // A path is Swift identifiers joined by dots, so the dot is always a character boundary.
+    guard let dot = path.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (path, "") }
+    return (path[..<dot], path[path.utf8.index(after: dot)...])
 }
 
 // MARK: - Observation by member

@@ -1,16 +1,19 @@
 import ComputedRuntime
-import Dispatch
 import GoldenStates
 import Testing
 
 /// Change propagation in the golden output of `Fixtures/Specs/Cutoff.statespec`: a change that
 /// changes nothing propagates nothing.
 ///
-/// Recomputation counters are process-wide per computed; only this suite uses `CutoffState`, and
-/// it is serialized, so deltas are exact.
-@Suite("Generated CutoffState: change propagation", .serialized)
+/// Each test counts its own recomputations (`RecomputationCounter.counting`, opened by the
+/// `countingRecomputations` trait), so deltas are exact although other suites (the store tests)
+/// use `CutoffState` in parallel: the process-wide counters made this suite flaky.
+@Suite("Generated CutoffState: change propagation", .serialized, .countingRecomputations)
 struct CutoffStateTests {
     typealias S = CutoffState.Selectors
+
+    /// The counting scope of the running test.
+    @TaskLocal static var counts: RecomputationCounts?
 
     /// A state with every computed value read once.
     func warmState(items: [Int] = [100, 400, 500]) -> CutoffState {
@@ -25,12 +28,14 @@ struct CutoffStateTests {
     struct Counts: Equatable {
         var filteredArray, filteredCount, summary, uncutArray, uncutCount, greeting, tokenID: Int
 
+        /// The running test's recomputations so far.
         static var now: Counts {
-            Counts(
-                filteredArray: S.filteredArray.recomputations, filteredCount: S.filteredCount.recomputations,
-                summary: S.summary.recomputations, uncutArray: S.uncutArray.recomputations,
-                uncutCount: S.uncutCount.recomputations, greeting: S.greeting.recomputations,
-                tokenID: S.tokenID.recomputations
+            let counts = CutoffStateTests.counts!
+            return Counts(
+                filteredArray: counts[S.filteredArray], filteredCount: counts[S.filteredCount],
+                summary: counts[S.summary], uncutArray: counts[S.uncutArray],
+                uncutCount: counts[S.uncutCount], greeting: counts[S.greeting],
+                tokenID: counts[S.tokenID]
             )
         }
     }
@@ -131,14 +136,17 @@ struct CutoffStateTests {
     }
 
     @Test("concurrent first reads after a cutoff compute each value at most once")
-    func concurrentReadsAfterCutoff() {
+    func concurrentReadsAfterCutoff() async {
         for _ in 0..<20 {
             var state = warmState(items: Array(0..<2_000))
             state.items.append(0)  // filteredArray recomputes equal; the rest is verified
             let shared = state
             let before = Counts.now
-            DispatchQueue.concurrentPerform(iterations: 8) { _ in
-                #expect(shared.computed.summary == "1699 over 300")
+            // Child tasks, which count in this test's scope (other threads would not).
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { #expect(shared.computed.summary == "1699 over 300") }
+                }
             }
             let delta = recomputations(of: shared, since: before)
             #expect(delta.filteredArray == 1)
@@ -156,4 +164,29 @@ struct CutoffStateTests {
         #expect(original.computed.filteredArray == [400, 500])
         #expect(S.filteredCount.version(copy) == S.filteredCount.version(original))
     }
+}
+
+/// Runs each test of a suite inside `RecomputationCounter.counting`, its counts in
+/// `CutoffStateTests.counts`.
+struct CountingRecomputations: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> CountingRecomputations? {
+        test.isSuite ? nil : self
+    }
+
+    func provideScope(
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await RecomputationCounter.counting { counts in
+            try await CutoffStateTests.$counts.withValue(counts) { try await function() }
+        }
+    }
+}
+
+extension Trait where Self == CountingRecomputations {
+    /// Each test counts its own recomputations.
+    static var countingRecomputations: Self { CountingRecomputations() }
 }

@@ -1,8 +1,9 @@
-import ComputedRuntime
 import Foundation
 import GoldenStates
 import Observation
 import Testing
+
+@testable import ComputedRuntime
 
 /// Counts calls from any thread.
 final class Counter: @unchecked Sendable {
@@ -216,5 +217,62 @@ struct StoreObservationTests {
         store.commit { $0.items[7] += 1 }
         #expect(whole.value == 100)
         withExtendedLifetime(rows) {}
+    }
+}
+
+extension Store {
+    /// Whether the root store's commits take the slow path (somebody listens or observes).
+    fileprivate var isListenedForTests: Bool {
+        rootStorage!.withLock { $0.isListened }
+    }
+}
+
+@Suite("Store: members nobody observes any more cost commits nothing")
+struct StoreObservationDisarmingTests {
+    @Test("after a member's observers were notified, commits take the fast path until it is read again")
+    func memberDisarms() {
+        let store = Store(CutoffState())
+        #expect(fires({ _ = store.items }, after: { store.commit { $0.items.append(1) } }))
+        #expect(!store.isListenedForTests)
+        store.commit { $0.items.append(2) }
+        // Read again: observed again, and the other members read meanwhile do not fire it.
+        let counter = Counter()
+        withObservationTracking { _ = store.items } onChange: { counter.increment() }
+        #expect(store.isListenedForTests)
+        store.commit { $0.name = "x" }
+        #expect(counter.value == 0)
+        #expect(store.isListenedForTests)  // `items` is still observed
+        store.commit { $0.items.append(3) }
+        #expect(counter.value == 1)
+        #expect(!store.isListenedForTests)
+    }
+
+    @Test("a computed value's observers, notified after cutoff, are checked until then")
+    func computedDisarmsOnlyWhenChanged() {
+        let store = Store(CutoffState(items: [500]))
+        let counter = Counter()
+        withObservationTracking { _ = store.computed.filteredCount } onChange: { counter.increment() }
+        store.commit { $0.items.append(100) }  // recomputed to an equal count: still observed
+        #expect(counter.value == 0)
+        #expect(store.isListenedForTests)
+        store.commit { $0.items.append(900) }
+        #expect(counter.value == 1)
+        #expect(!store.isListenedForTests)
+    }
+
+    @Test("through a scope, an observer notified once is not notified again without a read")
+    func scopedMemberDisarms() {
+        let store = Store(Library(shelf: Shelf(books: ["a"])))
+        let shelf = store.scope(\.shelf)
+        let counter = Counter()
+        withObservationTracking { _ = shelf.books } onChange: { counter.increment() }
+        shelf.commit { $0.books.append("b") }
+        shelf.commit { $0.books.append("c") }
+        #expect(counter.value == 1)
+        withObservationTracking { _ = shelf.books } onChange: { counter.increment() }
+        shelf.commit { $0.label = "x" }
+        #expect(counter.value == 1)
+        shelf.commit { $0.books = [] }
+        #expect(counter.value == 2)
     }
 }

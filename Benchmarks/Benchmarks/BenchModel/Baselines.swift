@@ -87,3 +87,41 @@ public final class ModelLockedState: @unchecked Sendable {
 public let modelOverThreshold = createSelector(ModelState.Selectors.items, ModelState.Selectors.threshold) { items, threshold in
     items.count - threshold
 }
+
+// MARK: - Measure 10 across modules: store commits
+
+/// `ModelStoreState`'s fields and one derived value, stored by hand.
+public struct ModelPlainStoreState: Sendable {
+    public var count = 0
+    public var items: [Int] = []
+    public var c9 = 0
+
+    public init(count: Int = 0, items: [Int] = [], c9: Int = 0) {
+        self.count = count
+        self.items = items
+        self.c9 = c9
+    }
+}
+
+/// The hand-written alternative to a store, as a model module would write it: a struct behind an
+/// `NSLock`, mutated in place by a closure.
+public final class ModelLockedStoreState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: ModelPlainStoreState
+
+    public init(_ state: ModelPlainStoreState) {
+        self.state = state
+    }
+
+    public func commit(_ mutation: (inout ModelPlainStoreState) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        mutation(&state)
+    }
+
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return state.count
+    }
+}

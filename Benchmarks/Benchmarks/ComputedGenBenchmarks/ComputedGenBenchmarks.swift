@@ -85,6 +85,7 @@ let benchmarks: @Sendable () -> Void = {
     registerGeneratorBenchmarks()
     registerStoreBenchmarks()
     registerStoreObservationBenchmarks()
+    registerCrossModuleStoreBenchmarks()
     if let profiled = ProcessInfo.processInfo.environment["COMPUTEDGEN_PROFILE"] {
         print("no benchmark named '\(profiled)'")
         exit(1)

@@ -3,6 +3,7 @@
 //
 // Keep the names in sync with the ROWS table of Benchmarks/report.py.
 
+import BenchModel
 import Benchmark
 import ComputedRuntime
 import Foundation
@@ -21,6 +22,24 @@ final class LockedStructBox: @unchecked Sendable {
         lock.lock()
         mutation(&state)
         lock.unlock()
+    }
+}
+
+/// A flag set from an `onChange` (which may run on any thread).
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }
 
@@ -97,6 +116,24 @@ func registerStoreObservationBenchmarks() {
         }
     }
 
+    // Observers of `count` were notified by a first commit and nobody read `count` again (a view
+    // that is gone, or a read outside any observation): the store checks nothing any more.
+    measure("10 commit: observers of the changed member notified, none read it again", configuration(.mega)) {
+        let store = Store(StoreBenchState(count: 0, items: items))
+        let fired = (0..<10).map { _ in
+            let fired = LockedFlag()
+            withObservationTracking { blackHole(store.count) } onChange: { fired.set() }
+            return fired
+        }
+        store.commit { $0.count &+= 1 }
+        precondition(fired.allSatisfy(\.isSet))
+        return store
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
+        }
+    }
+
     // 100 rows, each showing one element of `items`; each commit changes one element.
     measure("10 rows: 100 row scopes, commit to one row", configuration(.kilo)) {
         let store = Store(StoreBenchState(count: 0, items: Array(0..<100)))
@@ -127,5 +164,64 @@ func registerStoreObservationBenchmarks() {
         }
         let renders = setup.1.reduce(0) { $0 + $1.renders } - before
         precondition(renders == 100 * benchmark.scaledIterations.count, "every row on every commit")
+    }
+}
+
+/// Measure 10 in the layout apps have (the target of issue 14 is stated in it): the state and the
+/// hand-written `NSLock` baseline in the BenchModel library, the commits here, another module.
+/// Same operations as the rows above.
+func registerCrossModuleStoreBenchmarks() {
+    let items = Array(0..<1_000)
+
+    measure("10 across modules: commit: Store, no subscriber or observer", configuration(.mega)) {
+        Store(ModelStoreState(count: 0, items: items))
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
+        }
+    }
+
+    measure(
+        "10 across modules: commit: Store of a hand-written struct, no subscriber or observer",
+        configuration(.mega)
+    ) {
+        Store(ModelPlainStoreState(count: 0, items: items, c9: 0))
+    } _: { benchmark, store in
+        for _ in benchmark.scaledIterations {
+            store.commit { $0.count &+= 1 }
+        }
+    }
+
+    measure("10 across modules: commit: generated state write, no store", configuration(.mega)) {
+        ModelStoreState(count: 0, items: items)
+    } _: { benchmark, initial in
+        var state = initial
+        for _ in benchmark.scaledIterations {
+            state.count &+= 1
+        }
+        blackHole(state)
+    }
+
+    measure("10 across modules: commit: NSLock around a struct", configuration(.mega)) {
+        ModelLockedStoreState(ModelPlainStoreState(count: 0, items: items, c9: 0))
+    } _: { benchmark, box in
+        for _ in benchmark.scaledIterations {
+            box.commit { $0.count &+= 1 }
+        }
+    }
+
+    for observers in [0, 10, 1_000] {
+        measure("10 across modules: commit: \(observers) observers of another member", configuration(.kilo)) {
+            let store = Store(ModelStoreState(count: 0, items: items))
+            _ = store.items  // the member is known to the store even with no observer
+            let views = (0..<observers).map { _ in TrackingView { blackHole(store.items.count) } }
+            return (store, views)
+        } _: { benchmark, setup in
+            let store = setup.0
+            for _ in benchmark.scaledIterations {
+                store.commit { $0.count &+= 1 }
+            }
+            precondition(setup.1.allSatisfy { $0.renders == 0 })
+        }
     }
 }

@@ -27,7 +27,9 @@ import Observation
 ///   notifies its observers when a field's version moved, or when a computed value changed (after
 ///   cutoff: recomputed to an equal value is no change). Reading ``state`` tracks the whole state:
 ///   every commit that changed something notifies it. Members of states that are not generated
-///   are tracked as the whole state.
+///   are tracked as the whole state. Observation calls an observer once, so a commit checks only
+///   the members read through the store since a commit last changed them: with none left and no
+///   subscriber, commits are as cheap as with no observer at all.
 /// - **Mutations** must not read or commit to the same store (the lock is not recursive). When a
 ///   mutation throws, the changes it made before throwing are kept and published, as with any
 ///   `inout` argument.
@@ -50,20 +52,23 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     let detection = ChangeDetection<State>()
     /// For a scoped store, the members read through it, for fine-grained Observation (a root
     /// store keeps them in `RootState`, under the state's lock).
-    let observation = LockedBox(ObservationTable<State>())
+    let observation = LockedBox(ObservationTable())
     /// Subscribers, `states` and `select` consumers (not the store's own listeners).
     private let publicListeners = LockedBox(0)
 
+    /// The state and its listeners. The state comes last: fields laid out before it have fixed
+    /// offsets, which the unspecialized code of a commit with listeners reads without looking up
+    /// this type's metadata.
     @usableFromInline
     struct RootState {
-        @usableFromInline var state: State
-        /// Whether a commit must find out what it changed: somebody subscribed or observed. Read
-        /// by the inlined fast path of ``commit(_:)``.
+        /// Whether a commit must find out what it changed: somebody subscribed, or read a member
+        /// that no commit changed since. Read by the inlined fast path of ``commit(_:)``.
         @usableFromInline var isListened = false
         /// Every listener, internal ones included.
         var listenerCount = 0
         /// The members read through the store, for fine-grained Observation.
-        var observation = ObservationTable<State>()
+        var observation = ObservationTable()
+        @usableFromInline var state: State
 
         init(state: State) {
             self.state = state
@@ -152,38 +157,57 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     }
 
     /// A commit that finds out what it changed and tells subscribers and observers.
+    ///
+    /// Not specialized (it is not inlinable), so it avoids generic types of its own: each one
+    /// costs a metadata lookup per commit.
     @usableFromInline
     func commitNotifying<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
         guard let rootStorage else { return try scopeLink!.commit(mutation) }
         var published = false
-        var observed: ObservationChanges<State>?
+        var observed = ObservationChanges()
         defer {
-            if let observed { notifyObservers(observed) }
+            if !observed.isEmpty { notifyObservers(observed) }
             if published { changes.drain() }
         }
         return try rootStorage.withLock { root in
             guard root.isListened else { return try mutation(&root.state) }
-            let before = detection.token(&root.state)
-            defer {
-                if detection.isChanged(from: before, to: &root.state) {
-                    if root.listenerCount > 0 {
-                        changes.enqueue(root.state)
-                        published = true
-                    }
-                    if root.observation.isActive {
-                        // Moved out and back, so that the table and the state are separate accesses.
-                        var table = ObservationTable<State>()
-                        swap(&table, &root.observation)
-                        observed = ObservationChanges(
-                            wholeState: table.observesWholeState,
-                            members: table.changedMembers(in: &root.state, versions: detection.versions)
-                        )
-                        swap(&table, &root.observation)
-                    }
+            defer { root.updateIsListened() }
+            // The state and the table are disjoint stored properties: one access each.
+            return try commitListened(
+                mutation,
+                to: &root.state,
+                isPublished: root.listenerCount > 0,
+                observation: &root.observation,
+                published: &published,
+                observed: &observed
+            )
+        }
+    }
+
+    /// Under the state's lock: applies `mutation`, and when it changed the state, enqueues the
+    /// new state for subscribers (`isPublished`) and collects what to tell Observation.
+    private func commitListened<Result>(
+        _ mutation: (inout State) throws -> Result,
+        to state: inout State,
+        isPublished: Bool,
+        observation: inout ObservationTable,
+        published: inout Bool,
+        observed: inout ObservationChanges
+    ) rethrows -> Result {
+        var isChanged = false
+        defer {
+            if isChanged {
+                if isPublished {
+                    changes.enqueue(state)
+                    published = true
+                }
+                if observation.isActive {
+                    let versions = detection.versions
+                    observed = observation.changes { versions.memberVersion(&state, $0) }
                 }
             }
-            return try mutation(&root.state)
         }
+        return try detection.apply(mutation, to: &state, isChanged: &isChanged)
     }
 
     /// Calls `handler` with the new state after every commit that changed it, until the returned
@@ -290,5 +314,31 @@ struct ChangeDetection<State>: @unchecked Sendable {
         case .value(let value): equality.isEqual(value, state) != true
         case .none: true
         }
+    }
+
+    /// Applies `mutation` to `state` and sets `isChanged` to whether it changed it, also when it
+    /// throws. A generated state is compared by version without a ``Token`` (whose layout depends
+    /// on `State`: a metadata lookup and value-witness calls in unspecialized code).
+    func apply<Result>(
+        _ mutation: (inout State) throws -> Result,
+        to state: inout State,
+        isChanged: inout Bool
+    ) rethrows -> Result {
+        guard let before = versions.stateVersion(&state) else {
+            return try applyComparingTokens(mutation, to: &state, isChanged: &isChanged)
+        }
+        defer { isChanged = versions.stateVersion(&state) != before }
+        return try mutation(&state)
+    }
+
+    /// ``apply(_:to:isChanged:)`` for a state without versions: by `==`, or always changed.
+    private func applyComparingTokens<Result>(
+        _ mutation: (inout State) throws -> Result,
+        to state: inout State,
+        isChanged: inout Bool
+    ) rethrows -> Result {
+        let token = token(&state)
+        defer { isChanged = self.isChanged(from: token, to: &state) }
+        return try mutation(&state)
     }
 }

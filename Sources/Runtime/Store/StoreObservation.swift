@@ -1,76 +1,103 @@
 import Observation
 
-/// The members a store's readers observed, with the version each had when the store last
-/// notified (or first read) it.
+/// The members read through a store, for fine-grained Observation, and which of them somebody
+/// may still observe.
 ///
-/// Members stay in the table once read through the store (Observation tells nobody when an
-/// observer goes away, and dropping a member an observer still relies on would lose its
-/// notifications): its size is bounded by the state's members, not by the number of observers.
-struct ObservationTable<State: Sendable> {
+/// A member is *armed* from a read through the store until a commit notifies its observers:
+/// Observation calls an observer's `onChange` once and then forgets it, so after the
+/// notification nobody observes the member until it is read again (a SwiftUI view reads it again
+/// when it renders). A commit checks armed members only, and with nothing armed and nobody
+/// subscribed a root store's commits take the fast path again. Reads outside any observation
+/// (Observation does not tell them apart) arm members too, until the next change of each.
+///
+/// Not generic: unspecialized code (a commit with observers) would otherwise look up the
+/// metadata of the table, its members and their dictionary on every commit.
+struct ObservationTable {
     struct Member {
-        let keyPath: KeyPath<Store<State>, Int>
-        /// `nil` until the first read recorded the version it saw.
+        /// The registrar's key path for the member, a `KeyPath<Store<State>, Int>`.
+        let keyPath: AnyKeyPath
+        /// The version a reader saw, recorded when the member was armed; `nil` while disarmed.
         var version: VersionStamp?
     }
 
+    /// Every member read through the store, by name (at most the state's members).
     var members: [String: Member] = [:]
+    /// The number of armed members.
+    private(set) var armedCount = 0
+    /// Whether the whole state was read since the last change (then every change notifies).
     var observesWholeState = false
     /// For a scoped store, its listener of the parent's changes; `nil` until something is observed.
     var listener: StoreSubscription?
 
-    /// Whether anything was observed (then commits must check what changed).
+    /// Whether a commit that changed the state must tell Observation.
     var isActive: Bool {
-        observesWholeState || !members.isEmpty
+        observesWholeState || armedCount > 0
     }
 
-    /// The registrar's key path for the member `name`, made on its first read.
-    mutating func keyPath(for name: String) -> KeyPath<Store<State>, Int> {
-        if let member = members[name] { return member.keyPath }
+    /// The registrar's key path for the member `name` of a `Store<State>`, made on its first read.
+    mutating func keyPath<State: Sendable>(
+        for name: String,
+        in _: Store<State>.Type
+    ) -> KeyPath<Store<State>, Int> {
+        if let member = members[name] { return unsafeDowncast(member.keyPath, to: KeyPath<Store<State>, Int>.self) }
         let keyPath = \Store<State>.[_observedMember: name]
         members[name] = Member(keyPath: keyPath, version: nil)
         return keyPath
     }
 
-    /// Records the version a reader saw, unless the table already holds one (which the next
-    /// commit compares with, notifying at worst needlessly).
+    /// Arms the member `name` (made by ``keyPath(for:in:)``) after a reader registered its
+    /// access and saw `version`. An armed member keeps the version recorded first, which the next
+    /// commit compares with (notifying at worst needlessly).
     mutating func record(_ name: String, version: VersionStamp) {
-        if members[name]?.version == nil {
-            members[name]?.version = version
-        }
+        guard let index = members.index(forKey: name), members.values[index].version == nil else { return }
+        members.values[index].version = version
+        armedCount += 1
     }
 
-    /// After a commit that changed `state`: the key paths of the observed members whose version
-    /// moved (or was never recorded), now recorded. One version check per observed member.
-    mutating func changedMembers(
-        in state: inout State,
-        versions: _MemberVersions<State>
-    ) -> [KeyPath<Store<State>, Int>] {
-        var changed: [KeyPath<Store<State>, Int>] = []
+    /// After a commit that changed the state: the key paths of the armed members whose version
+    /// moved (`version(name)`, `nil` for a member that is not versioned after all), now disarmed.
+    /// One version check per armed member; nothing when none is armed.
+    mutating func changedMembers(_ version: (String) -> VersionStamp?) -> [AnyKeyPath] {
+        guard armedCount > 0 else { return [] }
+        var changed: [AnyKeyPath] = []
         var index = members.startIndex
         while index != members.endIndex {
-            let version = versions.memberVersion(&state, members.keys[index])
-            if version == nil || members.values[index].version != version {
-                members.values[index].version = version
+            if let recorded = members.values[index].version, version(members.keys[index]) != recorded {
+                members.values[index].version = nil
+                armedCount -= 1
                 changed.append(members.values[index].keyPath)
             }
             members.formIndex(after: &index)
         }
         return changed
     }
+
+    /// After a commit that changed the state: what to tell Observation, with everything notified
+    /// now disarmed.
+    mutating func changes(_ version: (String) -> VersionStamp?) -> ObservationChanges {
+        defer { observesWholeState = false }
+        return ObservationChanges(wholeState: observesWholeState, members: changedMembers(version))
+    }
 }
 
 /// What a commit tells Observation: the whole state's observers and those of changed members.
-struct ObservationChanges<State: Sendable> {
+struct ObservationChanges {
     var wholeState = false
-    var members: [KeyPath<Store<State>, Int>] = []
+    /// `KeyPath<Store<State>, Int>`s, made by ``ObservationTable/keyPath(for:in:)``.
+    var members: [AnyKeyPath] = []
+
+    var isEmpty: Bool {
+        !wholeState && members.isEmpty
+    }
 }
 
 extension Store {
     /// The key path the registrar knows a member by: one per member name, made once.
     subscript(_observedMember name: String) -> Int { 0 }
 
-    /// Records that the whole state is read: every commit that changes it notifies.
+    /// Records that the whole state is read: the next commit that changes it notifies.
     func trackWholeState() {
+        // Access first, then arm: a commit between the two notifies (at worst needlessly).
         registrar.access(self, keyPath: stateKeyPath)
         if let root = rootStorage {
             root.withLock { root in
@@ -92,36 +119,42 @@ extension Store {
         guard let name, detection.versions.witness != nil else { return state }
         let versions = detection.versions
         if let root = rootStorage {
-            let keyPath = root.withLock { root in
-                defer { root.updateIsListened() }
-                return root.observation.keyPath(for: name)
-            }
-            // Access first, then read: a commit between the two notifies (at worst needlessly).
+            let keyPath = root.withLock { $0.observation.keyPath(for: name, in: Store.self) }
+            // Access first, then read and arm in one critical section: a commit before the read
+            // is seen by it, a commit after it checks the member.
             registrar.access(self, keyPath: keyPath)
             let snapshot = root.withLock { root -> State? in
                 guard let version = versions.memberVersion(&root.state, name) else { return nil }
                 root.observation.record(name, version: version)
+                root.updateIsListened()
                 return root.state
             }
             // Not a versioned member after all: observe the whole state.
             return snapshot ?? state
         }
-        let keyPath = observation.withLock { $0.keyPath(for: name) }
+        let keyPath = observation.withLock { $0.keyPath(for: name, in: Store.self) }
         installScopeObservation()
         registrar.access(self, keyPath: keyPath)
-        var snapshot = currentState
-        guard let version = versions.memberVersion(&snapshot, name) else { return state }
-        observation.withLock { $0.record(name, version: version) }
-        return snapshot
+        // The parent's state is read under this scope's table lock, so that the version recorded
+        // is the one read, whatever parent commit `scopeDidChange` is delivering meanwhile.
+        let snapshot = observation.withLock { table -> State? in
+            var snapshot = currentState
+            guard let version = versions.memberVersion(&snapshot, name) else { return nil }
+            table.record(name, version: version)
+            return snapshot
+        }
+        return snapshot ?? state
     }
 
     /// Notifies the registrar of what a commit changed (never under a lock of the store).
-    func notifyObservers(_ changes: ObservationChanges<State>) {
+    func notifyObservers(_ changes: ObservationChanges) {
         if changes.wholeState {
             registrar.willSet(self, keyPath: stateKeyPath)
             registrar.didSet(self, keyPath: stateKeyPath)
         }
         for keyPath in changes.members {
+            // Made by `ObservationTable.keyPath(for:in:)` for this store's type.
+            let keyPath = unsafeDowncast(keyPath, to: KeyPath<Store<State>, Int>.self)
             registrar.willSet(self, keyPath: keyPath)
             registrar.didSet(self, keyPath: keyPath)
         }
@@ -145,10 +178,7 @@ extension Store {
         var state = state
         let versions = detection.versions
         let changes = observation.withLock { table in
-            ObservationChanges(
-                wholeState: table.observesWholeState,
-                members: table.changedMembers(in: &state, versions: versions)
-            )
+            table.changes { versions.memberVersion(&state, $0) }
         }
         notifyObservers(changes)
     }

@@ -80,9 +80,14 @@ extension Store {
     ///
     /// A child's subscribers hear of a parent commit only when it changed the child: by its
     /// version stamps for a generated state, `==` for another `Equatable` one, else always.
-    /// The child keeps its parent alive; the parent does not keep the child. Observation through
-    /// the child lasts as long as the child: hold a scope that a view observes (a view property),
-    /// rather than making one in the body and dropping it.
+    /// The child keeps its parent alive; the parent does not keep the child.
+    ///
+    /// What is registered through a scope is tied to the scope's lifetime, so dropping scopes
+    /// leaks nothing: when the scope is released, the parent stops listening for it (its commits
+    /// are as cheap as before the scope was observed), and observers that read through it are not
+    /// notified any more. Hold a scope that a view observes (a view property), rather than making
+    /// one in the body and dropping it. A subscription made on a scope (`subscribe`, `states`,
+    /// `select`) lasts as long as its token or consumer, whether the scope is kept or not.
     public func scope<Child: Sendable>(_ keyPath: WritableKeyPath<State, Child>) -> Store<Child> {
         Store<Child>(scope: _ScopeLink(parent: self, keyPath: keyPath))
     }
