@@ -64,6 +64,9 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         var listenerCount = 0
         /// The members read through the store, for fine-grained Observation.
         var observation = ObservationTable<State>()
+        /// The field stamps recorded by the last notifying commit, kept so that the next one
+        /// records into the same storage (no allocation per commit).
+        var changeToken = ChangeDetection<State>.Token.none
 
         init(state: State) {
             self.state = state
@@ -163,9 +166,14 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         }
         return try rootStorage.withLock { root in
             guard root.isListened else { return try mutation(&root.state) }
-            let before = detection.token(&root.state)
+            var token = ChangeDetection<State>.Token.none
+            swap(&token, &root.changeToken)
+            detection.take(&token, of: &root.state)
             defer {
-                if detection.isChanged(from: before, to: &root.state) {
+                let changed = detection.update(&token, to: &root.state)
+                detection.keepStorage(of: &token)
+                swap(&token, &root.changeToken)
+                if changed {
                     if root.listenerCount > 0 {
                         changes.enqueue(root.state)
                         published = true
@@ -264,31 +272,66 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
 }
 
 /// How a store decides that a commit changed its state: by the generated states' field stamps,
-/// else by `==` for an `Equatable` state (both looked up once per store), else always.
+/// compared one by one, else by `==` for an `Equatable` state (both looked up once per store),
+/// else always.
 struct ChangeDetection<State>: @unchecked Sendable {
     // Safety: only metatypes of conformance witnesses, which are immutable.
     let versions = _MemberVersions<State>()
     let equality = _DynamicEquality<State>()
 
+    /// What a later state is compared with.
     enum Token {
-        case version(VersionStamp)
+        /// The stamps of a generated state's fields, in declaration order.
+        case versions(MemoInputs)
         case value(State)
         case none
     }
 
-    /// What a later state is compared with. (`inout` only so that the state is not copied.)
-    func token(_ state: inout State) -> Token {
-        if let version = versions.stateVersion(&state) { return .version(version) }
-        if equality.isEquatable { return .value(state) }
-        return .none
+    /// Makes `token` describe `state`, recording the field stamps into the storage `token`
+    /// already has when it holds stamps. (`inout` only so that the state is not copied.)
+    func take(_ token: inout Token, of state: inout State) {
+        if versions.witness != nil {
+            var record = MemoInputs([])
+            if case .versions(let previous) = token {
+                token = .none  // `record` becomes the only owner of the storage: no copy below
+                record = previous
+            }
+            record._restart()
+            if versions.recordFieldVersions(&state, into: &record) {
+                record._dropUnrecorded()
+                token = .versions(record)
+                return
+            }
+        }
+        token = equality.isEquatable ? .value(state) : .none
     }
 
-    /// Whether `state` differs from the state `token` was taken from.
-    func isChanged(from token: Token, to state: inout State) -> Bool {
+    /// Whether `state` differs from the state `token` was taken from; `token` then describes
+    /// `state`.
+    func update(_ token: inout Token, to state: inout State) -> Bool {
         switch token {
-        case .version(let version): versions.stateVersion(&state) != version
-        case .value(let value): equality.isEqual(value, state) != true
-        case .none: true
+        case .versions(var record):
+            token = .none  // `record` becomes the only owner of the storage: no copy below
+            record._restart()
+            _ = versions.recordFieldVersions(&state, into: &record)
+            let changed = record.changed
+            record._dropUnrecorded()
+            token = .versions(record)
+            return changed
+        case .value(let value):
+            let changed = equality.isEqual(value, state) != true
+            token = .value(state)
+            return changed
+        case .none:
+            return true
+        }
+    }
+
+    /// Keeps only what can be reused between commits: the storage of field stamps. A copy of the
+    /// state would keep its buffers shared, so that the next in-place write would copy them.
+    func keepStorage(of token: inout Token) {
+        if case .value = token {
+            token = .none
         }
     }
 }

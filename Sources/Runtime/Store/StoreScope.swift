@@ -46,9 +46,16 @@ final class _ScopeLink<Parent: Sendable, Child: Sendable>: _ScopeLinkBase<Child>
         return parent.addListener(includingCurrent: true) { parentState in
             var child = parentState[keyPath: keyPath.value]
             let (isFirst, isChanged) = last.withLock { last -> (Bool, Bool) in
-                defer { last = detection.token(&child) }
-                guard let token = last else { return (true, false) }
-                return (false, detection.isChanged(from: token, to: &child))
+                var token = ChangeDetection<Child>.Token.none
+                guard last != nil else {
+                    detection.take(&token, of: &child)
+                    last = token
+                    return (true, false)
+                }
+                swap(&token, &last!)
+                let changed = detection.update(&token, to: &child)
+                last = token
+                return (false, changed)
             }
             if isChanged || (isFirst && includingCurrent) {
                 handler(child)

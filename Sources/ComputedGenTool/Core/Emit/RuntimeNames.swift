@@ -13,6 +13,7 @@ enum RuntimeNames {
     static let edge = module + ".Edge"
     static let shared = module + ".Shared"
     static let memo = module + ".Memo"
+    static let memoInputs = module + ".MemoInputs"
     static let sharedMemo = module + ".SharedMemo"
     static let versionStamp = module + ".VersionStamp"
     static let recomputationCounter = module + ".RecomputationCounter"
