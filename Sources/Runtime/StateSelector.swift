@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// A function from a state (`Root`) to a derived `Value`, possibly memoized and versioned.
 ///
 /// Call it like a function: `selector(state)`. Selectors are immutable, `Sendable` values; a
@@ -42,7 +44,7 @@ public struct StateSelector<Root, Value>: Sendable {
     init(_memo box: _MemoizedSelectorBox<Root, Value>) {
         self.init(
             _select: { box.evaluate($0).value },
-            _version: { box.evaluate($0).version },
+            _version: { box.version($0) },
             _counter: box.counter
         )
     }
@@ -145,7 +147,10 @@ public struct StateSelector<Root, Value>: Sendable {
 /// roots whose inputs differ recompute every time (cache size 1); use
 /// ``createParameterizedSelector(_:capacity:transform:)`` for per-argument caches.
 ///
-/// A hit takes the lock, checks each input's key and returns the cached value: no allocation.
+/// A hit with versioned inputs reads their stamps and compares them with the ones the cached value
+/// was computed from: with no lock at all for a trivial value (`Int`, `Bool`, `Double`, a struct
+/// of those…), with the lock held only for the comparison and the copy of the value otherwise.
+/// No allocation, and nothing retained but the returned value.
 ///
 /// With `memoized: false` the selector runs the inputs and `transform` on every call and is
 /// unversioned; ``StateSelector/recomputations`` counts every call.
@@ -318,10 +323,35 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
 
 /// A memoized selector (or one per-argument entry of a parameterized selector): a cache of size
 /// 1 keyed by the inputs' keys, a versioned output, computed under the lock.
+///
+/// ## The hit path
+/// When every input is versioned (generated selectors and memoized selectors always are), a hit
+/// reads the inputs' current stamps and compares them with the stamps the cached value was
+/// computed from, which the box keeps in `words` beside the output's stamp:
+///
+/// - **Trivial (`_isPOD`) outputs** (`Int`, `Bool`, `Double`, enums without payloads, structs of
+///   those): the value's bytes are kept in `words` too, and a hit takes no lock at all. `words` is
+///   guarded by a sequence counter (`cg_seq_*`): a recomputation (under the lock) makes it odd,
+///   rewrites the keys, the stamp and the value, and makes it even again; a hit reads the counter,
+///   the keys and the value, and trusts them only when the counter was even and did not move. A
+///   hit racing with a recomputation reads an inconsistent snapshot and discards it (then takes
+///   the locked path): every word is read and written with relaxed atomics, so no read is torn,
+///   and the bytes become an `Output` only after validation. Nothing is retained or released.
+/// - **Other outputs** (arrays, strings, classes, anything holding a reference): copying the value
+///   out retains its references, and a recomputation on another thread may release the very
+///   storage being retained. Without a reclamation scheme (hazard pointers, epochs) a lock-free
+///   reader cannot know that storage is still alive, so these hits take the lock, but for the
+///   shortest time: the inputs' stamps are read before locking (a nested selector is evaluated
+///   outside this lock), then the lock covers a comparison of words and the copy of the value,
+///   whose retain is the caller's +1 (the result it owns). No other reference is retained.
+///
+/// Inputs that are not versioned (compared by `==`, or not at all) go through the slots, under
+/// the lock, as a miss does.
 @usableFromInline
 final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
     // Safety: `cached`, `cachedVersion`, the slots and what `recompute` captures are only
-    // accessed while `lock` is held.
+    // accessed while `lock` is held. `words` is written only while `lock` is held, and every word
+    // is accessed with atomics (the sequence counter protocol above). `readers` is immutable.
     @usableFromInline let lock: Lock
     @usableFromInline let slots: [_SlotBase<Root>]
     @usableFromInline let recompute: (Root) -> Output
@@ -329,6 +359,15 @@ final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
     @usableFromInline let total: RecomputationCounter?
     @usableFromInline @exclusivity(unchecked) var cached: Output?
     @usableFromInline @exclusivity(unchecked) var cachedVersion: VersionStamp
+    /// The inputs' version readers, in order, when every input is versioned; `nil` otherwise.
+    /// Kept out of line (not an array) so that a hit reads them without retaining anything.
+    @usableFromInline let readers: UnsafeMutablePointer<(Root) -> VersionStamp>?
+    /// The number of inputs.
+    @usableFromInline let inputCount: Int
+    /// `[0]` the sequence counter (0 until the first publication, odd while publishing), `[1]` the
+    /// cached value's stamp, `[2 ..< 2 + inputCount]` the inputs' stamps it was computed from,
+    /// then, for a trivial `Output` with versioned inputs, the value's bytes.
+    @usableFromInline let words: UnsafeMutablePointer<UInt64>
 
     @inlinable
     init(
@@ -344,11 +383,110 @@ final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
         self.recompute = recompute
         cached = nil
         cachedVersion = VersionStamp(rawValue: 0)
+        inputCount = slots.count
+        let versionReaders = slots.compactMap(\.versionOf)
+        if versionReaders.count == slots.count {
+            let readers = UnsafeMutablePointer<(Root) -> VersionStamp>.allocate(capacity: Swift.max(1, slots.count))
+            readers.initialize(from: versionReaders, count: versionReaders.count)
+            self.readers = readers
+        } else {
+            readers = nil
+        }
+        let wordCount = 2 + slots.count + (_isPOD(Output.self) ? Self._valueWordCount : 0)
+        words = .allocate(capacity: wordCount)
+        words.initialize(repeating: 0, count: wordCount)
+    }
+
+    deinit {
+        readers?.deinitialize(count: inputCount)
+        readers?.deallocate()
+        words.deallocate()
+    }
+
+    /// The number of words a trivial `Output`'s bytes take.
+    @inlinable
+    static var _valueWordCount: Int {
+        (MemoryLayout<Output>.size + 7) / 8
     }
 
     /// The value and its stamp for `root`: cached when every input's key is unchanged.
     @inlinable
     func evaluate(_ root: Root) -> _Stamped<Output> {
+        if let readers {
+            // `_isPOD` is a constant once specialized: one branch of the two is compiled.
+            if _isPOD(Output.self) {
+                if let hit = _lockFreeHit(root, readers) { return hit }
+            } else if let hit = _lockedHit(root, readers, copiesValue: true) {
+                return _Stamped(version: hit.version, value: hit.value.unsafelyUnwrapped)
+            }
+        }
+        return _evaluateSlowly(root)
+    }
+
+    /// The stamp of the value for `root` (a hit copies no value).
+    @inlinable
+    func version(_ root: Root) -> VersionStamp {
+        if let readers {
+            if _isPOD(Output.self) {
+                if let hit = _lockFreeHit(root, readers) { return hit.version }
+            } else if let hit = _lockedHit(root, readers, copiesValue: false) {
+                return hit.version
+            }
+        }
+        return _evaluateSlowly(root).version
+    }
+
+    /// The lock-free hit of a trivial `Output` (see the type's documentation); `nil` when an input
+    /// changed, nothing was published yet, or a recomputation raced with this read.
+    @inlinable
+    func _lockFreeHit(_ root: Root, _ readers: UnsafeMutablePointer<(Root) -> VersionStamp>) -> _Stamped<Output>? {
+        let begin = cg_seq_read_begin(words)
+        if begin == 0 || begin & 1 != 0 { return nil }
+        for index in 0..<inputCount where readers[index](root).rawValue != cg_atomic_u64_load(words + 2 + index) {
+            return nil
+        }
+        let version = VersionStamp(rawValue: cg_atomic_u64_load(words + 1))
+        let source = words + 2 + inputCount
+        let valueWords = Self._valueWordCount
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            for index in 0..<valueWords {
+                copy[index] = cg_atomic_u64_load(source + index)
+            }
+            // Only a validated snapshot becomes an `Output`: torn bytes are never a value.
+            guard cg_seq_read_validate(words, begin) else { return nil }
+            return _Stamped(version: version, value: UnsafeRawPointer(copy).loadUnaligned(as: Output.self))
+        }
+    }
+
+    /// The hit of any other `Output`: the inputs' stamps read first, then the lock held for the
+    /// comparison and the copy of the value (`nil` unless `copiesValue`).
+    @inlinable
+    func _lockedHit(
+        _ root: Root,
+        _ readers: UnsafeMutablePointer<(Root) -> VersionStamp>,
+        copiesValue: Bool
+    ) -> (version: VersionStamp, value: Output?)? {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, inputCount)) { buffer in
+            let current = buffer.baseAddress.unsafelyUnwrapped
+            for index in 0..<inputCount {
+                current[index] = readers[index](root).rawValue
+            }
+            lock.lock()
+            defer { lock.unlock() }
+            guard cached != nil else { return nil }
+            for index in 0..<inputCount where current[index] != cg_atomic_u64_load(words + 2 + index) {
+                return nil
+            }
+            return (cachedVersion, copiesValue ? cached : nil)
+        }
+    }
+
+    /// Miss path (and the path of unversioned inputs): stages every input's key under the lock,
+    /// returns the cached value when none changed, otherwise recomputes and publishes.
+    @inlinable
+    @inline(never)
+    func _evaluateSlowly(_ root: Root) -> _Stamped<Output> {
         lock.lock()
         defer { lock.unlock() }
         var unchanged = true
@@ -372,6 +510,37 @@ final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
         }
         cached = output
         cachedVersion = .next()
+        if readers != nil {
+            _publish(output)
+        }
         return _Stamped(version: cachedVersion, value: output)
+    }
+
+    /// Publishes the keys, the stamp and (for a trivial `Output`) the value of the last
+    /// recomputation in `words`, for the hit paths. Under the lock.
+    @inlinable
+    func _publish(_ output: Output) {
+        cg_seq_write_begin(words)
+        cg_atomic_u64_store(words + 1, cachedVersion.rawValue)
+        for (index, slot) in slots.enumerated() {
+            cg_atomic_u64_store(words + 2 + index, slot.lastVersion.rawValue)
+        }
+        if _isPOD(Output.self) {
+            let valueWords = Self._valueWordCount
+            let destination = words + 2 + inputCount
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
+                let copy = buffer.baseAddress.unsafelyUnwrapped
+                copy.initialize(repeating: 0, count: valueWords)
+                withUnsafeBytes(of: output) { bytes in
+                    if let base = bytes.baseAddress {
+                        UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: bytes.count)
+                    }
+                }
+                for index in 0..<valueWords {
+                    cg_atomic_u64_store(destination + index, copy[index])
+                }
+            }
+        }
+        cg_seq_write_end(words)
     }
 }
