@@ -64,9 +64,9 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         var listenerCount = 0
         /// The members read through the store, for fine-grained Observation.
         var observation = ObservationTable<State>()
-        /// The field stamps recorded by the last notifying commit, kept so that the next one
-        /// records into the same storage (no allocation per commit).
-        var changeToken = ChangeDetection<State>.Token.none
+        /// The field stamps a notifying commit records before and after the mutation, kept so
+        /// that every commit records into the same storage (no allocation per commit).
+        var fieldVersions = MemoInputs([])
 
         init(state: State) {
             self.state = state
@@ -166,14 +166,9 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         }
         return try rootStorage.withLock { root in
             guard root.isListened else { return try mutation(&root.state) }
-            var token = ChangeDetection<State>.Token.none
-            swap(&token, &root.changeToken)
-            detection.take(&token, of: &root.state)
+            let before = detection.token(&root.state, versions: &root.fieldVersions)
             defer {
-                let changed = detection.update(&token, to: &root.state)
-                detection.keepStorage(of: &token)
-                swap(&token, &root.changeToken)
-                if changed {
+                if detection.isChanged(from: before, to: &root.state, versions: &root.fieldVersions) {
                     if root.listenerCount > 0 {
                         changes.enqueue(root.state)
                         published = true
@@ -281,57 +276,40 @@ struct ChangeDetection<State>: @unchecked Sendable {
 
     /// What a later state is compared with.
     enum Token {
-        /// The stamps of a generated state's fields, in declaration order.
-        case versions(MemoInputs)
+        /// The field stamps of a generated state, recorded in the `versions` passed along.
+        case versions
         case value(State)
         case none
     }
 
-    /// Makes `token` describe `state`, recording the field stamps into the storage `token`
-    /// already has when it holds stamps. (`inout` only so that the state is not copied.)
-    func take(_ token: inout Token, of state: inout State) {
+    /// What a later state is compared with: for a generated state, its field stamps, recorded
+    /// into `versions` (reusing its storage). (`inout` only so that the state is not copied.)
+    func token(_ state: inout State, versions record: inout MemoInputs) -> Token {
         if versions.witness != nil {
-            var record = MemoInputs([])
-            if case .versions(let previous) = token {
-                token = .none  // `record` becomes the only owner of the storage: no copy below
-                record = previous
-            }
             record._restart()
             if versions.recordFieldVersions(&state, into: &record) {
                 record._dropUnrecorded()
-                token = .versions(record)
-                return
+                return .versions
             }
         }
-        token = equality.isEquatable ? .value(state) : .none
+        if equality.isEquatable { return .value(state) }
+        return .none
     }
 
-    /// Whether `state` differs from the state `token` was taken from; `token` then describes
-    /// `state`.
-    func update(_ token: inout Token, to state: inout State) -> Bool {
+    /// Whether `state` differs from the state `token` was taken from; for a generated state,
+    /// whether a field's stamp differs from the one in `versions`, which then holds `state`'s.
+    func isChanged(from token: Token, to state: inout State, versions record: inout MemoInputs) -> Bool {
         switch token {
-        case .versions(var record):
-            token = .none  // `record` becomes the only owner of the storage: no copy below
+        case .versions:
             record._restart()
             _ = versions.recordFieldVersions(&state, into: &record)
             let changed = record.changed
             record._dropUnrecorded()
-            token = .versions(record)
             return changed
         case .value(let value):
-            let changed = equality.isEqual(value, state) != true
-            token = .value(state)
-            return changed
+            return equality.isEqual(value, state) != true
         case .none:
             return true
-        }
-    }
-
-    /// Keeps only what can be reused between commits: the storage of field stamps. A copy of the
-    /// state would keep its buffers shared, so that the next in-place write would copy them.
-    func keepStorage(of token: inout Token) {
-        if case .value = token {
-            token = .none
         }
     }
 }
