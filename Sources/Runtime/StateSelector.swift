@@ -405,7 +405,7 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
 ///
 /// Inputs that are not versioned (compared by `==`, or not at all) go through the slots, under
 /// the lock, as a miss does. An input that is itself a memoized selector is asked for its
-/// version through its box, not through a closure (whose context would be retained per call).
+/// version by a closure made where its type is known, which calls its box's specialized code.
 @usableFromInline
 final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, @unchecked Sendable {
     // Safety: `cached`, `cachedVersion`, the slots' mutable state and what `recompute` captures
