@@ -371,14 +371,14 @@ extension SettingsState: ComputedRuntime.MemberVersioned, ComputedRuntime._Compu
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._theme.version
-        newest = Swift.max(newest, computed._fontSize.version)
-        newest = Swift.max(newest, computed._recent.version)
-        newest = Swift.max(newest, computed._lastOpened.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._theme.version)
+        versions.record(computed._fontSize.version)
+        versions.record(computed._recent.version)
+        versions.record(computed._lastOpened.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

@@ -417,13 +417,13 @@ extension CounterState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._count.version
-        newest = Swift.max(newest, computed._step.version)
-        newest = Swift.max(newest, computed._label.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._count.version)
+        versions.record(computed._step.version)
+        versions.record(computed._label.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

@@ -615,14 +615,14 @@ extension CutoffState: ComputedRuntime.MemberVersioned, ComputedRuntime._Compute
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._items.version
-        newest = Swift.max(newest, computed._threshold.version)
-        newest = Swift.max(newest, computed._name.version)
-        newest = Swift.max(newest, computed._token.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._items.version)
+        versions.record(computed._threshold.version)
+        versions.record(computed._name.version)
+        versions.record(computed._token.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

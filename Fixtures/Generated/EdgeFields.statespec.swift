@@ -361,15 +361,15 @@ extension ProfileState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed.$avatar.version
-        newest = Swift.max(newest, computed.$unread.version)
-        newest = Swift.max(newest, computed.$badge.version)
-        newest = Swift.max(newest, computed.$name.version)
-        newest = Swift.max(newest, computed.$score.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed.$avatar.version)
+        versions.record(computed.$unread.version)
+        versions.record(computed.$badge.version)
+        versions.record(computed.$name.version)
+        versions.record(computed.$score.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

@@ -1179,20 +1179,26 @@ extension GeneratedNames {
 
         /// Memoized: recomputed only after `newValue`, `path`, `member`, `rest`, `keyPath`, `Memo` or `shared` changes.
         public var sharedKey: __sharedKeyType {
-            let sharedKey = $shared.version.rawValue
-            return _sharedKey.value(sharedKey: sharedKey) {
-                _Recomputations.sharedKey.increment()
-                return GeneratedNames._ComputedBodies.sharedKey(_newValue.wrappedValue, _path.wrappedValue, _member.wrappedValue, _rest.wrappedValue, _keyPath.wrappedValue, self.Memo, self.shared)
-            }
+            _sharedKey.value(
+                sharedInputs: {
+                    $0.record($shared.version)
+                },
+                compute: {
+                    _Recomputations.sharedKey.increment()
+                    return GeneratedNames._ComputedBodies.sharedKey(_newValue.wrappedValue, _path.wrappedValue, _member.wrappedValue, _rest.wrappedValue, _keyPath.wrappedValue, self.Memo, self.shared)
+                })
         }
 
         /// Memoized: recomputed only after `value`, `sharedKey` or `state` changes.
         public var arguments: __argumentsType {
-            let sharedKey = $shared.version.rawValue
-            return _arguments.value(sharedKey: sharedKey) {
-                _Recomputations.arguments.increment()
-                return GeneratedNames._ComputedBodies.arguments(self.value, self.sharedKey, _state.wrappedValue)
-            }
+            _arguments.value(
+                sharedInputs: {
+                    $0.record($shared.version)
+                },
+                compute: {
+                    _Recomputations.arguments.increment()
+                    return GeneratedNames._ComputedBodies.arguments(self.value, self.sharedKey, _state.wrappedValue)
+                })
         }
 
         /// Memoized: recomputed only after `wrappedValue`, `projectedValue`, `update`, `record`, `inputs`, `compute` or `isEqual` changes.
@@ -2223,51 +2229,51 @@ extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._Comp
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._version.version
-        newest = Swift.max(newest, computed._hasher.version)
-        newest = Swift.max(newest, computed._encoder.version)
-        newest = Swift.max(newest, computed._decoder.version)
-        newest = Swift.max(newest, computed._container.version)
-        newest = Swift.max(newest, computed._lhs.version)
-        newest = Swift.max(newest, computed._rhs.version)
-        newest = Swift.max(newest, computed._newValue.version)
-        newest = Swift.max(newest, computed._path.version)
-        newest = Swift.max(newest, computed._member.version)
-        newest = Swift.max(newest, computed._rest.version)
-        newest = Swift.max(newest, computed._keyPath.version)
-        newest = Swift.max(newest, computed._wrappedValue.version)
-        newest = Swift.max(newest, computed._projectedValue.version)
-        newest = Swift.max(newest, computed._update.version)
-        newest = Swift.max(newest, computed._record.version)
-        newest = Swift.max(newest, computed._inputs.version)
-        newest = Swift.max(newest, computed._compute.version)
-        newest = Swift.max(newest, computed._isEqual.version)
-        newest = Swift.max(newest, computed._isCached.version)
-        newest = Swift.max(newest, computed._hash.version)
-        newest = Swift.max(newest, computed._encode.version)
-        newest = Swift.max(newest, computed._Hasher.version)
-        newest = Swift.max(newest, computed._Encoder.version)
-        newest = Swift.max(newest, computed._Decoder.version)
-        newest = Swift.max(newest, computed._Mirror.version)
-        newest = Swift.max(newest, computed._KeyValuePairs.version)
-        newest = Swift.max(newest, computed._String.version)
-        newest = Swift.max(newest, computed._Bool.version)
-        newest = Swift.max(newest, computed._Substring.version)
-        newest = Swift.max(newest, computed._CodingKey.version)
-        newest = Swift.max(newest, computed._Edge.version)
-        newest = Swift.max(newest, computed.$Memo.version)
-        newest = Swift.max(newest, computed._VersionStamp.version)
-        newest = Swift.max(newest, computed._state.version)
-        newest = Swift.max(newest, computed._StateSelector.version)
-        newest = Swift.max(newest, computed._ParameterizedSelector.version)
-        newest = Swift.max(newest, computed._RecomputationCounter.version)
-        newest = Swift.max(newest, computed._MemberVersioned.version)
-        newest = Swift.max(newest, computed._memberVersion.version)
-        newest = Swift.max(newest, computed.$shared.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._version.version)
+        versions.record(computed._hasher.version)
+        versions.record(computed._encoder.version)
+        versions.record(computed._decoder.version)
+        versions.record(computed._container.version)
+        versions.record(computed._lhs.version)
+        versions.record(computed._rhs.version)
+        versions.record(computed._newValue.version)
+        versions.record(computed._path.version)
+        versions.record(computed._member.version)
+        versions.record(computed._rest.version)
+        versions.record(computed._keyPath.version)
+        versions.record(computed._wrappedValue.version)
+        versions.record(computed._projectedValue.version)
+        versions.record(computed._update.version)
+        versions.record(computed._record.version)
+        versions.record(computed._inputs.version)
+        versions.record(computed._compute.version)
+        versions.record(computed._isEqual.version)
+        versions.record(computed._isCached.version)
+        versions.record(computed._hash.version)
+        versions.record(computed._encode.version)
+        versions.record(computed._Hasher.version)
+        versions.record(computed._Encoder.version)
+        versions.record(computed._Decoder.version)
+        versions.record(computed._Mirror.version)
+        versions.record(computed._KeyValuePairs.version)
+        versions.record(computed._String.version)
+        versions.record(computed._Bool.version)
+        versions.record(computed._Substring.version)
+        versions.record(computed._CodingKey.version)
+        versions.record(computed._Edge.version)
+        versions.record(computed.$Memo.version)
+        versions.record(computed._VersionStamp.version)
+        versions.record(computed._state.version)
+        versions.record(computed._StateSelector.version)
+        versions.record(computed._ParameterizedSelector.version)
+        versions.record(computed._RecomputationCounter.version)
+        versions.record(computed._MemberVersioned.version)
+        versions.record(computed._memberVersion.version)
+        versions.record(computed.$shared.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

@@ -402,14 +402,14 @@ extension `Protocol`: ComputedRuntime.MemberVersioned, ComputedRuntime._Computed
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    package var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._default.version
-        newest = Swift.max(newest, computed._class.version)
-        newest = Swift.max(newest, computed._open.version)
-        newest = Swift.max(newest, computed._consuming.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    package func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._default.version)
+        versions.record(computed._class.version)
+        versions.record(computed._open.version)
+        versions.record(computed._consuming.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
@@ -639,12 +639,12 @@ extension Pair: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState 
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._first.version
-        newest = Swift.max(newest, computed._second.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._first.version)
+        versions.record(computed._second.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

@@ -197,12 +197,12 @@ extension Shelf: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._books.version
-        newest = Swift.max(newest, computed._label.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._books.version)
+        versions.record(computed._label.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
@@ -582,12 +582,12 @@ extension Library: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSta
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._shelf.version
-        newest = Swift.max(newest, computed._name.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._shelf.version)
+        versions.record(computed._name.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
@@ -782,10 +782,11 @@ extension Building: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSt
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        computed._library.version
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._library.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

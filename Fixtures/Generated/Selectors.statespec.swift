@@ -317,12 +317,12 @@ extension LibraryState: ComputedRuntime.MemberVersioned, ComputedRuntime._Comput
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._todos.version
-        newest = Swift.max(newest, computed._query.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._todos.version)
+        versions.record(computed._query.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

@@ -198,29 +198,38 @@ extension AppState {
 
         /// Memoized: recomputed only after `title` or `session` changes.
         public var greeting: __greetingType {
-            let sharedKey = $session.version.rawValue
-            return _greeting.value(sharedKey: sharedKey) {
-                _Recomputations.greeting.increment()
-                return AppState._ComputedBodies.greeting(_title.wrappedValue, self.session)
-            }
+            _greeting.value(
+                sharedInputs: {
+                    $0.record($session.version)
+                },
+                compute: {
+                    _Recomputations.greeting.increment()
+                    return AppState._ComputedBodies.greeting(_title.wrappedValue, self.session)
+                })
         }
 
         /// Memoized: recomputed only after `settings` changes.
         public var isLarge: __isLargeType {
-            let sharedKey = $settings.version.rawValue
-            return _isLarge.value(sharedKey: sharedKey) {
-                _Recomputations.isLarge.increment()
-                return AppState._ComputedBodies.isLarge(self.settings)
-            }
+            _isLarge.value(
+                sharedInputs: {
+                    $0.record($settings.version)
+                },
+                compute: {
+                    _Recomputations.isLarge.increment()
+                    return AppState._ComputedBodies.isLarge(self.settings)
+                })
         }
 
         /// Memoized: recomputed only after `greeting` changes.
         public var headline: __headlineType {
-            let sharedKey = $session.version.rawValue
-            return _headline.value(sharedKey: sharedKey) {
-                _Recomputations.headline.increment()
-                return AppState._ComputedBodies.headline(self.greeting)
-            }
+            _headline.value(
+                sharedInputs: {
+                    $0.record($session.version)
+                },
+                compute: {
+                    _Recomputations.headline.increment()
+                    return AppState._ComputedBodies.headline(self.greeting)
+                })
         }
 
         /// Memoized: recomputed only after `title` changes.
@@ -436,14 +445,14 @@ extension AppState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedSt
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._title.version
-        newest = Swift.max(newest, computed.$session.version)
-        newest = Swift.max(newest, computed.$settings.version)
-        newest = Swift.max(newest, computed.$launchCount.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._title.version)
+        versions.record(computed.$session.version)
+        versions.record(computed.$settings.version)
+        versions.record(computed.$launchCount.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's
@@ -555,11 +564,14 @@ extension ChildState {
 
         /// Memoized: recomputed only after `session` changes.
         var name: __nameType {
-            let sharedKey = $session.version.rawValue
-            return _name.value(sharedKey: sharedKey) {
-                _Recomputations.name.increment()
-                return ChildState._ComputedBodies.name(self.session)
-            }
+            _name.value(
+                sharedInputs: {
+                    $0.record($session.version)
+                },
+                compute: {
+                    _Recomputations.name.increment()
+                    return ChildState._ComputedBodies.name(self.session)
+                })
         }
 
         /// How many times each computed body ran, for `Selectors.x.recomputations`.
@@ -626,10 +638,11 @@ extension ChildState: ComputedRuntime.MemberVersioned, ComputedRuntime._Computed
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    var _stateVersion: ComputedRuntime.VersionStamp? {
-        computed.$session.version
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed.$session.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

@@ -503,16 +503,16 @@ extension TodoState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedS
         }
     }
 
-    /// The newest version stamp of the fields: it moves exactly when a field is written, so a store
-    /// publishes a commit only when this moved.
-    public var _stateVersion: ComputedRuntime.VersionStamp? {
-        var newest = computed._todos.version
-        newest = Swift.max(newest, computed._filter.version)
-        newest = Swift.max(newest, computed._query.version)
-        newest = Swift.max(newest, computed.$avatar.version)
-        newest = Swift.max(newest, computed.$unread.version)
-        newest = Swift.max(newest, computed.$badge.version)
-        return newest
+    /// Records the version stamp of every field, in declaration order: a store publishes a commit
+    /// only when one of them moved.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        versions.record(computed._todos.version)
+        versions.record(computed._filter.version)
+        versions.record(computed._query.version)
+        versions.record(computed.$avatar.version)
+        versions.record(computed.$unread.version)
+        versions.record(computed.$badge.version)
+        return true
     }
 
     /// The members a `Store` observes one by one, by key path, named as in the owning state's

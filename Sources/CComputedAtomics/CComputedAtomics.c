@@ -1,10 +1,27 @@
-// CComputedAtomics: the global version counter, the open counting scopes and the blocking part of the memo-cell "once".
+// CComputedAtomics: the version stamp blocks, the open counting scopes and the blocking part of the memo-cell "once".
 
 #include "CComputedAtomics.h"
 
 #include <pthread.h>
 
-uint64_t cg_version_counter = 0;
+/// The end of the last block of stamps handed to a thread (the first block is 1...1024: 0 is
+/// never a stamp).
+static uint64_t cg_version_counter = 0;
+
+_Thread_local cg_version_block cg_version_thread_block CG_TLS_MODEL = { 0, 0 };
+
+uint64_t cg_version_refill(void) {
+    uint64_t end = __atomic_add_fetch(&cg_version_counter, CG_VERSION_BLOCK_SIZE, __ATOMIC_RELAXED);
+    uint64_t first = end - CG_VERSION_BLOCK_SIZE + 1;
+    cg_version_thread_block.next = first + 1;
+    cg_version_thread_block.limit = end + 1;
+    return first;
+}
+
+void cg_version_testing_use_block(uint64_t next, uint64_t limit) {
+    cg_version_thread_block.next = next;
+    cg_version_thread_block.limit = limit;
+}
 
 int64_t cg_recomputation_scopes = 0;
 

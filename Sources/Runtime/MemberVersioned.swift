@@ -13,11 +13,13 @@ public protocol MemberVersioned: _ObservableMembers {
     /// covered by its version.
     func _version(ofMember path: Substring) -> VersionStamp?
 
-    /// A version that moves exactly when a field of the state is written: the newest of the
-    /// fields' stamps, generated. `nil` (the default, for hand-written conformers) when the
-    /// state has none; then a ``Store`` compares states with `==`, or counts every commit as a
-    /// change. A store never publishes a commit that left this version where it was.
-    var _stateVersion: VersionStamp? { get }
+    /// Records the version stamp of every field, in declaration order, and returns `true`
+    /// (generated). A ``Store`` records them before and after a commit and publishes the commit
+    /// only when one of them moved, comparing stamp by stamp: stamps are unique but not ordered
+    /// across threads, so no single number made of them (the newest, a sum) moves exactly when a
+    /// field is written. The default, for hand-written conformers, records nothing and returns
+    /// `false`; then a store compares states with `==`, or counts every commit as a change.
+    func _recordFieldVersions(_ versions: inout MemoInputs) -> Bool
 }
 
 /// The version of the member of `value` at `path`, when `value`'s type is a generated state;
@@ -72,9 +74,10 @@ public protocol _ComputedState: MemberVersioned {
 }
 
 extension MemberVersioned {
-    /// `nil`: the state's fields have no combined version, so a store decides whether a commit
-    /// changed it by `==` (for an `Equatable` state) or counts every commit as a change.
-    public var _stateVersion: VersionStamp? { nil }
+    /// Records nothing and returns `false`: the state's fields have no versions, so a store
+    /// decides whether a commit changed it by `==` (for an `Equatable` state) or counts every
+    /// commit as a change.
+    public func _recordFieldVersions(_ versions: inout MemoInputs) -> Bool { false }
 }
 
 /// Member names by key path, for ``_ObservableMembers`` (generated as a dictionary literal).
@@ -98,15 +101,15 @@ public struct _MemberTable<Root>: ExpressibleByDictionaryLiteral, @unchecked Sen
 enum _MemberVersionedWitness<T> {}
 
 protocol _AnyMemberVersionedWitness {
-    static func stateVersion(_ value: UnsafeMutableRawPointer) -> VersionStamp?
+    static func recordFieldVersions(_ value: UnsafeMutableRawPointer, _ versions: inout MemoInputs) -> Bool
     static func memberVersion(_ value: UnsafeMutableRawPointer, _ path: Substring) -> VersionStamp?
 }
 
 // The value is passed `inout` (in place) rather than read through `pointee`, which would copy it
 // (one retain and release per reference in the state) in this unspecialized code.
 extension _MemberVersionedWitness: _AnyMemberVersionedWitness where T: MemberVersioned {
-    static func stateVersion(_ value: UnsafeMutableRawPointer) -> VersionStamp? {
-        _stateVersionInPlace(&value.assumingMemoryBound(to: T.self).pointee)
+    static func recordFieldVersions(_ value: UnsafeMutableRawPointer, _ versions: inout MemoInputs) -> Bool {
+        _recordFieldVersionsInPlace(&value.assumingMemoryBound(to: T.self).pointee, &versions)
     }
 
     static func memberVersion(_ value: UnsafeMutableRawPointer, _ path: Substring) -> VersionStamp? {
@@ -114,8 +117,8 @@ extension _MemberVersionedWitness: _AnyMemberVersionedWitness where T: MemberVer
     }
 }
 
-private func _stateVersionInPlace<T: MemberVersioned>(_ value: inout T) -> VersionStamp? {
-    value._stateVersion
+private func _recordFieldVersionsInPlace<T: MemberVersioned>(_ value: inout T, _ versions: inout MemoInputs) -> Bool {
+    value._recordFieldVersions(&versions)
 }
 
 private func _memberVersionInPlace<T: MemberVersioned>(_ value: inout T, _ path: Substring) -> VersionStamp? {
@@ -131,11 +134,13 @@ struct _MemberVersions<T>: @unchecked Sendable {
         witness = _MemberVersionedWitness<T>.self as? any _AnyMemberVersionedWitness.Type
     }
 
-    /// The combined version of the value's fields; `nil` when `T` has none. (`inout` only so
-    /// that the value is not copied.)
-    func stateVersion(_ value: inout T) -> VersionStamp? {
-        guard let witness else { return nil }
-        return withUnsafeMutablePointer(to: &value) { witness.stateVersion(UnsafeMutableRawPointer($0)) }
+    /// Records the stamps of the value's fields into `versions` (see `MemoInputs.record`);
+    /// `false` when `T` has none. (`inout` only so that the value is not copied.)
+    func recordFieldVersions(_ value: inout T, into versions: inout MemoInputs) -> Bool {
+        guard let witness else { return false }
+        return withUnsafeMutablePointer(to: &value) {
+            witness.recordFieldVersions(UnsafeMutableRawPointer($0), &versions)
+        }
     }
 
     /// The version of the member at `path`; `nil` when `T` is not versioned or has no such

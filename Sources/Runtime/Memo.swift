@@ -178,7 +178,10 @@ extension Memo {
 ///
 /// Generated code records each input in a fixed order: `inputs.record(_todos.version)`. Recording
 /// compares with the version recorded by the previous computation, so after the last input
-/// ``changed`` tells whether the cached value can be kept.
+/// ``changed`` tells whether the cached value can be kept. The same record, version by version,
+/// keys a ``SharedMemo`` on its `@Shared` inputs and lets a ``Store`` tell whether a commit wrote
+/// a field: stamps are unique but not ordered across threads, so they are only ever compared with
+/// `==`, one by one.
 public struct MemoInputs {
     @usableFromInline
     var _versions: [VersionStamp]
@@ -214,6 +217,21 @@ public struct MemoInputs {
     @inlinable
     public var changed: Bool {
         _changed || _count != _versions.count
+    }
+
+    /// Starts a new recording over the versions recorded last time.
+    @inlinable
+    mutating func _restart() {
+        _count = 0
+        _changed = false
+    }
+
+    /// Drops the versions of a previous recording beyond the ones recorded this time.
+    @inlinable
+    mutating func _dropUnrecorded() {
+        if _count < _versions.count {
+            _versions.removeLast(_versions.count - _count)
+        }
     }
 }
 
@@ -311,9 +329,7 @@ final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
         swap(&inputs._versions, &header.pointee.inputs)
         verify(&inputs)
         let changed = inputs.changed
-        if inputs._count < inputs._versions.count {
-            inputs._versions.removeLast(inputs._versions.count - inputs._count)
-        }
+        inputs._dropUnrecorded()
         swap(&inputs._versions, &header.pointee.inputs)
         return changed || header.pointee.value == nil
     }

@@ -3,13 +3,16 @@
 ///
 /// A `@Shared` value can change through any of its holders, without the state that caches a
 /// value derived from it knowing. So besides ``invalidate(version:)`` (for the state's own
-/// inputs), every read passes a *shared key*: the wrapping sum of the shared inputs' version
-/// stamps. Each stamp only grows, so the sum changes whenever any of them does, and the cell
-/// recomputes.
+/// inputs), every read records the current version stamp of each shared input, in a fixed order
+/// (`$0.record($session.version)`), and the cached value is kept only when every one equals the
+/// stamp it was computed from. Stamps are compared one by one, never combined into one number:
+/// they are unique but not ordered across threads, so a sum (or the newest) of several stamps
+/// can stay the same while the stamps in it change.
 ///
 /// Unlike ``Memo``, the hit path takes a lock (the cached value can be replaced while copies
-/// share the cell), and concurrent misses may compute more than once; each stores a value at
-/// least as new as the key it read.
+/// share the cell), and concurrent misses may compute more than once; the last one to finish
+/// is kept, with the stamps it read before computing, so a value is never kept for stamps newer
+/// than the inputs it was computed from (at worst a later read recomputes).
 public struct SharedMemo<Value> {
     @usableFromInline
     var _cell: SharedMemoCell<Value>
@@ -24,10 +27,11 @@ public struct SharedMemo<Value> {
         _cell.version
     }
 
-    /// The cached value when it was computed for `sharedKey`; otherwise computes, caches and
-    /// returns a new one.
-    public func value(sharedKey: UInt64, _ compute: () -> Value) -> Value {
-        _cell.value(sharedKey: sharedKey, compute)
+    /// The cached value when it was computed for the shared inputs' current stamps (recorded by
+    /// `sharedInputs`, in the same order on every call); otherwise computes, caches and returns a
+    /// new one.
+    public func value(sharedInputs: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
+        _cell.value(sharedInputs: sharedInputs, compute: compute)
     }
 
     /// Marks the cached value stale because the state's own inputs changed to `version`: resets
@@ -47,29 +51,40 @@ extension SharedMemo: @unchecked Sendable where Value: Sendable {}
 /// Storage of a ``SharedMemo``.
 @usableFromInline
 final class SharedMemoCell<Value>: @unchecked Sendable {
-    private struct Cached {
-        var key: UInt64
-        var value: Value
-    }
-
     private let lock = Lock.make()
     private(set) var version: VersionStamp
-    private var cached: Cached?
+    /// The shared inputs' stamps `cached` was computed from.
+    private var keys: [VersionStamp] = []
+    private var cached: Value?
 
     init(version: VersionStamp) {
         self.version = version
     }
 
-    func value(sharedKey: UInt64, _ compute: () -> Value) -> Value {
-        if let hit = lock.withLock({ cached?.key == sharedKey ? cached?.value : nil }) {
+    func value(sharedInputs record: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
+        var inputs = MemoInputs([])
+        let hit: Value? = lock.withLock {
+            // Record into the cell's own keys, moved out (compared and overwritten in place: no
+            // copy, no allocation once they exist).
+            swap(&inputs._versions, &keys)
+            record(&inputs)
+            if !inputs.changed, let cached {
+                swap(&inputs._versions, &keys)
+                return cached
+            }
+            // Miss: the keys now hold the current stamps, which go with the value computed
+            // next; the cell keeps nothing meanwhile.
+            inputs._dropUnrecorded()
+            cached = nil
+            return nil
+        }
+        if let hit {
             return hit
         }
         let value = compute()
         lock.withLock {
-            // Keys only grow; keep the newest if another thread stored one meanwhile.
-            if cached == nil || cached!.key <= sharedKey {
-                cached = Cached(key: sharedKey, value: value)
-            }
+            keys = inputs._versions
+            cached = value
         }
         return value
     }
@@ -78,6 +93,7 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
     func reset(version: VersionStamp) {
         lock.withLock {
             self.version = version
+            keys.removeAll(keepingCapacity: true)
             cached = nil
         }
     }

@@ -18,11 +18,11 @@ extension StateSelector {
     /// - Returns: A selector of the parent state with this selector's value.
     @inlinable
     public func through<Parent>(_ path: KeyPath<Parent, Root> & Sendable) -> StateSelector<Parent, Value> {
-        let select = _select
-        let lifted: @Sendable (Parent) -> Value = { parent in select(parent[keyPath: path]) }
+        let child = self
+        let lifted: @Sendable (Parent) -> Value = { parent in child(parent[keyPath: path]) }
         var liftedVersion: (@Sendable (Parent) -> VersionStamp)?
-        if let version = _version {
-            liftedVersion = { parent in version(parent[keyPath: path]) }
+        if isVersioned {
+            liftedVersion = { parent in child.version(parent[keyPath: path]).unsafelyUnwrapped }
         }
         return StateSelector<Parent, Value>(_select: lifted, _version: liftedVersion, _counter: _counter)
     }

@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// A function from a state (`Root`) to a derived `Value`, possibly memoized and versioned.
 ///
 /// Call it like a function: `selector(state)`. Selectors are immutable, `Sendable` values; a
@@ -14,17 +16,16 @@
 /// Named `StateSelector` rather than `Selector`: on Apple platforms `import Foundation` brings
 /// Objective-C's `Selector` into nearly every file, and the two could not be told apart there.
 public struct StateSelector<Root, Value>: Sendable {
-    /// The value for a root.
+    /// Everything the selector holds, behind one reference: a selector stored in a global (as
+    /// generated `Selectors` are) is copied out of it around every call by a caller in another
+    /// module, and each reference it holds costs an atomic retain and release per call.
     @usableFromInline
-    let _select: @Sendable (Root) -> Value
+    let _storage: _SelectorStorage<Root, Value>
 
-    /// The stamp for a root; `nil` when unversioned.
-    @usableFromInline
-    let _version: (@Sendable (Root) -> VersionStamp)?
-
-    /// Reported as ``recomputations``.
-    @usableFromInline
-    let _counter: RecomputationCounter?
+    @inlinable
+    init(_storage: _SelectorStorage<Root, Value>) {
+        self._storage = _storage
+    }
 
     @inlinable
     init(
@@ -32,19 +33,19 @@ public struct StateSelector<Root, Value>: Sendable {
         _version: (@Sendable (Root) -> VersionStamp)?,
         _counter: RecomputationCounter?
     ) {
-        self._select = _select
-        self._version = _version
-        self._counter = _counter
+        self.init(_storage: _SelectorStorage(select: _select, version: _version, counter: _counter, isMemo: false))
     }
 
-    /// The selector backed by a memo box (closures capturing only the box: no allocation).
+    /// The selector backed by a memo box.
     @inlinable
     init(_memo box: _MemoizedSelectorBox<Root, Value>) {
-        self.init(
-            _select: { box.evaluate($0).value },
-            _version: { box.evaluate($0).version },
-            _counter: box.counter
-        )
+        self.init(_storage: box)
+    }
+
+    /// Reported as ``recomputations``.
+    @inlinable
+    var _counter: RecomputationCounter? {
+        _storage.recomputationCounter
     }
 
     /// An unversioned selector that runs `select` on every call.
@@ -86,7 +87,10 @@ public struct StateSelector<Root, Value>: Sendable {
     /// not change).
     @inlinable
     public func callAsFunction(_ root: Root) -> Value {
-        _select(root)
+        if _storage.isMemo {
+            return _storage._memo.evaluate(root).value
+        }
+        return _storage.select!(root)
     }
 
     /// The version stamp of the value for `root`, or `nil` for an unversioned selector.
@@ -95,13 +99,16 @@ public struct StateSelector<Root, Value>: Sendable {
     /// same stamp as long as it returns its cached value, a new stamp on every recomputation.
     @inlinable
     public func version(_ root: Root) -> VersionStamp? {
-        _version?(root)
+        if _storage.isMemo {
+            return _storage._memo.version(root)
+        }
+        return _storage.version?(root)
     }
 
     /// Whether this selector reports versions (see ``version(_:)``).
     @inlinable
     public var isVersioned: Bool {
-        _version != nil
+        _storage.isMemo || _storage.version != nil
     }
 
     /// How many times this selector recomputed its value since creation or the last
@@ -115,6 +122,44 @@ public struct StateSelector<Root, Value>: Sendable {
     /// Resets ``recomputations`` to zero.
     public func resetRecomputations() {
         _counter?.reset()
+    }
+}
+
+/// What a ``StateSelector`` holds: its closures and counter, or (a `_MemoizedSelectorBox`) its memo.
+@usableFromInline
+class _SelectorStorage<Root, Value>: @unchecked Sendable {
+    // Safety: immutable; subclasses state their own.
+
+    /// The value for a root; `nil` for a memo box, which is called directly.
+    @usableFromInline let select: (@Sendable (Root) -> Value)?
+    /// The stamp for a root; `nil` when unversioned, or for a memo box.
+    @usableFromInline let version: (@Sendable (Root) -> VersionStamp)?
+    /// Reported as `recomputations`.
+    @usableFromInline let recomputationCounter: RecomputationCounter?
+    /// Whether this is a `_MemoizedSelectorBox`: a flag, so that the call is a load and a branch,
+    /// then a direct call of the box's code specialized for the caller's types (a dynamic cast
+    /// would cost far more, an overridden method would run unspecialized code).
+    @usableFromInline let isMemo: Bool
+
+    @inlinable
+    init(
+        select: (@Sendable (Root) -> Value)?,
+        version: (@Sendable (Root) -> VersionStamp)?,
+        counter: RecomputationCounter?,
+        isMemo: Bool
+    ) {
+        self.select = select
+        self.version = version
+        recomputationCounter = counter
+        self.isMemo = isMemo
+    }
+
+    /// This storage as the memo box it is; only when `isMemo`. Always inlined: a getter would
+    /// return it retained.
+    @inlinable
+    @inline(__always)
+    final var _memo: _MemoizedSelectorBox<Root, Value> {
+        unsafeDowncast(self, to: _MemoizedSelectorBox<Root, Value>.self)
     }
 }
 
@@ -145,7 +190,12 @@ public struct StateSelector<Root, Value>: Sendable {
 /// roots whose inputs differ recompute every time (cache size 1); use
 /// ``createParameterizedSelector(_:capacity:transform:)`` for per-argument caches.
 ///
-/// A hit takes the lock, checks each input's key and returns the cached value: no allocation.
+/// A hit with versioned inputs reads their stamps and compares them with the ones the cached value
+/// was computed from: with no lock at all for a trivial value (`Int`, `Bool`, `Double`, a struct
+/// of those…), with the lock held only for the comparison and the copy of the value otherwise.
+/// No allocation, and nothing retained but the returned value. (A selector held in a global, as
+/// generated `Selectors` are, and called from another module is copied out of the global around
+/// the call: one retain and release of its storage, which the compiler adds.)
 ///
 /// With `memoized: false` the selector runs the inputs and `transform` on every call and is
 /// unversioned; ``StateSelector/recomputations`` counts every call.
@@ -203,10 +253,12 @@ struct _Stamped<Value> {
 }
 
 /// One input of a memoized selector, erased to its `Root`: the key of the last computation and
-/// the key staged by the current call. Only accessed under the owning selector's lock.
+/// the key staged by the current call. The mutable state is only accessed under the owning
+/// selector's lock; ``currentVersion(_:)`` reads immutable state only.
 @usableFromInline
 class _SlotBase<Root> {
-    /// The input's version, for a versioned input.
+    /// The input's version, for a versioned input (for a memoized input, a closure made where
+    /// the input's type is known, which calls its box directly).
     @usableFromInline let versionOf: ((Root) -> VersionStamp)?
     /// Whether the input is unversioned and `Equatable`: its values are compared.
     @usableFromInline let comparesValues: Bool
@@ -222,11 +274,18 @@ class _SlotBase<Root> {
         stagedVersion = VersionStamp(rawValue: 0)
     }
 
+    /// The input's current version, for a versioned input. Reads the closure from a `let` of
+    /// this (borrowed) slot, so the call does not retain it.
+    @inlinable
+    final func currentVersion(_ root: Root) -> VersionStamp {
+        versionOf!(root)
+    }
+
     /// Reads the current key for `root`, stages it, and returns whether it equals the last one.
     @inlinable
     final func stage(_ root: Root) -> Bool {
-        if let versionOf {
-            let version = versionOf(root)
+        if versionOf != nil {
+            let version = currentVersion(root)
             stagedVersion = version
             return version == lastVersion
         }
@@ -278,7 +337,11 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
     @inlinable
     init(_ input: StateSelector<Root, Input>) {
         self.input = input
-        if let version = input._version {
+        if input._storage.isMemo {
+            let box = input._storage._memo
+            equality = _DynamicEquality(witness: nil)
+            super.init(versionOf: { box.version($0) }, comparesValues: false)
+        } else if let version = input._storage.version {
             equality = _DynamicEquality(witness: nil)
             super.init(versionOf: version, comparesValues: false)
         } else {
@@ -289,7 +352,7 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
 
     @usableFromInline
     override func stageValue(_ root: Root) -> Bool {
-        let value = input._select(root)
+        let value = input(root)
         stagedValue = value
         guard let last = lastValue else { return false }
         return equality.isEqual(last, value) ?? false
@@ -312,16 +375,43 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
         if comparesValues, let value = stagedValue {
             return value
         }
-        return input._select(root)
+        return input(root)
     }
 }
 
 /// A memoized selector (or one per-argument entry of a parameterized selector): a cache of size
 /// 1 keyed by the inputs' keys, a versioned output, computed under the lock.
+///
+/// ## The hit path
+/// When every input is versioned (generated selectors and memoized selectors always are), a hit
+/// reads the inputs' current stamps and compares them with the stamps the cached value was
+/// computed from, which the box keeps in `words` beside the output's stamp:
+///
+/// - **Trivial (`_isPOD`) outputs** (`Int`, `Bool`, `Double`, enums without payloads, structs of
+///   those): the value's bytes are kept in `words` too, and a hit takes no lock at all. `words` is
+///   guarded by a sequence counter (`cg_seq_*`): a recomputation (under the lock) makes it odd,
+///   rewrites the keys, the stamp and the value, and makes it even again; a hit reads the counter,
+///   the keys and the value, and trusts them only when the counter was even and did not move. A
+///   hit racing with a recomputation reads an inconsistent snapshot and discards it (then takes
+///   the locked path): every word is read and written with relaxed atomics, so no read is torn,
+///   and the bytes become an `Output` only after validation. Nothing is retained or released.
+/// - **Other outputs** (arrays, strings, classes, anything holding a reference): copying the value
+///   out retains its references, and a recomputation on another thread may release the very
+///   storage being retained. Without a reclamation scheme (hazard pointers, epochs) a lock-free
+///   reader cannot know that storage is still alive, so these hits take the lock, but for the
+///   shortest time: the inputs' stamps are read before locking (a nested selector is evaluated
+///   outside this lock), then the lock covers a comparison of words and the copy of the value,
+///   whose retain is the caller's +1 (the result it owns). No other reference is retained.
+///
+/// Inputs that are not versioned (compared by `==`, or not at all) go through the slots, under
+/// the lock, as a miss does. An input that is itself a memoized selector is asked for its
+/// version by a closure made where its type is known, which calls its box's specialized code.
 @usableFromInline
-final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
-    // Safety: `cached`, `cachedVersion`, the slots and what `recompute` captures are only
-    // accessed while `lock` is held.
+final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, @unchecked Sendable {
+    // Safety: `cached`, `cachedVersion`, the slots' mutable state and what `recompute` captures
+    // are only accessed while `lock` is held. `words` is written only while `lock` is held, and
+    // every word is accessed with atomics (the sequence counter protocol above). `versioned` is
+    // immutable.
     @usableFromInline let lock: Lock
     @usableFromInline let slots: [_SlotBase<Root>]
     @usableFromInline let recompute: (Root) -> Output
@@ -329,6 +419,15 @@ final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
     @usableFromInline let total: RecomputationCounter?
     @usableFromInline @exclusivity(unchecked) var cached: Output?
     @usableFromInline @exclusivity(unchecked) var cachedVersion: VersionStamp
+    /// The slots, unretained (`slots` keeps them), when every input is versioned; `nil` otherwise.
+    /// A hit reads each input's version through them without retaining anything.
+    @usableFromInline let versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>?
+    /// The number of inputs.
+    @usableFromInline let inputCount: Int
+    /// `[0]` the sequence counter (0 until the first publication, odd while publishing), `[1]` the
+    /// cached value's stamp, `[2 ..< 2 + inputCount]` the inputs' stamps it was computed from,
+    /// then, for a trivial `Output`, the value's bytes.
+    @usableFromInline let words: UnsafeMutablePointer<UInt64>
 
     @inlinable
     init(
@@ -344,11 +443,125 @@ final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
         self.recompute = recompute
         cached = nil
         cachedVersion = VersionStamp(rawValue: 0)
+        inputCount = slots.count
+        if slots.allSatisfy({ $0.versionOf != nil }) {
+            let versioned = UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>.allocate(capacity: Swift.max(1, slots.count))
+            for (index, slot) in slots.enumerated() {
+                (versioned + index).initialize(to: .passUnretained(slot))
+            }
+            self.versioned = versioned
+        } else {
+            versioned = nil
+        }
+        let wordCount = 2 + slots.count + (_isPOD(Output.self) ? Self._valueWordCount : 0)
+        words = .allocate(capacity: wordCount)
+        words.initialize(repeating: 0, count: wordCount)
+        super.init(select: nil, version: nil, counter: counter, isMemo: true)
+    }
+
+    deinit {
+        versioned?.deallocate()
+        words.deallocate()
+    }
+
+    /// The number of words a trivial `Output`'s bytes take.
+    @inlinable
+    static var _valueWordCount: Int {
+        (MemoryLayout<Output>.size + 7) / 8
     }
 
     /// The value and its stamp for `root`: cached when every input's key is unchanged.
+    ///
+    /// Out of line (but specialized in the caller's module): the box is passed borrowed, and the
+    /// caller's code stays small.
     @inlinable
+    @inline(never)
     func evaluate(_ root: Root) -> _Stamped<Output> {
+        if let versioned {
+            // `_isPOD` is a constant once specialized: one branch of the two is compiled.
+            if _isPOD(Output.self) {
+                if let hit = _lockFreeHit(root, versioned) { return hit }
+            } else if let hit = _lockedHit(root, versioned, copiesValue: true) {
+                return _Stamped(version: hit.version, value: hit.value.unsafelyUnwrapped)
+            }
+        }
+        return _evaluateSlowly(root)
+    }
+
+    /// The stamp of the value for `root` (a hit copies no value).
+    @inlinable
+    @inline(never)
+    func version(_ root: Root) -> VersionStamp {
+        if let versioned {
+            if _isPOD(Output.self) {
+                if let hit = _lockFreeHit(root, versioned) { return hit.version }
+            } else if let hit = _lockedHit(root, versioned, copiesValue: false) {
+                return hit.version
+            }
+        }
+        return _evaluateSlowly(root).version
+    }
+
+    /// The version of input `index` for `root`, without retaining its slot or what it holds.
+    @inlinable
+    @inline(__always)
+    func _inputVersion(_ index: Int, _ root: Root, _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>) -> UInt64 {
+        versioned[index]._withUnsafeGuaranteedRef { $0.currentVersion(root) }.rawValue
+    }
+
+    /// The lock-free hit of a trivial `Output` (see the type's documentation); `nil` when an input
+    /// changed, nothing was published yet, or a recomputation raced with this read.
+    @inlinable
+    @inline(__always)
+    func _lockFreeHit(_ root: Root, _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>) -> _Stamped<Output>? {
+        let begin = cg_seq_read_begin(words)
+        if begin == 0 || begin & 1 != 0 { return nil }
+        for index in 0..<inputCount where _inputVersion(index, root, versioned) != cg_atomic_u64_load(words + 2 + index) {
+            return nil
+        }
+        let version = VersionStamp(rawValue: cg_atomic_u64_load(words + 1))
+        let source = words + 2 + inputCount
+        let valueWords = Self._valueWordCount
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            for index in 0..<valueWords {
+                copy[index] = cg_atomic_u64_load(source + index)
+            }
+            // Only a validated snapshot becomes an `Output`: torn bytes are never a value.
+            guard cg_seq_read_validate(words, begin) else { return nil }
+            return _Stamped(version: version, value: UnsafeRawPointer(copy).loadUnaligned(as: Output.self))
+        }
+    }
+
+    /// The hit of any other `Output`: the inputs' stamps read first, then the lock held for the
+    /// comparison and the copy of the value (`nil` unless `copiesValue`).
+    @inlinable
+    @inline(__always)
+    func _lockedHit(
+        _ root: Root,
+        _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>,
+        copiesValue: Bool
+    ) -> (version: VersionStamp, value: Output?)? {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, inputCount)) { buffer in
+            let current = buffer.baseAddress.unsafelyUnwrapped
+            for index in 0..<inputCount {
+                current[index] = _inputVersion(index, root, versioned)
+            }
+            lock.lock()
+            defer { lock.unlock() }
+            guard cached != nil else { return nil }
+            for index in 0..<inputCount where current[index] != cg_atomic_u64_load(words + 2 + index) {
+                return nil
+            }
+            return (cachedVersion, copiesValue ? cached : nil)
+        }
+    }
+
+    /// Miss path (and the path of unversioned inputs): stages every input's key under the lock,
+    /// returns the cached value when none changed, otherwise recomputes and publishes.
+    @inlinable
+    @inline(never)
+    func _evaluateSlowly(_ root: Root) -> _Stamped<Output> {
         lock.lock()
         defer { lock.unlock() }
         var unchanged = true
@@ -372,6 +585,37 @@ final class _MemoizedSelectorBox<Root, Output>: @unchecked Sendable {
         }
         cached = output
         cachedVersion = .next()
+        if versioned != nil {
+            _publish(output)
+        }
         return _Stamped(version: cachedVersion, value: output)
+    }
+
+    /// Publishes the keys, the stamp and (for a trivial `Output`) the value of the last
+    /// recomputation in `words`, for the hit paths. Under the lock.
+    @inlinable
+    func _publish(_ output: Output) {
+        cg_seq_write_begin(words)
+        cg_atomic_u64_store(words + 1, cachedVersion.rawValue)
+        for (index, slot) in slots.enumerated() {
+            cg_atomic_u64_store(words + 2 + index, slot.lastVersion.rawValue)
+        }
+        if _isPOD(Output.self) {
+            let valueWords = Self._valueWordCount
+            let destination = words + 2 + inputCount
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
+                let copy = buffer.baseAddress.unsafelyUnwrapped
+                copy.initialize(repeating: 0, count: valueWords)
+                withUnsafeBytes(of: output) { bytes in
+                    if let base = bytes.baseAddress {
+                        UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: bytes.count)
+                    }
+                }
+                for index in 0..<valueWords {
+                    cg_atomic_u64_store(destination + index, copy[index])
+                }
+            }
+        }
+        cg_seq_write_end(words)
     }
 }

@@ -146,6 +146,39 @@ struct EmitTests {
         #expect(withShared.contains("_b = ComputedRuntime.SharedMemo<__bType>(version: _initialVersion)"))
     }
 
+    /// Stamps are unique but not ordered across threads (per-thread blocks): a sum or the newest
+    /// of several stamps can stay put while the stamps move, so none is ever a key.
+    @Test("stamps are recorded one by one: a store's field versions and a value's @Shared inputs")
+    func stampsRecordedOneByOne() throws {
+        let swift = try Emit.swift("""
+            state S {
+              var a: Int = 0
+              @Edge var e: Int = 0
+              @Shared(.inMemory("x")) var x: Int = 0
+              @Shared(.inMemory("y")) var y: Int = 0
+              computed sum: Int { a + x + y }
+            }
+            """)
+        #expect(swift.contains("""
+                func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+                    versions.record(computed._a.version)
+                    versions.record(computed.$e.version)
+                    versions.record(computed.$x.version)
+                    versions.record(computed.$y.version)
+                    return true
+                }
+            """))
+        #expect(swift.contains("""
+                            sharedInputs: {
+                                $0.record($x.version)
+                                $0.record($y.version)
+                            },
+            """))
+        #expect(!swift.contains("Swift.max("))
+        #expect(!swift.contains("&+"))
+        #expect(!swift.contains("_stateVersion"))
+    }
+
     @Test("plain fields assign through update (equal values skip); @Edge fields have no setter")
     func equalAssignmentSetter() throws {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  var unused: Int = 0\n  @Edge var e: Int = 0\n  computed b: Int { a + e }\n}\n")

@@ -285,4 +285,124 @@ struct SelectorTests {
         }
         #expect(wrong.value == 0)
     }
+
+    // MARK: The hit path
+
+    @Test("a hit of a trivial value takes no lock")
+    func trivialHitTakesNoLock() {
+        let input = StateSelector<Pair, Int>(version: { $0.x.version }) { $0.x.wrappedValue }
+        let box = _MemoizedSelectorBox<Pair, Int>(
+            counter: RecomputationCounter(),
+            total: nil,
+            slots: [_InputSlot(input)],
+            recompute: { $0.x.wrappedValue * 10 }
+        )
+        let selector = StateSelector(_memo: box)
+        let pair = Pair(x: 3, y: 0)
+        #expect(selector(pair) == 30)  // the miss computes and publishes
+        // Hold the selector's lock: a hit must not wait for it.
+        box.lock.lock()
+        let done = DispatchSemaphore(value: 0)
+        let result = Collected<(Int, VersionStamp)?>(nil)
+        Thread {
+            let value = selector(pair)
+            let version = selector.version(pair)!
+            result.withLock { $0 = (value, version) }
+            done.signal()
+        }.start()
+        let finished = done.wait(timeout: .now() + 10) == .success
+        box.lock.unlock()
+        if !finished {
+            done.wait()
+        }
+        #expect(finished, "the hit waited for the selector's lock")
+        #expect(result.value?.0 == 30)
+        #expect(result.value?.1 == selector.version(pair))
+        #expect(selector.recomputations == 1)
+    }
+
+    @Test("trivial values of any size and alignment round-trip through the hit path")
+    func trivialValuesOfAnySize() {
+        let x = StateSelector<Pair, Int>(version: { $0.x.version }) { $0.x.wrappedValue }
+        let y = StateSelector<Pair, Int>(version: { $0.y.version }) { $0.y.wrappedValue }
+        let pair = Pair(x: 2, y: 5)
+
+        let nothing = createSelector(x) { _ in () }
+        nothing(pair)
+        nothing(pair)
+        #expect(nothing.recomputations == 1)
+
+        let byte = createSelector(x, y) { UInt8($0 + $1) }
+        #expect(byte(pair) == 7)
+        #expect(byte(pair) == 7)
+
+        let flag = createSelector(x, y) { $0 < $1 }
+        #expect(flag(pair))
+        #expect(flag(pair))
+
+        let triple = createSelector(x, y) { Triple(a: $0, b: $1, product: $0 * $1) }
+        #expect(triple(pair) == Triple(a: 2, b: 5, product: 10))
+        #expect(triple(pair) == Triple(a: 2, b: 5, product: 10))
+
+        let vector = createSelector(x, y) { SIMD4<Double>(Double($0), Double($1), 0.5, -1) }  // 16-byte aligned
+        #expect(vector(pair) == SIMD4(2, 5, 0.5, -1))
+        #expect(vector(pair) == SIMD4(2, 5, 0.5, -1))
+
+        let odd = createSelector(x, y) { (UInt8($0), Int16($1), UInt8(9)) }  // 5 bytes, padded
+        #expect(odd(pair) == (2, 5, 9))
+        #expect(odd(pair) == (2, 5, 9))
+
+        for selector in [byte.recomputations, flag.recomputations, triple.recomputations, vector.recomputations, odd.recomputations] {
+            #expect(selector == 1)
+        }
+        var changed = pair
+        changed.y.wrappedValue = 6
+        #expect(triple(changed) == Triple(a: 2, b: 6, product: 12))
+        #expect(odd(changed) == (2, 6, 9))
+        #expect(triple.recomputations == 2)
+    }
+
+    @Test("concurrent hits and misses: trivial and other values are never torn or stale")
+    func concurrentHitsAndMisses() {
+        let x = StateSelector<Pair, Int>(version: { $0.x.version }) { $0.x.wrappedValue }
+        let y = StateSelector<Pair, Int>(version: { $0.y.version }) { $0.y.wrappedValue }
+        let triple = createSelector(x, y) { Triple(a: $0, b: $1, product: $0 * $1) }
+        let text = createSelector(x, y) { "\($0)×\($1)" }
+        let nested = createSelector(triple, text) { "\($1)=\($0.product)" }
+        let roots = (0..<4).map { Pair(x: $0, y: $0 + 10) }
+        let wrong = Collected(0)
+        runOnThreads(8) { index in
+            for round in 0..<20_000 {
+                // Threads 0-3 stay on one root (hits); the others alternate (misses racing them).
+                let root = roots[index < 4 ? index : (index + round) % roots.count]
+                let i = root.x.wrappedValue
+                let j = root.y.wrappedValue
+                let ok = triple(root) == Triple(a: i, b: j, product: i * j)
+                    && text(root) == "\(i)×\(j)"
+                    && nested(root) == "\(i)×\(j)=\(i * j)"
+                if !ok {
+                    wrong.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(wrong.value == 0)
+    }
+}
+
+/// A root with two versioned inputs.
+private struct Pair: Sendable {
+    var x: Edge<Int>
+    var y: Edge<Int>
+
+    init(x: Int, y: Int) {
+        self.x = Edge(wrappedValue: x)
+        self.y = Edge(wrappedValue: y)
+    }
+}
+
+/// A trivial value three words long.
+private struct Triple: Equatable, Sendable {
+    var a: Int
+    var b: Int
+    var product: Int
 }

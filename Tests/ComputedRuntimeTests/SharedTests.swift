@@ -84,7 +84,7 @@ struct SharedInMemoryTests {
         let shared = Shared(value: 1)
         let version = shared.version
         shared.wrappedValue = 1
-        #expect(shared.version > version)
+        #expect(shared.version != version)
         #expect(Shared(value: 1) == shared)
         #expect(Shared(value: 2) != shared)
     }
@@ -327,31 +327,34 @@ struct SharedAppStorageTests {
 
 @Suite("SharedMemo")
 struct SharedMemoTests {
-    @Test("recomputes when the shared key changes, and only then")
-    func sharedKey() {
+    @Test("recomputes when a shared input's stamp changes, and only then")
+    func sharedInputs() {
         let memo = SharedMemo<Int>(version: .next())
         let counter = RecomputationCounter()
         func read(_ key: UInt64, _ value: Int) -> Int {
-            memo.value(sharedKey: key) {
+            memo.value(sharedInputs: { $0.record(VersionStamp(rawValue: key)) }) {
                 counter.increment()
                 return value
             }
         }
         #expect(read(1, 10) == 10)
-        #expect(read(1, 99) == 10)  // same key: cached
+        #expect(read(1, 99) == 10)  // same stamp: cached
         #expect(counter.count == 1)
         #expect(read(2, 20) == 20)
+        #expect(counter.count == 2)
+        #expect(read(2, 99) == 20)
         #expect(counter.count == 2)
     }
 
     @Test("invalidate drops the value; a copy sharing the cell keeps it")
     func invalidation() {
         var memo = SharedMemo<String>(version: .next())
-        _ = memo.value(sharedKey: 1) { "first" }
+        let key = VersionStamp(rawValue: 1)
+        _ = memo.value(sharedInputs: { $0.record(key) }) { "first" }
         let copy = memo
         memo.invalidate(version: .next())
-        #expect(memo.value(sharedKey: 1) { "second" } == "second")
-        #expect(copy.value(sharedKey: 1) { "unused" } == "first")
+        #expect(memo.value(sharedInputs: { $0.record(key) }) { "second" } == "second")
+        #expect(copy.value(sharedInputs: { $0.record(key) }) { "unused" } == "first")
     }
 
     @Test("a computed over a Shared value follows writes made through other holders")
@@ -359,11 +362,43 @@ struct SharedMemoTests {
         let shared = Shared(value: 2)
         let memo = SharedMemo<Int>(version: .next())
         func doubled() -> Int {
-            memo.value(sharedKey: shared.version.rawValue) { shared.wrappedValue * 2 }
+            memo.value(sharedInputs: { $0.record(shared.version) }) { shared.wrappedValue * 2 }
         }
         #expect(doubled() == 4)
         let otherHolder = shared
         otherHolder.wrappedValue = 5
         #expect(doubled() == 10)
+    }
+
+    /// The key used to be the wrapping sum of the shared inputs' stamps, which only works while
+    /// stamps grow over time. With per-thread blocks, a write on a thread holding an earlier block
+    /// takes a smaller stamp: here `a` moves down by 5 and `b` up by 5, the sum stays, and a
+    /// sum key would return the stale value.
+    @Test("two shared inputs whose stamps move with an unchanged sum: recomputed")
+    func stampsWithAnUnchangedSum() {
+        let a = Shared(value: 0)
+        let b = Shared(value: 0)
+        let memo = SharedMemo<Int>(version: .next())
+        let counter = RecomputationCounter()
+        func sum() -> Int {
+            memo.value(sharedInputs: {
+                $0.record(a.version)
+                $0.record(b.version)
+            }) {
+                counter.increment()
+                return a.wrappedValue + b.wrappedValue
+            }
+        }
+        let base: UInt64 = (1 << 62) + 0x1000
+        VersionStamp._withTestingBlock(startingAt: base + 10) { a.wrappedValue = 1 }
+        VersionStamp._withTestingBlock(startingAt: base + 20) { b.wrappedValue = 1 }
+        #expect(sum() == 2)
+        let before = a.version.rawValue &+ b.version.rawValue
+        // `a` written on a thread whose block is earlier, `b` on one whose block is later.
+        VersionStamp._withTestingBlock(startingAt: base + 5) { a.wrappedValue = 10 }
+        VersionStamp._withTestingBlock(startingAt: base + 25) { b.wrappedValue = 20 }
+        #expect(a.version.rawValue &+ b.version.rawValue == before, "the sum of the stamps did not move")
+        #expect(sum() == 30)
+        #expect(counter.count == 2)
     }
 }

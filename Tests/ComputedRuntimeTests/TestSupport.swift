@@ -43,3 +43,58 @@ func runOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
     }
     finished.wait()
 }
+
+/// One dedicated OS thread that runs the closures given to ``run(_:)``, one at a time, while the
+/// caller waits: for tests that need several steps on the *same* thread (its block of version
+/// stamps, say) interleaved with steps on other threads. Call ``stop()`` when done.
+final class OnThread: @unchecked Sendable {
+    // Safety: `pending` and `stopped` are only accessed while `condition` is locked.
+    private let condition = NSCondition()
+    private var pending: (() -> Void)?
+    private var stopped = false
+
+    init() {
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    /// Runs `body` on the thread and returns its result.
+    func run<Result>(_ body: @escaping () -> Result) -> Result {
+        var result: Result?
+        condition.lock()
+        pending = { result = body() }
+        condition.broadcast()
+        while pending != nil {
+            condition.wait()
+        }
+        condition.unlock()
+        return result!
+    }
+
+    /// Ends the thread.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while pending == nil && !stopped {
+                condition.wait()
+            }
+            guard let job = pending else {
+                condition.unlock()
+                return
+            }
+            condition.unlock()
+            job()
+            condition.lock()
+            pending = nil
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+}

@@ -16,18 +16,99 @@ extern "C" {
 
 // MARK: - Version stamps
 
-/// The one global version counter. Defined in CComputedAtomics.c; never touch it directly.
-extern uint64_t cg_version_counter;
+/// How many stamps a thread takes from the global counter at a time.
+#define CG_VERSION_BLOCK_SIZE 1024u
 
-/// Returns a new, globally unique version stamp, greater than every stamp returned before it on
-/// the calling thread (and unique across all threads). The first stamp is 1; 0 is never returned.
+/// The calling thread's block of stamps: `next` is the next stamp to hand out, `limit` the end of
+/// the block (exclusive). Both 0 until the thread takes its first stamp.
+typedef struct cg_version_block {
+    uint64_t next;
+    uint64_t limit;
+} cg_version_block;
+
+// On ELF platforms, the initial-exec model makes the access from the inlined fast path a load
+// relative to the thread pointer (`%fs` on x86-64), with no `__tls_get_addr` call, even from
+// position-independent code; the block is 16 bytes of the static TLS area. Darwin reaches
+// thread-locals through a `tlv_get_addr` thunk call whatever the model.
+#if defined(__ELF__)
+#define CG_TLS_MODEL __attribute__((tls_model("initial-exec")))
+#else
+#define CG_TLS_MODEL
+#endif
+
+/// The calling thread's block. Defined in CComputedAtomics.c; only `cg_version_next` touches it.
+extern _Thread_local cg_version_block cg_version_thread_block CG_TLS_MODEL;
+
+/// Slow part of `cg_version_next`: takes a new block of `CG_VERSION_BLOCK_SIZE` stamps from the
+/// global counter (one relaxed atomic fetch-add) for the calling thread and returns its first
+/// stamp.
+uint64_t cg_version_refill(void);
+
+/// Returns a new stamp, unique in the process (no other call, on any thread, ever returns it) and
+/// greater than every stamp returned before it *on the calling thread*. Never 0.
+///
+/// Each thread hands out the stamps of its own block (two thread-local loads and a store, no
+/// atomic read-modify-write) and takes a new block from the global counter every
+/// `CG_VERSION_BLOCK_SIZE` stamps. Blocks are disjoint, so stamps are unique; a thread's blocks
+/// come from an increasing counter, so its stamps increase. Across threads stamps are *not*
+/// ordered: a thread still using an early block hands out stamps smaller than those another
+/// thread handed out before.
 static inline uint64_t cg_version_next(void) {
-    return __atomic_add_fetch(&cg_version_counter, 1, __ATOMIC_RELAXED);
+    uint64_t next = cg_version_thread_block.next;
+    if (__builtin_expect(next != cg_version_thread_block.limit, 1)) {
+        cg_version_thread_block.next = next + 1;
+        return next;
+    }
+    return cg_version_refill();
 }
 
-/// The most recently issued stamp (0 when none was issued yet).
-static inline uint64_t cg_version_current(void) {
-    return __atomic_load_n(&cg_version_counter, __ATOMIC_RELAXED);
+/// Tests only: the calling thread hands out `next`, `next + 1`, … up to `limit` (exclusive), then
+/// takes blocks from the global counter again. Stamps are unique only if the range is used by
+/// nobody else: pick one far above the global counter (e.g. from 2^62), and do not reuse it.
+void cg_version_testing_use_block(uint64_t next, uint64_t limit);
+
+// MARK: - Sequence locks (cells read without a lock)
+
+// A sequence counter guards words that one writer at a time (serialized by a lock) changes and
+// any number of readers read without a lock: the writer makes the counter odd, writes, and makes
+// it even again; a reader that saw the same even counter before and after reading the words read
+// a consistent snapshot. Every guarded word is accessed through the relaxed atomics below, so a
+// reader racing with the writer reads torn *snapshots* (which it then discards), never torn
+// words, and there is no data race in the C11 sense (nor for TSan).
+
+/// Reader: the counter before reading (acquire). Odd means a write is in progress.
+static inline uint64_t cg_seq_read_begin(const uint64_t *seq) {
+    return __atomic_load_n(seq, __ATOMIC_ACQUIRE);
+}
+
+/// Reader: whether the words read since `cg_seq_read_begin` returned `begin` form a consistent
+/// snapshot (no write began in between). An acquire fence orders the reads before the check.
+static inline bool cg_seq_read_validate(const uint64_t *seq, uint64_t begin) {
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    return __atomic_load_n(seq, __ATOMIC_RELAXED) == begin;
+}
+
+/// Writer (holding the writers' lock): makes the counter odd before the guarded writes.
+static inline void cg_seq_write_begin(uint64_t *seq) {
+    uint64_t current = __atomic_load_n(seq, __ATOMIC_RELAXED);
+    __atomic_store_n(seq, current + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+/// Writer: makes the counter even again, publishing the guarded writes (release).
+static inline void cg_seq_write_end(uint64_t *seq) {
+    uint64_t current = __atomic_load_n(seq, __ATOMIC_RELAXED);
+    __atomic_store_n(seq, current + 1, __ATOMIC_RELEASE);
+}
+
+/// Relaxed atomic load of a guarded word.
+static inline uint64_t cg_atomic_u64_load(const uint64_t *p) {
+    return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+/// Relaxed atomic store of a guarded word.
+static inline void cg_atomic_u64_store(uint64_t *p, uint64_t v) {
+    __atomic_store_n(p, v, __ATOMIC_RELAXED);
 }
 
 // MARK: - Plain 64-bit atomic integers

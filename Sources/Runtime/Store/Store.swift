@@ -68,6 +68,9 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         var listenerCount = 0
         /// The members read through the store, for fine-grained Observation.
         var observation = ObservationTable()
+        /// The field stamps a notifying commit records before and after the mutation, kept so
+        /// that every commit records into the same storage (no allocation per commit).
+        var fieldVersions = MemoInputs([])
         @usableFromInline var state: State
 
         init(state: State) {
@@ -172,10 +175,11 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         return try rootStorage.withLock { root in
             guard root.isListened else { return try mutation(&root.state) }
             defer { root.updateIsListened() }
-            // The state and the table are disjoint stored properties: one access each.
+            // The state, the stamps and the table are disjoint stored properties: one access each.
             return try commitListened(
                 mutation,
                 to: &root.state,
+                fieldVersions: &root.fieldVersions,
                 isPublished: root.listenerCount > 0,
                 observation: &root.observation,
                 published: &published,
@@ -189,6 +193,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     private func commitListened<Result>(
         _ mutation: (inout State) throws -> Result,
         to state: inout State,
+        fieldVersions: inout MemoInputs,
         isPublished: Bool,
         observation: inout ObservationTable,
         published: inout Bool,
@@ -207,7 +212,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
                 }
             }
         }
-        return try detection.apply(mutation, to: &state, isChanged: &isChanged)
+        return try detection.apply(mutation, to: &state, versions: &fieldVersions, isChanged: &isChanged)
     }
 
     /// Calls `handler` with the new state after every commit that changed it, until the returned
@@ -288,57 +293,78 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
 }
 
 /// How a store decides that a commit changed its state: by the generated states' field stamps,
-/// else by `==` for an `Equatable` state (both looked up once per store), else always.
+/// compared one by one, else by `==` for an `Equatable` state (both looked up once per store),
+/// else always.
 struct ChangeDetection<State>: @unchecked Sendable {
     // Safety: only metatypes of conformance witnesses, which are immutable.
     let versions = _MemberVersions<State>()
     let equality = _DynamicEquality<State>()
 
+    /// What a later state is compared with.
     enum Token {
-        case version(VersionStamp)
+        /// The field stamps of a generated state, recorded in the `versions` passed along.
+        case versions
         case value(State)
         case none
     }
 
-    /// What a later state is compared with. (`inout` only so that the state is not copied.)
-    func token(_ state: inout State) -> Token {
-        if let version = versions.stateVersion(&state) { return .version(version) }
+    /// What a later state is compared with: for a generated state, its field stamps, recorded
+    /// into `versions` (reusing its storage). (`inout` only so that the state is not copied.)
+    func token(_ state: inout State, versions record: inout MemoInputs) -> Token {
+        if versions.witness != nil {
+            record._restart()
+            if versions.recordFieldVersions(&state, into: &record) {
+                record._dropUnrecorded()
+                return .versions
+            }
+        }
         if equality.isEquatable { return .value(state) }
         return .none
     }
 
-    /// Whether `state` differs from the state `token` was taken from.
-    func isChanged(from token: Token, to state: inout State) -> Bool {
+    /// Whether `state` differs from the state `token` was taken from; for a generated state,
+    /// whether a field's stamp differs from the one in `versions`, which then holds `state`'s.
+    func isChanged(from token: Token, to state: inout State, versions record: inout MemoInputs) -> Bool {
         switch token {
-        case .version(let version): versions.stateVersion(&state) != version
-        case .value(let value): equality.isEqual(value, state) != true
-        case .none: true
+        case .versions:
+            record._restart()
+            _ = versions.recordFieldVersions(&state, into: &record)
+            let changed = record.changed
+            record._dropUnrecorded()
+            return changed
+        case .value(let value):
+            return equality.isEqual(value, state) != true
+        case .none:
+            return true
         }
     }
 
     /// Applies `mutation` to `state` and sets `isChanged` to whether it changed it, also when it
-    /// throws. A generated state is compared by version without a ``Token`` (whose layout depends
-    /// on `State`: a metadata lookup and value-witness calls in unspecialized code).
+    /// throws. A generated state is compared by its field stamps, recorded one by one into
+    /// `record` before and after (stamps come from per-thread blocks, so only their equality
+    /// means anything), without a ``Token`` (whose layout depends on `State`: a metadata lookup
+    /// and value-witness calls in unspecialized code).
     func apply<Result>(
         _ mutation: (inout State) throws -> Result,
         to state: inout State,
+        versions record: inout MemoInputs,
         isChanged: inout Bool
     ) rethrows -> Result {
-        guard let before = versions.stateVersion(&state) else {
-            return try applyComparingTokens(mutation, to: &state, isChanged: &isChanged)
+        if versions.witness != nil {
+            record._restart()
+            if versions.recordFieldVersions(&state, into: &record) {
+                record._dropUnrecorded()
+                defer {
+                    record._restart()
+                    _ = versions.recordFieldVersions(&state, into: &record)
+                    isChanged = record.changed
+                    record._dropUnrecorded()
+                }
+                return try mutation(&state)
+            }
         }
-        defer { isChanged = versions.stateVersion(&state) != before }
-        return try mutation(&state)
-    }
-
-    /// ``apply(_:to:isChanged:)`` for a state without versions: by `==`, or always changed.
-    private func applyComparingTokens<Result>(
-        _ mutation: (inout State) throws -> Result,
-        to state: inout State,
-        isChanged: inout Bool
-    ) rethrows -> Result {
-        let token = token(&state)
-        defer { isChanged = self.isChanged(from: token, to: &state) }
+        let token = token(&state, versions: &record)
+        defer { isChanged = self.isChanged(from: token, to: &state, versions: &record) }
         return try mutation(&state)
     }
 }

@@ -48,7 +48,7 @@ struct MemberVersionEmitter {
                 writer.line("    return nil")
                 writer.line("}")
             }
-            emitStateVersion(into: &writer)
+            emitFieldVersions(into: &writer)
             emitMemberTable(
                 into: &writer,
                 root: typeName,
@@ -64,28 +64,20 @@ struct MemberVersionEmitter {
         emitExtendedMembers(into: &writer, computeds: computeds)
     }
 
-    /// `_stateVersion`: the newest field stamp, which moves exactly when a field is written
-    /// (stamps are unique and increasing), so a store detects a change in O(fields) loads.
-    private func emitStateVersion(into writer: inout CodeWriter) {
+    /// `_recordFieldVersions`: every field's stamp, in order, so a store detects a change in
+    /// O(fields) loads. Stamp by stamp: stamps are unique but not ordered across threads, so no
+    /// single number made of them (the newest, a sum) moves exactly when a field is written.
+    private func emitFieldVersions(into writer: inout CodeWriter) {
         writer.line()
         writer.doc([
-            "The newest version stamp of the fields: it moves exactly when a field is written, so a store",
-            "publishes a commit only when this moved.",
+            "Records the version stamp of every field, in declaration order: a store publishes a commit",
+            "only when one of them moved.",
         ])
-        writer.block("\(access)var _stateVersion: \(RuntimeNames.versionStamp)?") { writer in
-            guard let first = state.fields.first else {
-                writer.line("\(RuntimeNames.versionStamp)(rawValue: 0)")
-                return
+        writer.block("\(access)func _recordFieldVersions(_ versions: inout \(RuntimeNames.memoInputs)) -> Swift.Bool") { writer in
+            for field in state.fields {
+                writer.line("versions.record(\(versionExpression(field)))")
             }
-            if state.fields.count == 1 {
-                writer.line("\(versionExpression(first))")
-                return
-            }
-            writer.line("var newest = \(versionExpression(first))")
-            for field in state.fields.dropFirst() {
-                writer.line("newest = Swift.max(newest, \(versionExpression(field)))")
-            }
-            writer.line("return newest")
+            writer.line("return true")
         }
     }
 

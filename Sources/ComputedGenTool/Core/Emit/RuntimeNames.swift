@@ -14,6 +14,7 @@ enum RuntimeNames {
     static let shared = module + ".Shared"
     static let sharedStrategy = module + ".SharedStrategy"
     static let memo = module + ".Memo"
+    static let memoInputs = module + ".MemoInputs"
     static let sharedMemo = module + ".SharedMemo"
     static let versionStamp = module + ".VersionStamp"
     static let recomputationCounter = module + ".RecomputationCounter"

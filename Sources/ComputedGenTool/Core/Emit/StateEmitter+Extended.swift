@@ -140,10 +140,21 @@ extension StateEmitter {
                 }
             }
             if !shared.isEmpty {
-                // Other holders may write a @Shared input: key the cache on their versions.
-                let versions = shared.map { "$\($0).version.rawValue" }.joined(separator: " &+ ")
-                writer.line("let sharedKey = \(versions)")
-                emitCompute("return _\(computed.name).value(sharedKey: sharedKey)", into: &writer)
+                // Other holders may write a @Shared input: key the cache on their versions, one
+                // by one (a sum of stamps is no key: stamps are not ordered across threads).
+                writer.line("_\(computed.name).value(")
+                writer.indent { writer in
+                    writer.block("sharedInputs:", suffix: ",") { writer in
+                        for input in shared {
+                            writer.line("$0.record($\(input).version)")
+                        }
+                    }
+                    writer.block("compute:", suffix: ")") { writer in
+                        writer.line("_Recomputations.\(name).increment()")
+                        let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+                        writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+                    }
+                }
                 return
             }
             // The hit path checks the cell and yields the cached value borrowed in place (no copy
