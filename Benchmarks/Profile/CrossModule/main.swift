@@ -1,0 +1,117 @@
+// A callgrind harness for the cross-module layout (measure 9): the states, the selector and the
+// hand-written baselines are in the BenchModel library, this executable is another module.
+// Benchmarks/profile-cross-module.sh builds it; callgrind collects only `profiledRun`.
+//
+// Usage: CrossModuleProfile SCENARIO [OPERATIONS]
+// The `-pair` scenarios take the states out of a struct captured by a closure, as the benchmark
+// closures do: that copy retains every reference the state holds (one per memo cell of a
+// generated state), which the benchmark's times include.
+import BenchModel
+import ComputedRuntime
+
+@inline(never) @_optimize(none)
+func blackHole<T>(_: T) {}
+
+@inline(never)
+func profiledRun(_ body: () -> Void) { body() }
+
+@inline(never) func selectorHits(_ first: ModelState, _ second: ModelState, _ n: Int) {
+    for i in 0..<n { blackHole(modelOverThreshold(i & 1 == 0 ? first : second)) }
+}
+@inline(never) func memoHits(_ memo: ModelLastInputMemo, _ first: ModelPlainState, _ second: ModelPlainState, _ n: Int) {
+    for i in 0..<n { blackHole(memo(i & 1 == 0 ? first : second)) }
+}
+@inline(never) func writeUnrelated(_ initial: ModelState, _ n: Int) {
+    var state = initial
+    for i in 0..<n { state.unrelated = i; blackHole(state.unrelated) }
+}
+@inline(never) func writeUnrelatedPlain(_ initial: ModelPlainState, _ n: Int) {
+    var state = initial
+    for i in 0..<n { state.unrelated = i; blackHole(state.unrelated) }
+}
+@inline(never) func appendRemove(_ initial: ModelState, _ n: Int) {
+    var state = initial
+    for i in 0..<n { state.items.append(i); blackHole(state.items.removeLast()) }
+}
+@inline(never) func appendRemovePlain(_ initial: ModelPlainState, _ n: Int) {
+    var state = initial
+    for i in 0..<n { state.items.append(i); blackHole(state.items.removeLast()) }
+}
+
+@inline(never) func commitsObserved(_ store: Store<ModelState>, _ n: Int) {
+    for _ in 0..<n { store.commit { $0.unrelated &+= 1 } }
+}
+@inline(never) func commitsSubscribed(_ store: Store<ModelState>, _ n: Int) {
+    for _ in 0..<n { store.commit { $0.unrelated &+= 1 } }
+}
+
+struct SelectorPair<State>: @unchecked Sendable {
+    let first: State
+    let second: State
+}
+// The benchmark's shape: the pair captured by the measured closure.
+@inline(never) func runBody<T>(_ value: T, _ body: @escaping (T) -> Void) { body(value) }
+
+let arguments = CommandLine.arguments
+let scenario = arguments.count > 1 ? arguments[1] : ""
+let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
+let items = Array(0..<10_000)
+let large = Array(0..<100_000)
+switch scenario {
+case "selector-hit":
+    var first = ModelState(items: items)
+    var second = first
+    second.unrelated = 1
+    first.unrelated = 2
+    blackHole(modelOverThreshold(first))
+    profiledRun { selectorHits(first, second, operations) }
+case "memo-hit":
+    let memo = ModelLastInputMemo()
+    var first = ModelPlainState(items: items)
+    var second = first
+    second.unrelated = 1
+    first.unrelated = 2
+    blackHole(memo(first))
+    profiledRun { memoHits(memo, first, second, operations) }
+case "write-unrelated":
+    let state = ModelState(items: items)
+    profiledRun { writeUnrelated(state, operations) }
+case "write-unrelated-plain":
+    let state = ModelPlainState(items: items)
+    profiledRun { writeUnrelatedPlain(state, operations) }
+case "append-remove":
+    let state = ModelState(items: large)
+    blackHole(state.computed.evenCount)
+    profiledRun { appendRemove(state, operations) }
+case "append-remove-plain":
+    let state = ModelPlainState(items: large)
+    profiledRun { appendRemovePlain(state, operations) }
+case "commit-observed":
+    let store = Store(ModelState(items: items))
+    _ = store.items  // the store observes a member: every commit finds out what changed
+    profiledRun { commitsObserved(store, operations) }
+case "commit-subscribed":
+    let store = Store(ModelState(items: items))
+    let subscription = store.subscribe { blackHole($0.unrelated) }
+    profiledRun { commitsSubscribed(store, operations) }
+    withExtendedLifetime(subscription) {}
+case "selector-hit-pair":
+    var first = ModelState(items: items)
+    var second = first
+    second.unrelated = 1
+    first.unrelated = 2
+    blackHole(modelOverThreshold(first))
+    let pair = SelectorPair(first: first, second: second)
+    profiledRun { runBody(pair) { pair in for i in 0..<operations { blackHole(modelOverThreshold(i & 1 == 0 ? pair.first : pair.second)) } } }
+case "memo-hit-pair":
+    let memo = ModelLastInputMemo()
+    var first = ModelPlainState(items: items)
+    var second = first
+    second.unrelated = 1
+    first.unrelated = 2
+    blackHole(memo(first))
+    let pair = SelectorPair(first: first, second: second)
+    profiledRun { runBody((memo, pair)) { setup in let (memo, pair) = setup; for i in 0..<operations { blackHole(memo(i & 1 == 0 ? pair.first : pair.second)) } } }
+default:
+    print("unknown scenario")
+}
