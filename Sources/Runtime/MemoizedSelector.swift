@@ -1,0 +1,393 @@
+// The memoized selector behind createSelector: input slots, the stamped value, and the lock-free
+// hit path for trivial values.
+
+import CComputedAtomics
+
+// MARK: - Implementation
+//
+// Performance note: loops over parameter packs (`for x in repeat each pack`) are not specialized
+// by the optimizer (every iteration goes through generic metadata). So the hit path never loops
+// over a pack: each input's slot is type-erased to `_SlotBase<Root>` (generic over `Root` only,
+// hence specialized in the client), and a versioned input's check is a closure call plus an
+// integer comparison. Only the miss path (`take`, `transform`) uses the pack.
+
+/// A value and its version stamp.
+@usableFromInline
+struct _Stamped<Value> {
+    @usableFromInline var version: VersionStamp
+    @usableFromInline var value: Value
+
+    @inlinable
+    init(version: VersionStamp, value: Value) {
+        self.version = version
+        self.value = value
+    }
+}
+
+/// One input of a memoized selector, erased to its `Root`: the key of the last computation and
+/// the key staged by the current call. The mutable state is only accessed under the owning
+/// selector's lock; ``currentVersion(_:)`` reads immutable state only.
+@usableFromInline
+class _SlotBase<Root> {
+    /// The input's version, for a versioned input (for a memoized input, a closure made where
+    /// the input's type is known, which calls its box directly).
+    @usableFromInline let versionOf: ((Root) -> VersionStamp)?
+    /// Whether the input is unversioned and `Equatable`: its values are compared.
+    @usableFromInline let comparesValues: Bool
+    /// Stamp of the last computation (raw 0: none yet; real stamps are never 0).
+    @usableFromInline @exclusivity(unchecked) var lastVersion: VersionStamp
+    @usableFromInline @exclusivity(unchecked) var stagedVersion: VersionStamp
+
+    @inlinable
+    init(versionOf: ((Root) -> VersionStamp)?, comparesValues: Bool) {
+        self.versionOf = versionOf
+        self.comparesValues = comparesValues
+        lastVersion = VersionStamp(rawValue: 0)
+        stagedVersion = VersionStamp(rawValue: 0)
+    }
+
+    /// The input's current version, for a versioned input. Reads the closure from a `let` of
+    /// this (borrowed) slot, so the call does not retain it.
+    @inlinable
+    final func currentVersion(_ root: Root) -> VersionStamp {
+        versionOf!(root)
+    }
+
+    /// Reads the current key for `root`, stages it, and returns whether it equals the last one.
+    @inlinable
+    final func stage(_ root: Root) -> Bool {
+        if versionOf != nil {
+            let version = currentVersion(root)
+            stagedVersion = version
+            return version == lastVersion
+        }
+        return comparesValues ? stageValue(root) : false
+    }
+
+    /// Makes the staged key the last one (after a recomputation).
+    @inlinable
+    final func commit() {
+        lastVersion = stagedVersion
+        if comparesValues {
+            commitValue()
+        }
+    }
+
+    /// Drops the staged key (after a hit).
+    @inlinable
+    final func discard() {
+        if comparesValues {
+            discardValue()
+        }
+    }
+
+    /// Value comparison, for unversioned `Equatable` inputs.
+    @usableFromInline
+    func stageValue(_ root: Root) -> Bool {
+        fatalError("abstract")
+    }
+
+    @usableFromInline
+    func commitValue() {
+        fatalError("abstract")
+    }
+
+    @usableFromInline
+    func discardValue() {
+        fatalError("abstract")
+    }
+}
+
+/// The typed slot: also holds the last and staged values of an unversioned `Equatable` input.
+@usableFromInline
+final class _InputSlot<Root, Input>: _SlotBase<Root> {
+    @usableFromInline let input: StateSelector<Root, Input>
+    @usableFromInline let equality: _DynamicEquality<Input>
+    @usableFromInline @exclusivity(unchecked) var lastValue: Input?
+    @usableFromInline @exclusivity(unchecked) var stagedValue: Input?
+
+    @inlinable
+    init(_ input: StateSelector<Root, Input>) {
+        self.input = input
+        if input._storage.isMemo {
+            let box = input._storage._memo
+            equality = _DynamicEquality(witness: nil)
+            super.init(versionOf: { box.version($0) }, comparesValues: false)
+        } else if let version = input._storage.version {
+            equality = _DynamicEquality(witness: nil)
+            super.init(versionOf: version, comparesValues: false)
+        } else {
+            equality = _DynamicEquality()
+            super.init(versionOf: nil, comparesValues: equality.isEquatable)
+        }
+    }
+
+    @usableFromInline
+    override func stageValue(_ root: Root) -> Bool {
+        let value = input(root)
+        stagedValue = value
+        guard let last = lastValue else { return false }
+        return equality.isEqual(last, value) ?? false
+    }
+
+    @usableFromInline
+    override func commitValue() {
+        lastValue = stagedValue
+        stagedValue = nil
+    }
+
+    @usableFromInline
+    override func discardValue() {
+        stagedValue = nil
+    }
+
+    /// The input's value for `root` (miss path): the staged one when staging produced it.
+    @inlinable
+    func take(_ root: Root) -> Input {
+        if comparesValues, let value = stagedValue {
+            return value
+        }
+        return input(root)
+    }
+}
+
+/// A memoized selector (or one per-argument entry of a parameterized selector): a cache of size
+/// 1 keyed by the inputs' keys, a versioned output, computed under the lock.
+///
+/// ## The hit path
+/// When every input is versioned (generated selectors and memoized selectors always are), a hit
+/// reads the inputs' current stamps and compares them with the stamps the cached value was
+/// computed from, which the box keeps in `words` beside the output's stamp:
+///
+/// - **Trivial (`_isPOD`) outputs** (`Int`, `Bool`, `Double`, enums without payloads, structs of
+///   those): the value's bytes are kept in `words` too, and a hit takes no lock at all. `words` is
+///   guarded by a sequence counter (`cg_seq_*`): a recomputation (under the lock) makes it odd,
+///   rewrites the keys, the stamp and the value, and makes it even again; a hit reads the counter,
+///   the keys and the value, and trusts them only when the counter was even and did not move. A
+///   hit racing with a recomputation reads an inconsistent snapshot and discards it (then takes
+///   the locked path): every word is read and written with relaxed atomics, so no read is torn,
+///   and the bytes become an `Output` only after validation. Nothing is retained or released.
+/// - **Other outputs** (arrays, strings, classes, anything holding a reference): copying the value
+///   out retains its references, and a recomputation on another thread may release the very
+///   storage being retained. Without a reclamation scheme (hazard pointers, epochs) a lock-free
+///   reader cannot know that storage is still alive, so these hits take the lock, but for the
+///   shortest time: the inputs' stamps are read before locking (a nested selector is evaluated
+///   outside this lock), then the lock covers a comparison of words and the copy of the value,
+///   whose retain is the caller's +1 (the result it owns). No other reference is retained.
+///
+/// Inputs that are not versioned (compared by `==`, or not at all) go through the slots, under
+/// the lock, as a miss does. An input that is itself a memoized selector is asked for its
+/// version by a closure made where its type is known, which calls its box's specialized code.
+@usableFromInline
+final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, @unchecked Sendable {
+    // Safety: `cached`, `cachedVersion`, the slots' mutable state and what `recompute` captures
+    // are only accessed while `lock` is held. `words` is written only while `lock` is held, and
+    // every word is accessed with atomics (the sequence counter protocol above). `versioned` is
+    // immutable.
+    @usableFromInline let lock: Lock
+    @usableFromInline let slots: [_SlotBase<Root>]
+    @usableFromInline let recompute: (Root) -> Output
+    @usableFromInline let counter: RecomputationCounter
+    @usableFromInline let total: RecomputationCounter?
+    @usableFromInline @exclusivity(unchecked) var cached: Output?
+    @usableFromInline @exclusivity(unchecked) var cachedVersion: VersionStamp
+    /// The slots, unretained (`slots` keeps them), when every input is versioned; `nil` otherwise.
+    /// A hit reads each input's version through them without retaining anything.
+    @usableFromInline let versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>?
+    /// The number of inputs.
+    @usableFromInline let inputCount: Int
+    /// `[0]` the sequence counter (0 until the first publication, odd while publishing), `[1]` the
+    /// cached value's stamp, `[2 ..< 2 + inputCount]` the inputs' stamps it was computed from,
+    /// then, for a trivial `Output`, the value's bytes.
+    @usableFromInline let words: UnsafeMutablePointer<UInt64>
+
+    @inlinable
+    init(
+        counter: RecomputationCounter,
+        total: RecomputationCounter?,
+        slots: [_SlotBase<Root>],
+        recompute: @escaping (Root) -> Output
+    ) {
+        lock = Lock()
+        self.counter = counter
+        self.total = total
+        self.slots = slots
+        self.recompute = recompute
+        cached = nil
+        cachedVersion = VersionStamp(rawValue: 0)
+        inputCount = slots.count
+        if slots.allSatisfy({ $0.versionOf != nil }) {
+            let versioned = UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>.allocate(capacity: Swift.max(1, slots.count))
+            for (index, slot) in slots.enumerated() {
+                (versioned + index).initialize(to: .passUnretained(slot))
+            }
+            self.versioned = versioned
+        } else {
+            versioned = nil
+        }
+        let wordCount = 2 + slots.count + (_isPOD(Output.self) ? Self._valueWordCount : 0)
+        words = .allocate(capacity: wordCount)
+        words.initialize(repeating: 0, count: wordCount)
+        super.init(select: nil, version: nil, counter: counter, isMemo: true)
+    }
+
+    deinit {
+        versioned?.deallocate()
+        words.deallocate()
+    }
+
+    /// The number of words a trivial `Output`'s bytes take.
+    @inlinable
+    static var _valueWordCount: Int {
+        (MemoryLayout<Output>.size + 7) / 8
+    }
+
+    /// The value and its stamp for `root`: cached when every input's key is unchanged.
+    ///
+    /// Out of line (but specialized in the caller's module): the box is passed borrowed, and the
+    /// caller's code stays small.
+    @inlinable
+    @inline(never)
+    func evaluate(_ root: Root) -> _Stamped<Output> {
+        if let versioned {
+            // `_isPOD` is a constant once specialized: one branch of the two is compiled.
+            if _isPOD(Output.self) {
+                if let hit = _lockFreeHit(root, versioned) { return hit }
+            } else if let hit = _lockedHit(root, versioned, copiesValue: true) {
+                return _Stamped(version: hit.version, value: hit.value.unsafelyUnwrapped)
+            }
+        }
+        return _evaluateSlowly(root)
+    }
+
+    /// The stamp of the value for `root` (a hit copies no value).
+    @inlinable
+    @inline(never)
+    func version(_ root: Root) -> VersionStamp {
+        if let versioned {
+            if _isPOD(Output.self) {
+                if let hit = _lockFreeHit(root, versioned) { return hit.version }
+            } else if let hit = _lockedHit(root, versioned, copiesValue: false) {
+                return hit.version
+            }
+        }
+        return _evaluateSlowly(root).version
+    }
+
+    /// The version of input `index` for `root`, without retaining its slot or what it holds.
+    @inlinable
+    @inline(__always)
+    func _inputVersion(_ index: Int, _ root: Root, _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>) -> UInt64 {
+        versioned[index]._withUnsafeGuaranteedRef { $0.currentVersion(root) }.rawValue
+    }
+
+    /// The lock-free hit of a trivial `Output` (see the type's documentation); `nil` when an input
+    /// changed, nothing was published yet, or a recomputation raced with this read.
+    @inlinable
+    @inline(__always)
+    func _lockFreeHit(_ root: Root, _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>) -> _Stamped<Output>? {
+        let begin = cg_seq_read_begin(words)
+        if begin == 0 || begin & 1 != 0 { return nil }
+        for index in 0..<inputCount where _inputVersion(index, root, versioned) != cg_atomic_u64_load(words + 2 + index) {
+            return nil
+        }
+        let version = VersionStamp(rawValue: cg_atomic_u64_load(words + 1))
+        let source = words + 2 + inputCount
+        let valueWords = Self._valueWordCount
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
+            let copy = buffer.baseAddress.unsafelyUnwrapped
+            for index in 0..<valueWords {
+                copy[index] = cg_atomic_u64_load(source + index)
+            }
+            // Only a validated snapshot becomes an `Output`: torn bytes are never a value.
+            guard cg_seq_read_validate(words, begin) else { return nil }
+            return _Stamped(version: version, value: UnsafeRawPointer(copy).loadUnaligned(as: Output.self))
+        }
+    }
+
+    /// The hit of any other `Output`: the inputs' stamps read first, then the lock held for the
+    /// comparison and the copy of the value (`nil` unless `copiesValue`).
+    @inlinable
+    @inline(__always)
+    func _lockedHit(
+        _ root: Root,
+        _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>,
+        copiesValue: Bool
+    ) -> (version: VersionStamp, value: Output?)? {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, inputCount)) { buffer in
+            let current = buffer.baseAddress.unsafelyUnwrapped
+            for index in 0..<inputCount {
+                current[index] = _inputVersion(index, root, versioned)
+            }
+            lock.lock()
+            defer { lock.unlock() }
+            guard cached != nil else { return nil }
+            for index in 0..<inputCount where current[index] != cg_atomic_u64_load(words + 2 + index) {
+                return nil
+            }
+            return (cachedVersion, copiesValue ? cached : nil)
+        }
+    }
+
+    /// Miss path (and the path of unversioned inputs): stages every input's key under the lock,
+    /// returns the cached value when none changed, otherwise recomputes and publishes.
+    @inlinable
+    @inline(never)
+    func _evaluateSlowly(_ root: Root) -> _Stamped<Output> {
+        lock.lock()
+        defer { lock.unlock() }
+        var unchanged = true
+        for slot in slots {
+            // Stage every slot (no early exit): a miss needs all keys to commit them.
+            if !slot.stage(root) {
+                unchanged = false
+            }
+        }
+        if unchanged, let cached {
+            for slot in slots {
+                slot.discard()
+            }
+            return _Stamped(version: cachedVersion, value: cached)
+        }
+        counter.increment()
+        total?.increment()
+        let output = recompute(root)
+        for slot in slots {
+            slot.commit()
+        }
+        cached = output
+        cachedVersion = .next()
+        if versioned != nil {
+            _publish(output)
+        }
+        return _Stamped(version: cachedVersion, value: output)
+    }
+
+    /// Publishes the keys, the stamp and (for a trivial `Output`) the value of the last
+    /// recomputation in `words`, for the hit paths. Under the lock.
+    @inlinable
+    func _publish(_ output: Output) {
+        cg_seq_write_begin(words)
+        cg_atomic_u64_store(words + 1, cachedVersion.rawValue)
+        for (index, slot) in slots.enumerated() {
+            cg_atomic_u64_store(words + 2 + index, slot.lastVersion.rawValue)
+        }
+        if _isPOD(Output.self) {
+            let valueWords = Self._valueWordCount
+            let destination = words + 2 + inputCount
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
+                let copy = buffer.baseAddress.unsafelyUnwrapped
+                copy.initialize(repeating: 0, count: valueWords)
+                withUnsafeBytes(of: output) { bytes in
+                    if let base = bytes.baseAddress {
+                        UnsafeMutableRawPointer(copy).copyMemory(from: base, byteCount: bytes.count)
+                    }
+                }
+                for index in 0..<valueWords {
+                    cg_atomic_u64_store(destination + index, copy[index])
+                }
+            }
+        }
+        cg_seq_write_end(words)
+    }
+}
