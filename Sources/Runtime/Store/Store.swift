@@ -311,12 +311,8 @@ struct ChangeDetection<State>: @unchecked Sendable {
     /// What a later state is compared with: for a generated state, its field stamps, recorded
     /// into `versions` (reusing its storage). (`inout` only so that the state is not copied.)
     func token(_ state: inout State, versions record: inout MemoInputs) -> Token {
-        if versions.witness != nil {
-            record._restart()
-            if versions.recordFieldVersions(&state, into: &record) {
-                record._dropUnrecorded()
-                return .versions
-            }
+        if versions.witness != nil, recordFieldVersions(of: &state, into: &record) != nil {
+            return .versions
         }
         if equality.isEquatable { return .value(state) }
         return .none
@@ -327,16 +323,22 @@ struct ChangeDetection<State>: @unchecked Sendable {
     func isChanged(from token: Token, to state: inout State, versions record: inout MemoInputs) -> Bool {
         switch token {
         case .versions:
-            record._restart()
-            _ = versions.recordFieldVersions(&state, into: &record)
-            let changed = record.changed
-            record._dropUnrecorded()
-            return changed
+            return recordFieldVersions(of: &state, into: &record) ?? true
         case .value(let value):
             return equality.isEqual(value, state) != true
         case .none:
             return true
         }
+    }
+
+    /// Records the field stamps of a generated `state` into `record` (reusing its storage) and
+    /// returns whether one differs from what `record` held; `nil` when `state` records none.
+    private func recordFieldVersions(of state: inout State, into record: inout MemoInputs) -> Bool? {
+        record._restart()
+        guard versions.recordFieldVersions(&state, into: &record) else { return nil }
+        let changed = record.changed
+        record._dropUnrecorded()
+        return changed
     }
 
     /// Applies `mutation` to `state` and sets `isChanged` to whether it changed it, also when it
@@ -350,18 +352,9 @@ struct ChangeDetection<State>: @unchecked Sendable {
         versions record: inout MemoInputs,
         isChanged: inout Bool
     ) rethrows -> Result {
-        if versions.witness != nil {
-            record._restart()
-            if versions.recordFieldVersions(&state, into: &record) {
-                record._dropUnrecorded()
-                defer {
-                    record._restart()
-                    _ = versions.recordFieldVersions(&state, into: &record)
-                    isChanged = record.changed
-                    record._dropUnrecorded()
-                }
-                return try mutation(&state)
-            }
+        if versions.witness != nil, recordFieldVersions(of: &state, into: &record) != nil {
+            defer { isChanged = recordFieldVersions(of: &state, into: &record) ?? true }
+            return try mutation(&state)
         }
         let token = token(&state, versions: &record)
         defer { isChanged = self.isChanged(from: token, to: &state, versions: &record) }
