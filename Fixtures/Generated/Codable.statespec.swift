@@ -97,18 +97,18 @@ extension SettingsState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _theme: ComputedRuntime.Edge<__themeType>
-        fileprivate var _fontSize: ComputedRuntime.Edge<__fontSizeType>
-        fileprivate var _recent: ComputedRuntime.Edge<__recentType>
-        fileprivate var _lastOpened: ComputedRuntime.Edge<__lastOpenedType>
+        fileprivate var _theme: ComputedRuntime.StoredField<__themeType>
+        fileprivate var _fontSize: ComputedRuntime.StoredField<__fontSizeType>
+        fileprivate var _recent: ComputedRuntime.StoredField<__recentType>
+        fileprivate var _lastOpened: ComputedRuntime.StoredField<__lastOpenedType>
         fileprivate var _isLarge: ComputedRuntime.Memo<__isLargeType>
         fileprivate var _recentCount: ComputedRuntime.Memo<__recentCountType>
 
         fileprivate init(theme: __themeType, fontSize: __fontSizeType, recent: __recentType, lastOpened: __lastOpenedType) {
-            _theme = ComputedRuntime.Edge(wrappedValue: theme)
-            _fontSize = ComputedRuntime.Edge(wrappedValue: fontSize)
-            _recent = ComputedRuntime.Edge(wrappedValue: recent)
-            _lastOpened = ComputedRuntime.Edge(wrappedValue: lastOpened)
+            _theme = ComputedRuntime.StoredField(wrappedValue: theme)
+            _fontSize = ComputedRuntime.StoredField(wrappedValue: fontSize)
+            _recent = ComputedRuntime.StoredField(wrappedValue: recent)
+            _lastOpened = ComputedRuntime.StoredField(wrappedValue: lastOpened)
             _isLarge = ComputedRuntime.Memo<__isLargeType>()
             _recentCount = ComputedRuntime.Memo<__recentCountType>()
         }

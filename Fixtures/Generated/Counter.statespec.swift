@@ -94,18 +94,18 @@ extension CounterState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _count: ComputedRuntime.Edge<__countType>
-        fileprivate var _step: ComputedRuntime.Edge<__stepType>
-        fileprivate var _label: ComputedRuntime.Edge<__labelType>
+        fileprivate var _count: ComputedRuntime.StoredField<__countType>
+        fileprivate var _step: ComputedRuntime.StoredField<__stepType>
+        fileprivate var _label: ComputedRuntime.StoredField<__labelType>
         fileprivate var _doubled: ComputedRuntime.Memo<__doubledType>
         fileprivate var _quadrupled: ComputedRuntime.Memo<__quadrupledType>
         fileprivate var _next: ComputedRuntime.Memo<__nextType>
         fileprivate var _summary: ComputedRuntime.Memo<__summaryType>
 
         fileprivate init(count: __countType, step: __stepType, label: __labelType) {
-            _count = ComputedRuntime.Edge(wrappedValue: count)
-            _step = ComputedRuntime.Edge(wrappedValue: step)
-            _label = ComputedRuntime.Edge(wrappedValue: label)
+            _count = ComputedRuntime.StoredField(wrappedValue: count)
+            _step = ComputedRuntime.StoredField(wrappedValue: step)
+            _label = ComputedRuntime.StoredField(wrappedValue: label)
             _doubled = ComputedRuntime.Memo<__doubledType>()
             _quadrupled = ComputedRuntime.Memo<__quadrupledType>()
             _next = ComputedRuntime.Memo<__nextType>()

@@ -130,10 +130,10 @@ extension CutoffState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _items: ComputedRuntime.Edge<__itemsType>
-        @usableFromInline internal var _threshold: ComputedRuntime.Edge<__thresholdType>
-        @usableFromInline internal var _name: ComputedRuntime.Edge<__nameType>
-        @usableFromInline internal var _token: ComputedRuntime.Edge<__tokenType>
+        @usableFromInline internal var _items: ComputedRuntime.StoredField<__itemsType>
+        @usableFromInline internal var _threshold: ComputedRuntime.StoredField<__thresholdType>
+        @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
+        @usableFromInline internal var _token: ComputedRuntime.StoredField<__tokenType>
         @usableFromInline internal var _filteredArray: ComputedRuntime.Memo<__filteredArrayType>
         @usableFromInline internal var _filteredCount: ComputedRuntime.Memo<__filteredCountType>
         @usableFromInline internal var _summary: ComputedRuntime.Memo<__summaryType>
@@ -143,10 +143,10 @@ extension CutoffState {
         @usableFromInline internal var _tokenID: ComputedRuntime.Memo<__tokenIDType>
 
         fileprivate init(items: __itemsType, threshold: __thresholdType, name: __nameType, token: __tokenType) {
-            _items = ComputedRuntime.Edge(wrappedValue: items)
-            _threshold = ComputedRuntime.Edge(wrappedValue: threshold)
-            _name = ComputedRuntime.Edge(wrappedValue: name)
-            _token = ComputedRuntime.Edge(wrappedValue: token)
+            _items = ComputedRuntime.StoredField(wrappedValue: items)
+            _threshold = ComputedRuntime.StoredField(wrappedValue: threshold)
+            _name = ComputedRuntime.StoredField(wrappedValue: name)
+            _token = ComputedRuntime.StoredField(wrappedValue: token)
             _filteredArray = ComputedRuntime.Memo<__filteredArrayType>()
             _filteredCount = ComputedRuntime.Memo<__filteredCountType>()
             _summary = ComputedRuntime.Memo<__summaryType>()
@@ -388,7 +388,7 @@ extension CutoffState {
 
         /// Marks what `items` feeds as stale: `filteredArray`, `filteredCount`, `summary`, `uncutArray`, `uncutCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __itemsDidChange() {
+        @inlinable internal mutating func __itemsDidChange() {
             _filteredArray.invalidate()
             _filteredCount.invalidate()
             _summary.invalidate()
@@ -398,7 +398,7 @@ extension CutoffState {
 
         /// Marks what `threshold` feeds as stale: `filteredArray`, `filteredCount`, `summary`, `uncutArray`, `uncutCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __thresholdDidChange() {
+        @inlinable internal mutating func __thresholdDidChange() {
             _filteredArray.invalidate()
             _filteredCount.invalidate()
             _summary.invalidate()
@@ -408,13 +408,13 @@ extension CutoffState {
 
         /// Marks what `name` feeds as stale: `greeting`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __nameDidChange() {
+        @inlinable internal mutating func __nameDidChange() {
             _greeting.invalidate()
         }
 
         /// Marks what `token` feeds as stale: `tokenID`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __tokenDidChange() {
+        @inlinable internal mutating func __tokenDidChange() {
             _tokenID.invalidate()
         }
 

@@ -236,13 +236,13 @@ extension ProfileState {
 
         /// Marks what `avatar` feeds as stale: `hasAvatar`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __avatarDidChange() {
+        @inlinable internal mutating func __avatarDidChange() {
             _hasAvatar.invalidate()
         }
 
         /// Marks what `badge` feeds as stale: `badgeText`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __badgeDidChange() {
+        @inlinable internal mutating func __badgeDidChange() {
             _badgeText.invalidate()
         }
 

@@ -763,46 +763,46 @@ extension GeneratedNames {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _version: ComputedRuntime.Edge<__versionType>
-        @usableFromInline internal var _hasher: ComputedRuntime.Edge<__hasherType>
-        @usableFromInline internal var _encoder: ComputedRuntime.Edge<__encoderType>
-        @usableFromInline internal var _decoder: ComputedRuntime.Edge<__decoderType>
-        @usableFromInline internal var _container: ComputedRuntime.Edge<__containerType>
-        @usableFromInline internal var _lhs: ComputedRuntime.Edge<__lhsType>
-        @usableFromInline internal var _rhs: ComputedRuntime.Edge<__rhsType>
-        @usableFromInline internal var _newValue: ComputedRuntime.Edge<__newValueType>
-        @usableFromInline internal var _path: ComputedRuntime.Edge<__pathType>
-        @usableFromInline internal var _member: ComputedRuntime.Edge<__memberType>
-        @usableFromInline internal var _rest: ComputedRuntime.Edge<__restType>
-        @usableFromInline internal var _keyPath: ComputedRuntime.Edge<__keyPathType>
-        @usableFromInline internal var _wrappedValue: ComputedRuntime.Edge<__wrappedValueType>
-        @usableFromInline internal var _projectedValue: ComputedRuntime.Edge<__projectedValueType>
-        @usableFromInline internal var _update: ComputedRuntime.Edge<__updateType>
-        @usableFromInline internal var _record: ComputedRuntime.Edge<__recordType>
-        @usableFromInline internal var _inputs: ComputedRuntime.Edge<__inputsType>
-        @usableFromInline internal var _compute: ComputedRuntime.Edge<__computeType>
-        @usableFromInline internal var _isEqual: ComputedRuntime.Edge<__isEqualType>
-        @usableFromInline internal var _isCached: ComputedRuntime.Edge<__isCachedType>
-        @usableFromInline internal var _hash: ComputedRuntime.Edge<__hashType>
-        @usableFromInline internal var _encode: ComputedRuntime.Edge<__encodeType>
-        @usableFromInline internal var _Hasher: ComputedRuntime.Edge<__HasherType>
-        @usableFromInline internal var _Encoder: ComputedRuntime.Edge<__EncoderType>
-        @usableFromInline internal var _Decoder: ComputedRuntime.Edge<__DecoderType>
-        @usableFromInline internal var _Mirror: ComputedRuntime.Edge<__MirrorType>
-        @usableFromInline internal var _KeyValuePairs: ComputedRuntime.Edge<__KeyValuePairsType>
-        @usableFromInline internal var _String: ComputedRuntime.Edge<__StringType>
-        @usableFromInline internal var _Bool: ComputedRuntime.Edge<__BoolType>
-        @usableFromInline internal var _Substring: ComputedRuntime.Edge<__SubstringType>
-        @usableFromInline internal var _CodingKey: ComputedRuntime.Edge<__CodingKeyType>
-        @usableFromInline internal var _Edge: ComputedRuntime.Edge<__EdgeType>
+        @usableFromInline internal var _version: ComputedRuntime.StoredField<__versionType>
+        @usableFromInline internal var _hasher: ComputedRuntime.StoredField<__hasherType>
+        @usableFromInline internal var _encoder: ComputedRuntime.StoredField<__encoderType>
+        @usableFromInline internal var _decoder: ComputedRuntime.StoredField<__decoderType>
+        @usableFromInline internal var _container: ComputedRuntime.StoredField<__containerType>
+        @usableFromInline internal var _lhs: ComputedRuntime.StoredField<__lhsType>
+        @usableFromInline internal var _rhs: ComputedRuntime.StoredField<__rhsType>
+        @usableFromInline internal var _newValue: ComputedRuntime.StoredField<__newValueType>
+        @usableFromInline internal var _path: ComputedRuntime.StoredField<__pathType>
+        @usableFromInline internal var _member: ComputedRuntime.StoredField<__memberType>
+        @usableFromInline internal var _rest: ComputedRuntime.StoredField<__restType>
+        @usableFromInline internal var _keyPath: ComputedRuntime.StoredField<__keyPathType>
+        @usableFromInline internal var _wrappedValue: ComputedRuntime.StoredField<__wrappedValueType>
+        @usableFromInline internal var _projectedValue: ComputedRuntime.StoredField<__projectedValueType>
+        @usableFromInline internal var _update: ComputedRuntime.StoredField<__updateType>
+        @usableFromInline internal var _record: ComputedRuntime.StoredField<__recordType>
+        @usableFromInline internal var _inputs: ComputedRuntime.StoredField<__inputsType>
+        @usableFromInline internal var _compute: ComputedRuntime.StoredField<__computeType>
+        @usableFromInline internal var _isEqual: ComputedRuntime.StoredField<__isEqualType>
+        @usableFromInline internal var _isCached: ComputedRuntime.StoredField<__isCachedType>
+        @usableFromInline internal var _hash: ComputedRuntime.StoredField<__hashType>
+        @usableFromInline internal var _encode: ComputedRuntime.StoredField<__encodeType>
+        @usableFromInline internal var _Hasher: ComputedRuntime.StoredField<__HasherType>
+        @usableFromInline internal var _Encoder: ComputedRuntime.StoredField<__EncoderType>
+        @usableFromInline internal var _Decoder: ComputedRuntime.StoredField<__DecoderType>
+        @usableFromInline internal var _Mirror: ComputedRuntime.StoredField<__MirrorType>
+        @usableFromInline internal var _KeyValuePairs: ComputedRuntime.StoredField<__KeyValuePairsType>
+        @usableFromInline internal var _String: ComputedRuntime.StoredField<__StringType>
+        @usableFromInline internal var _Bool: ComputedRuntime.StoredField<__BoolType>
+        @usableFromInline internal var _Substring: ComputedRuntime.StoredField<__SubstringType>
+        @usableFromInline internal var _CodingKey: ComputedRuntime.StoredField<__CodingKeyType>
+        @usableFromInline internal var _Edge: ComputedRuntime.StoredField<__EdgeType>
         @ComputedRuntime.Edge public fileprivate(set) var Memo: __MemoType
-        @usableFromInline internal var _VersionStamp: ComputedRuntime.Edge<__VersionStampType>
-        @usableFromInline internal var _state: ComputedRuntime.Edge<__stateType>
-        @usableFromInline internal var _StateSelector: ComputedRuntime.Edge<__StateSelectorType>
-        @usableFromInline internal var _ParameterizedSelector: ComputedRuntime.Edge<__ParameterizedSelectorType>
-        @usableFromInline internal var _RecomputationCounter: ComputedRuntime.Edge<__RecomputationCounterType>
-        @usableFromInline internal var _MemberVersioned: ComputedRuntime.Edge<__MemberVersionedType>
-        @usableFromInline internal var _memberVersion: ComputedRuntime.Edge<__memberVersionType>
+        @usableFromInline internal var _VersionStamp: ComputedRuntime.StoredField<__VersionStampType>
+        @usableFromInline internal var _state: ComputedRuntime.StoredField<__stateType>
+        @usableFromInline internal var _StateSelector: ComputedRuntime.StoredField<__StateSelectorType>
+        @usableFromInline internal var _ParameterizedSelector: ComputedRuntime.StoredField<__ParameterizedSelectorType>
+        @usableFromInline internal var _RecomputationCounter: ComputedRuntime.StoredField<__RecomputationCounterType>
+        @usableFromInline internal var _MemberVersioned: ComputedRuntime.StoredField<__MemberVersionedType>
+        @usableFromInline internal var _memberVersion: ComputedRuntime.StoredField<__memberVersionType>
         @ComputedRuntime.Shared public fileprivate(set) var shared: __sharedType
         @usableFromInline internal var _value: ComputedRuntime.Memo<__valueType>
         @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<__sharedKeyType>
@@ -812,46 +812,46 @@ extension GeneratedNames {
 
         fileprivate init(version: __versionType, hasher: __hasherType, encoder: __encoderType, decoder: __decoderType, container: __containerType, lhs: __lhsType, rhs: __rhsType, newValue: __newValueType, path: __pathType, member: __memberType, rest: __restType, keyPath: __keyPathType, wrappedValue: __wrappedValueType, projectedValue: __projectedValueType, update: __updateType, record: __recordType, inputs: __inputsType, compute: __computeType, isEqual: __isEqualType, isCached: __isCachedType, hash: __hashType, encode: __encodeType, Hasher: __HasherType, Encoder: __EncoderType, Decoder: __DecoderType, Mirror: __MirrorType, KeyValuePairs: __KeyValuePairsType, String: __StringType, Bool: __BoolType, Substring: __SubstringType, CodingKey: __CodingKeyType, Edge: __EdgeType, Memo: __MemoType, VersionStamp: __VersionStampType, state: __stateType, StateSelector: __StateSelectorType, ParameterizedSelector: __ParameterizedSelectorType, RecomputationCounter: __RecomputationCounterType, MemberVersioned: __MemberVersionedType, memberVersion: __memberVersionType, shared: ComputedRuntime.Shared<__sharedType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
-            _version = ComputedRuntime.Edge(wrappedValue: version)
-            _hasher = ComputedRuntime.Edge(wrappedValue: hasher)
-            _encoder = ComputedRuntime.Edge(wrappedValue: encoder)
-            _decoder = ComputedRuntime.Edge(wrappedValue: decoder)
-            _container = ComputedRuntime.Edge(wrappedValue: container)
-            _lhs = ComputedRuntime.Edge(wrappedValue: lhs)
-            _rhs = ComputedRuntime.Edge(wrappedValue: rhs)
-            _newValue = ComputedRuntime.Edge(wrappedValue: newValue)
-            _path = ComputedRuntime.Edge(wrappedValue: path)
-            _member = ComputedRuntime.Edge(wrappedValue: member)
-            _rest = ComputedRuntime.Edge(wrappedValue: rest)
-            _keyPath = ComputedRuntime.Edge(wrappedValue: keyPath)
-            _wrappedValue = ComputedRuntime.Edge(wrappedValue: wrappedValue)
-            _projectedValue = ComputedRuntime.Edge(wrappedValue: projectedValue)
-            _update = ComputedRuntime.Edge(wrappedValue: update)
-            _record = ComputedRuntime.Edge(wrappedValue: record)
-            _inputs = ComputedRuntime.Edge(wrappedValue: inputs)
-            _compute = ComputedRuntime.Edge(wrappedValue: compute)
-            _isEqual = ComputedRuntime.Edge(wrappedValue: isEqual)
-            _isCached = ComputedRuntime.Edge(wrappedValue: isCached)
-            _hash = ComputedRuntime.Edge(wrappedValue: hash)
-            _encode = ComputedRuntime.Edge(wrappedValue: encode)
-            _Hasher = ComputedRuntime.Edge(wrappedValue: Hasher)
-            _Encoder = ComputedRuntime.Edge(wrappedValue: Encoder)
-            _Decoder = ComputedRuntime.Edge(wrappedValue: Decoder)
-            _Mirror = ComputedRuntime.Edge(wrappedValue: Mirror)
-            _KeyValuePairs = ComputedRuntime.Edge(wrappedValue: KeyValuePairs)
-            _String = ComputedRuntime.Edge(wrappedValue: String)
-            _Bool = ComputedRuntime.Edge(wrappedValue: Bool)
-            _Substring = ComputedRuntime.Edge(wrappedValue: Substring)
-            _CodingKey = ComputedRuntime.Edge(wrappedValue: CodingKey)
-            _Edge = ComputedRuntime.Edge(wrappedValue: Edge)
+            _version = ComputedRuntime.StoredField(wrappedValue: version)
+            _hasher = ComputedRuntime.StoredField(wrappedValue: hasher)
+            _encoder = ComputedRuntime.StoredField(wrappedValue: encoder)
+            _decoder = ComputedRuntime.StoredField(wrappedValue: decoder)
+            _container = ComputedRuntime.StoredField(wrappedValue: container)
+            _lhs = ComputedRuntime.StoredField(wrappedValue: lhs)
+            _rhs = ComputedRuntime.StoredField(wrappedValue: rhs)
+            _newValue = ComputedRuntime.StoredField(wrappedValue: newValue)
+            _path = ComputedRuntime.StoredField(wrappedValue: path)
+            _member = ComputedRuntime.StoredField(wrappedValue: member)
+            _rest = ComputedRuntime.StoredField(wrappedValue: rest)
+            _keyPath = ComputedRuntime.StoredField(wrappedValue: keyPath)
+            _wrappedValue = ComputedRuntime.StoredField(wrappedValue: wrappedValue)
+            _projectedValue = ComputedRuntime.StoredField(wrappedValue: projectedValue)
+            _update = ComputedRuntime.StoredField(wrappedValue: update)
+            _record = ComputedRuntime.StoredField(wrappedValue: record)
+            _inputs = ComputedRuntime.StoredField(wrappedValue: inputs)
+            _compute = ComputedRuntime.StoredField(wrappedValue: compute)
+            _isEqual = ComputedRuntime.StoredField(wrappedValue: isEqual)
+            _isCached = ComputedRuntime.StoredField(wrappedValue: isCached)
+            _hash = ComputedRuntime.StoredField(wrappedValue: hash)
+            _encode = ComputedRuntime.StoredField(wrappedValue: encode)
+            _Hasher = ComputedRuntime.StoredField(wrappedValue: Hasher)
+            _Encoder = ComputedRuntime.StoredField(wrappedValue: Encoder)
+            _Decoder = ComputedRuntime.StoredField(wrappedValue: Decoder)
+            _Mirror = ComputedRuntime.StoredField(wrappedValue: Mirror)
+            _KeyValuePairs = ComputedRuntime.StoredField(wrappedValue: KeyValuePairs)
+            _String = ComputedRuntime.StoredField(wrappedValue: String)
+            _Bool = ComputedRuntime.StoredField(wrappedValue: Bool)
+            _Substring = ComputedRuntime.StoredField(wrappedValue: Substring)
+            _CodingKey = ComputedRuntime.StoredField(wrappedValue: CodingKey)
+            _Edge = ComputedRuntime.StoredField(wrappedValue: Edge)
             _Memo = ComputedRuntime.Edge(wrappedValue: Memo)
-            _VersionStamp = ComputedRuntime.Edge(wrappedValue: VersionStamp)
-            _state = ComputedRuntime.Edge(wrappedValue: state)
-            _StateSelector = ComputedRuntime.Edge(wrappedValue: StateSelector)
-            _ParameterizedSelector = ComputedRuntime.Edge(wrappedValue: ParameterizedSelector)
-            _RecomputationCounter = ComputedRuntime.Edge(wrappedValue: RecomputationCounter)
-            _MemberVersioned = ComputedRuntime.Edge(wrappedValue: MemberVersioned)
-            _memberVersion = ComputedRuntime.Edge(wrappedValue: memberVersion)
+            _VersionStamp = ComputedRuntime.StoredField(wrappedValue: VersionStamp)
+            _state = ComputedRuntime.StoredField(wrappedValue: state)
+            _StateSelector = ComputedRuntime.StoredField(wrappedValue: StateSelector)
+            _ParameterizedSelector = ComputedRuntime.StoredField(wrappedValue: ParameterizedSelector)
+            _RecomputationCounter = ComputedRuntime.StoredField(wrappedValue: RecomputationCounter)
+            _MemberVersioned = ComputedRuntime.StoredField(wrappedValue: MemberVersioned)
+            _memberVersion = ComputedRuntime.StoredField(wrappedValue: memberVersion)
             _shared = shared
             _value = ComputedRuntime.Memo<__valueType>()
             _sharedKey = ComputedRuntime.SharedMemo<__sharedKeyType>(version: _initialVersion)
@@ -1276,188 +1276,188 @@ extension GeneratedNames {
 
         /// Marks what `version` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __versionDidChange() {
+        @inlinable internal mutating func __versionDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _version.version)
         }
 
         /// Marks what `hasher` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __hasherDidChange() {
+        @inlinable internal mutating func __hasherDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _hasher.version)
         }
 
         /// Marks what `encoder` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __encoderDidChange() {
+        @inlinable internal mutating func __encoderDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _encoder.version)
         }
 
         /// Marks what `decoder` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __decoderDidChange() {
+        @inlinable internal mutating func __decoderDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _decoder.version)
         }
 
         /// Marks what `container` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __containerDidChange() {
+        @inlinable internal mutating func __containerDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _container.version)
         }
 
         /// Marks what `lhs` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __lhsDidChange() {
+        @inlinable internal mutating func __lhsDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _lhs.version)
         }
 
         /// Marks what `rhs` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __rhsDidChange() {
+        @inlinable internal mutating func __rhsDidChange() {
             _value.invalidate()
             _arguments.invalidate(version: _rhs.version)
         }
 
         /// Marks what `newValue` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __newValueDidChange() {
+        @inlinable internal mutating func __newValueDidChange() {
             _sharedKey.invalidate(version: _newValue.version)
             _arguments.invalidate(version: _newValue.version)
         }
 
         /// Marks what `path` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __pathDidChange() {
+        @inlinable internal mutating func __pathDidChange() {
             _sharedKey.invalidate(version: _path.version)
             _arguments.invalidate(version: _path.version)
         }
 
         /// Marks what `member` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __memberDidChange() {
+        @inlinable internal mutating func __memberDidChange() {
             _sharedKey.invalidate(version: _member.version)
             _arguments.invalidate(version: _member.version)
         }
 
         /// Marks what `rest` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __restDidChange() {
+        @inlinable internal mutating func __restDidChange() {
             _sharedKey.invalidate(version: _rest.version)
             _arguments.invalidate(version: _rest.version)
         }
 
         /// Marks what `keyPath` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __keyPathDidChange() {
+        @inlinable internal mutating func __keyPathDidChange() {
             _sharedKey.invalidate(version: _keyPath.version)
             _arguments.invalidate(version: _keyPath.version)
         }
 
         /// Marks what `wrappedValue` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __wrappedValueDidChange() {
+        @inlinable internal mutating func __wrappedValueDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `projectedValue` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __projectedValueDidChange() {
+        @inlinable internal mutating func __projectedValueDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `update` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __updateDidChange() {
+        @inlinable internal mutating func __updateDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `record` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __recordDidChange() {
+        @inlinable internal mutating func __recordDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `inputs` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __inputsDidChange() {
+        @inlinable internal mutating func __inputsDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `compute` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __computeDidChange() {
+        @inlinable internal mutating func __computeDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `isEqual` feeds as stale: `transform`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __isEqualDidChange() {
+        @inlinable internal mutating func __isEqualDidChange() {
             _transform.invalidate()
         }
 
         /// Marks what `Hasher` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __HasherDidChange() {
+        @inlinable internal mutating func __HasherDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Encoder` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __EncoderDidChange() {
+        @inlinable internal mutating func __EncoderDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Decoder` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __DecoderDidChange() {
+        @inlinable internal mutating func __DecoderDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Mirror` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __MirrorDidChange() {
+        @inlinable internal mutating func __MirrorDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `KeyValuePairs` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __KeyValuePairsDidChange() {
+        @inlinable internal mutating func __KeyValuePairsDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `String` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __StringDidChange() {
+        @inlinable internal mutating func __StringDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Bool` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __BoolDidChange() {
+        @inlinable internal mutating func __BoolDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Substring` feeds as stale: `capacity`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __SubstringDidChange() {
+        @inlinable internal mutating func __SubstringDidChange() {
             _capacity.invalidate()
         }
 
         /// Marks what `Memo` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __MemoDidChange() {
+        @inlinable internal mutating func __MemoDidChange() {
             _sharedKey.invalidate(version: $Memo.version)
             _arguments.invalidate(version: $Memo.version)
         }
 
         /// Marks what `state` feeds as stale: `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __stateDidChange() {
+        @inlinable internal mutating func __stateDidChange() {
             _arguments.invalidate(version: _state.version)
         }
 

@@ -101,18 +101,18 @@ extension `Protocol` {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     package struct Extended: Sendable {
-        @usableFromInline internal var _default: ComputedRuntime.Edge<__defaultType>
-        @usableFromInline internal var _class: ComputedRuntime.Edge<__classType>
-        @usableFromInline internal var _open: ComputedRuntime.Edge<__openType>
-        @usableFromInline internal var _consuming: ComputedRuntime.Edge<__consumingType>
+        @usableFromInline internal var _default: ComputedRuntime.StoredField<__defaultType>
+        @usableFromInline internal var _class: ComputedRuntime.StoredField<__classType>
+        @usableFromInline internal var _open: ComputedRuntime.StoredField<__openType>
+        @usableFromInline internal var _consuming: ComputedRuntime.StoredField<__consumingType>
         @usableFromInline internal var _nonisolated: ComputedRuntime.Memo<__nonisolatedType>
         @usableFromInline internal var _return: ComputedRuntime.Memo<__returnType>
 
         fileprivate init(default: __defaultType, class: __classType, open: __openType, consuming: __consumingType) {
-            _default = ComputedRuntime.Edge(wrappedValue: `default`)
-            _class = ComputedRuntime.Edge(wrappedValue: `class`)
-            _open = ComputedRuntime.Edge(wrappedValue: open)
-            _consuming = ComputedRuntime.Edge(wrappedValue: consuming)
+            _default = ComputedRuntime.StoredField(wrappedValue: `default`)
+            _class = ComputedRuntime.StoredField(wrappedValue: `class`)
+            _open = ComputedRuntime.StoredField(wrappedValue: open)
+            _consuming = ComputedRuntime.StoredField(wrappedValue: consuming)
             _nonisolated = ComputedRuntime.Memo<__nonisolatedType>()
             _return = ComputedRuntime.Memo<__returnType>()
         }
@@ -205,25 +205,25 @@ extension `Protocol` {
 
         /// Marks what `default` feeds as stale: `return`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __defaultDidChange() {
+        @inlinable internal mutating func __defaultDidChange() {
             _return.invalidate()
         }
 
         /// Marks what `class` feeds as stale: `return`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __classDidChange() {
+        @inlinable internal mutating func __classDidChange() {
             _return.invalidate()
         }
 
         /// Marks what `open` feeds as stale: `nonisolated`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __openDidChange() {
+        @inlinable internal mutating func __openDidChange() {
             _nonisolated.invalidate()
         }
 
         /// Marks what `consuming` feeds as stale: `nonisolated`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __consumingDidChange() {
+        @inlinable internal mutating func __consumingDidChange() {
             _nonisolated.invalidate()
         }
 
@@ -496,13 +496,13 @@ extension Pair {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        fileprivate var _first: ComputedRuntime.Edge<__firstType>
-        fileprivate var _second: ComputedRuntime.Edge<__secondType>
+        fileprivate var _first: ComputedRuntime.StoredField<__firstType>
+        fileprivate var _second: ComputedRuntime.StoredField<__secondType>
         fileprivate var _sum: ComputedRuntime.Memo<__sumType>
 
         fileprivate init(first: __firstType, second: __secondType) {
-            _first = ComputedRuntime.Edge(wrappedValue: first)
-            _second = ComputedRuntime.Edge(wrappedValue: second)
+            _first = ComputedRuntime.StoredField(wrappedValue: first)
+            _second = ComputedRuntime.StoredField(wrappedValue: second)
             _sum = ComputedRuntime.Memo<__sumType>()
         }
 

@@ -61,13 +61,13 @@ extension Shelf {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _books: ComputedRuntime.Edge<__booksType>
-        @usableFromInline internal var _label: ComputedRuntime.Edge<__labelType>
+        @usableFromInline internal var _books: ComputedRuntime.StoredField<__booksType>
+        @usableFromInline internal var _label: ComputedRuntime.StoredField<__labelType>
         @usableFromInline internal var _total: ComputedRuntime.Memo<__totalType>
 
         fileprivate init(books: __booksType, label: __labelType) {
-            _books = ComputedRuntime.Edge(wrappedValue: books)
-            _label = ComputedRuntime.Edge(wrappedValue: label)
+            _books = ComputedRuntime.StoredField(wrappedValue: books)
+            _label = ComputedRuntime.StoredField(wrappedValue: label)
             _total = ComputedRuntime.Memo<__totalType>()
         }
 
@@ -116,7 +116,7 @@ extension Shelf {
 
         /// Marks what `books` feeds as stale: `total`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __booksDidChange() {
+        @inlinable internal mutating func __booksDidChange() {
             _total.invalidate()
         }
 
@@ -304,16 +304,16 @@ extension Library {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _shelf: ComputedRuntime.Edge<__shelfType>
-        @usableFromInline internal var _name: ComputedRuntime.Edge<__nameType>
+        @usableFromInline internal var _shelf: ComputedRuntime.StoredField<__shelfType>
+        @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
         @usableFromInline internal var _doubled: ComputedRuntime.Memo<__doubledType>
         @usableFromInline internal var _firstBook: ComputedRuntime.Memo<__firstBookType>
         @usableFromInline internal var _caption: ComputedRuntime.Memo<__captionType>
         @usableFromInline internal var _shelves: ComputedRuntime.Memo<__shelvesType>
 
         fileprivate init(shelf: __shelfType, name: __nameType) {
-            _shelf = ComputedRuntime.Edge(wrappedValue: shelf)
-            _name = ComputedRuntime.Edge(wrappedValue: name)
+            _shelf = ComputedRuntime.StoredField(wrappedValue: shelf)
+            _name = ComputedRuntime.StoredField(wrappedValue: name)
             _doubled = ComputedRuntime.Memo<__doubledType>()
             _firstBook = ComputedRuntime.Memo<__firstBookType>()
             _caption = ComputedRuntime.Memo<__captionType>()
@@ -447,7 +447,7 @@ extension Library {
 
         /// Marks what `shelf` feeds as stale: `doubled`, `firstBook`, `caption`, `shelves`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __shelfDidChange() {
+        @inlinable internal mutating func __shelfDidChange() {
             _doubled.invalidate()
             _firstBook.invalidate()
             _caption.invalidate()
@@ -662,11 +662,11 @@ extension Building {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _library: ComputedRuntime.Edge<__libraryType>
+        @usableFromInline internal var _library: ComputedRuntime.StoredField<__libraryType>
         @usableFromInline internal var _deepTotal: ComputedRuntime.Memo<__deepTotalType>
 
         fileprivate init(library: __libraryType) {
-            _library = ComputedRuntime.Edge(wrappedValue: library)
+            _library = ComputedRuntime.StoredField(wrappedValue: library)
             _deepTotal = ComputedRuntime.Memo<__deepTotalType>()
         }
 
@@ -708,7 +708,7 @@ extension Building {
 
         /// Marks what `library` feeds as stale: `deepTotal`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __libraryDidChange() {
+        @inlinable internal mutating func __libraryDidChange() {
             _deepTotal.invalidate()
         }
 

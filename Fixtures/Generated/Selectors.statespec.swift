@@ -85,13 +85,13 @@ extension LibraryState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _todos: ComputedRuntime.Edge<__todosType>
-        @usableFromInline internal var _query: ComputedRuntime.Edge<__queryType>
+        @usableFromInline internal var _todos: ComputedRuntime.StoredField<__todosType>
+        @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
         @usableFromInline internal var _openTodos: ComputedRuntime.Memo<__openTodosType>
 
         fileprivate init(todos: __todosType, query: __queryType) {
-            _todos = ComputedRuntime.Edge(wrappedValue: todos)
-            _query = ComputedRuntime.Edge(wrappedValue: query)
+            _todos = ComputedRuntime.StoredField(wrappedValue: todos)
+            _query = ComputedRuntime.StoredField(wrappedValue: query)
             _openTodos = ComputedRuntime.Memo<__openTodosType>()
         }
 
@@ -140,7 +140,7 @@ extension LibraryState {
 
         /// Marks what `todos` feeds as stale: `openTodos`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __todosDidChange() {
+        @inlinable internal mutating func __todosDidChange() {
             _openTodos.invalidate()
         }
 

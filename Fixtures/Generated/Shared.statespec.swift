@@ -135,7 +135,7 @@ extension AppState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _title: ComputedRuntime.Edge<__titleType>
+        @usableFromInline internal var _title: ComputedRuntime.StoredField<__titleType>
         /// Who is signed in.
         @ComputedRuntime.Shared public fileprivate(set) var session: __sessionType
         @ComputedRuntime.Shared public fileprivate(set) var settings: __settingsType
@@ -147,7 +147,7 @@ extension AppState {
 
         fileprivate init(title: __titleType, session: ComputedRuntime.Shared<__sessionType>, settings: ComputedRuntime.Shared<__settingsType>, launchCount: ComputedRuntime.Shared<__launchCountType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
-            _title = ComputedRuntime.Edge(wrappedValue: title)
+            _title = ComputedRuntime.StoredField(wrappedValue: title)
             _session = session
             _settings = settings
             _launchCount = launchCount
@@ -261,7 +261,7 @@ extension AppState {
 
         /// Marks what `title` feeds as stale: `greeting`, `headline`, `titleLength`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __titleDidChange() {
+        @inlinable internal mutating func __titleDidChange() {
             _greeting.invalidate(version: _title.version)
             _headline.invalidate(version: _title.version)
             _titleLength.invalidate()

@@ -148,9 +148,9 @@ extension TodoState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @usableFromInline internal var _todos: ComputedRuntime.Edge<__todosType>
-        @usableFromInline internal var _filter: ComputedRuntime.Edge<__filterType>
-        @usableFromInline internal var _query: ComputedRuntime.Edge<__queryType>
+        @usableFromInline internal var _todos: ComputedRuntime.StoredField<__todosType>
+        @usableFromInline internal var _filter: ComputedRuntime.StoredField<__filterType>
+        @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
         @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
         @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
         @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
@@ -159,9 +159,9 @@ extension TodoState {
         @usableFromInline internal var _doneCount: ComputedRuntime.Memo<__doneCountType>
 
         fileprivate init(todos: __todosType, filter: __filterType, query: __queryType, avatar: __avatarType, unread: __unreadType, badge: __badgeType) {
-            _todos = ComputedRuntime.Edge(wrappedValue: todos)
-            _filter = ComputedRuntime.Edge(wrappedValue: filter)
-            _query = ComputedRuntime.Edge(wrappedValue: query)
+            _todos = ComputedRuntime.StoredField(wrappedValue: todos)
+            _filter = ComputedRuntime.StoredField(wrappedValue: filter)
+            _query = ComputedRuntime.StoredField(wrappedValue: query)
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
             _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
             _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
@@ -306,7 +306,7 @@ extension TodoState {
 
         /// Marks what `todos` feeds as stale: `visibleTodos`, `visibleCount`, `doneCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __todosDidChange() {
+        @inlinable internal mutating func __todosDidChange() {
             _visibleTodos.invalidate()
             _visibleCount.invalidate()
             _doneCount.invalidate()
@@ -314,14 +314,14 @@ extension TodoState {
 
         /// Marks what `filter` feeds as stale: `visibleTodos`, `visibleCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __filterDidChange() {
+        @inlinable internal mutating func __filterDidChange() {
             _visibleTodos.invalidate()
             _visibleCount.invalidate()
         }
 
         /// Marks what `query` feeds as stale: `visibleTodos`, `visibleCount`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @usableFromInline internal mutating func __queryDidChange() {
+        @inlinable internal mutating func __queryDidChange() {
             _visibleTodos.invalidate()
             _visibleCount.invalidate()
         }

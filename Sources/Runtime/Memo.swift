@@ -344,6 +344,7 @@ final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
     /// only when this cell is up to date: a cell being refreshed by another thread (possible only
     /// through a copy sharing it) gives an empty cell instead, which simply recomputes.
     @inlinable
+    @inline(never)
     func _staleCopy() -> MemoCell<Value> {
         guard _isReady else { return MemoCell.make() }
         return MemoCell.make(withUnsafeMutablePointerToHeader { $0.pointee })

@@ -11,6 +11,7 @@ enum RuntimeNames {
     static let module = NameRules.runtimeModuleName
 
     static let edge = module + ".Edge"
+    static let storedField = module + ".StoredField"
     static let shared = module + ".Shared"
     static let sharedStrategy = module + ".SharedStrategy"
     static let memo = module + ".Memo"

@@ -61,7 +61,7 @@ extension StateEmitter {
                 writer.doc(field.decl.doc?.lines ?? [])
                 writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(typeAlias(field))")
             case .plain:
-                writer.line("\(storageAccess)var _\(field.name): \(RuntimeNames.edge)<\(typeAlias(field))>")
+                writer.line("\(storageAccess)var _\(field.name): \(RuntimeNames.storedField)<\(typeAlias(field))>")
             }
         }
         for computed in state.computeds {
@@ -111,7 +111,7 @@ extension StateEmitter {
                 } else if field.isShared {
                     writer.line("_\(field.name) = \(name)")
                 } else {
-                    writer.line("_\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name))")
+                    writer.line("_\(field.name) = \(RuntimeNames.storedField)(wrappedValue: \(name))")
                 }
             }
             for computed in state.computeds {
@@ -201,7 +201,10 @@ extension StateEmitter {
             "Marks what `\(field.name)` feeds as stale: \(field.dependents.map { "`\($0)`" }.joined(separator: ", ")).",
             "Each is checked on its next read, and recomputed only if an input's version really moved.",
         ])
-        let attributes = isInlinable ? "@usableFromInline internal " : "fileprivate "
+        // Inlinable, so that the optimizer may inline a write's invalidations into the module
+        // that writes (a hook with few dependents is a handful of instructions); the unlikely
+        // paths it calls (a cell another copy shares) stay out of line in the runtime.
+        let attributes = isInlinable ? "@inlinable internal " : "fileprivate "
         writer.block("\(attributes)mutating func \(changeHookName(field))()") { writer in
             for dependent in field.dependents {
                 if let computed = computedsByName[dependent], isShared(computed) {

@@ -1,7 +1,7 @@
 /// Emits the Swift declarations for one checked state.
 ///
 /// Storage layout (all `fileprivate`, names start with `_`, which spec names cannot):
-/// - a plain field `x` is stored as `Extended._x: Edge<T>` (value + version stamp, no middleware);
+/// - a plain field `x` is stored as `Extended._x: StoredField<T>` (value + version stamp);
 /// - an `@Edge` field `x` is a property-wrapped `Extended.x`, so `$x` exists and the state exposes it
 ///   through `@dynamicMemberLookup`;
 /// - a `@Shared` field `x` is a property-wrapped `Extended.x` (a reference, exposed as `$x`);
