@@ -72,11 +72,17 @@ let package = Package(
         ),
         .testTarget(
             name: "GoldenStatesTests",
-            dependencies: ["GoldenStates", "ComputedRuntime"]
+            dependencies: ["GoldenStates", "ComputedRuntime", "ConcurrencyTestSupport"]
         ),
         .testTarget(
             name: "ComputedRuntimeTests",
-            dependencies: ["ComputedRuntime"]
+            dependencies: ["ComputedRuntime", "ConcurrencyTestSupport"]
+        ),
+        // Threads for the concurrency tests of both test targets above (threads that start
+        // together, a dedicated thread for steps that must share one thread's stamp block).
+        .target(
+            name: "ConcurrencyTestSupport",
+            path: "Tests/Helpers/ConcurrencyTestSupport"
         ),
         // A child process for the file-storage fault tests: writes and saves in a loop until it
         // is killed (ComputedRuntimeTests/SharedFaultTests).

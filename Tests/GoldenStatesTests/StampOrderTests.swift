@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 @testable import ComputedRuntime
 @testable import GoldenStates
@@ -54,8 +55,8 @@ struct StampOrderTests {
 
     @Test("with real threads: a commit on a thread holding an earlier block is published")
     func realThreads() {
-        let earlier = DedicatedThread()
-        let later = DedicatedThread()
+        let earlier = OnThread()
+        let later = OnThread()
         defer {
             earlier.stop()
             later.stop()
@@ -73,57 +74,5 @@ struct StampOrderTests {
         earlier.run { store.commit { $0.step = 5 } }
         #expect(calls.value == 2)
         withExtendedLifetime(subscription) {}
-    }
-}
-
-/// One OS thread that runs the closures given to `run`, one at a time, while the caller waits.
-private final class DedicatedThread: @unchecked Sendable {
-    // Safety: `pending` and `stopped` are only accessed while `condition` is locked.
-    private let condition = NSCondition()
-    private var pending: (() -> Void)?
-    private var stopped = false
-
-    init() {
-        let thread = Thread { [self] in serve() }
-        thread.start()
-    }
-
-    @discardableResult
-    func run<Result>(_ body: @escaping () -> Result) -> Result {
-        var result: Result?
-        condition.lock()
-        pending = { result = body() }
-        condition.broadcast()
-        while pending != nil {
-            condition.wait()
-        }
-        condition.unlock()
-        return result!
-    }
-
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func serve() {
-        while true {
-            condition.lock()
-            while pending == nil && !stopped {
-                condition.wait()
-            }
-            guard let job = pending else {
-                condition.unlock()
-                return
-            }
-            condition.unlock()
-            job()
-            condition.lock()
-            pending = nil
-            condition.broadcast()
-            condition.unlock()
-        }
     }
 }

@@ -1,28 +1,32 @@
+// Threads for concurrency tests, shared by ComputedRuntimeTests and GoldenStatesTests: threads
+// that start together, a dedicated thread to run steps on (its own block of version stamps), and
+// a locked box to collect results in.
+
 import Foundation
 
 /// A value protected by an `NSLock`, for collecting results from many threads in tests.
-final class Collected<Value>: @unchecked Sendable {
+public final class Collected<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var _value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         _value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return body(&_value)
     }
 
-    var value: Value {
+    public var value: Value {
         withLock { $0 }
     }
 }
 
 /// Runs `body(index)` on `threads` fresh OS threads that all start at (nearly) the same moment,
 /// and returns when all have finished.
-func runOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+public func runOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let ready = DispatchGroup()
     let finished = DispatchGroup()
     let start = DispatchSemaphore(value: 0)
@@ -47,19 +51,20 @@ func runOnThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
 /// One dedicated OS thread that runs the closures given to ``run(_:)``, one at a time, while the
 /// caller waits: for tests that need several steps on the *same* thread (its block of version
 /// stamps, say) interleaved with steps on other threads. Call ``stop()`` when done.
-final class OnThread: @unchecked Sendable {
+public final class OnThread: @unchecked Sendable {
     // Safety: `pending` and `stopped` are only accessed while `condition` is locked.
     private let condition = NSCondition()
     private var pending: (() -> Void)?
     private var stopped = false
 
-    init() {
+    public init() {
         let thread = Thread { [self] in serve() }
         thread.start()
     }
 
     /// Runs `body` on the thread and returns its result.
-    func run<Result>(_ body: @escaping () -> Result) -> Result {
+    @discardableResult
+    public func run<Result>(_ body: @escaping () -> Result) -> Result {
         var result: Result?
         condition.lock()
         pending = { result = body() }
@@ -72,7 +77,7 @@ final class OnThread: @unchecked Sendable {
     }
 
     /// Ends the thread.
-    func stop() {
+    public func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
