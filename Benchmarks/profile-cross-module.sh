@@ -25,7 +25,7 @@ swiftc -O -wmo -gnone -module-name CrossModuleProfile \
 objcopy --strip-debug "$WORK/CrossModuleProfile"  # the runtime's objects carry DWARF 5
 
 printf '%-24s %14s\n' scenario "per operation"
-for scenario in selector-hit memo-hit selector-hit-pair memo-hit-pair write-unrelated write-unrelated-plain \
+for scenario in cached-read cached-read-didset selector-hit memo-hit selector-hit-pair memo-hit-pair write-unrelated write-unrelated-plain \
     append-remove append-remove-plain commit-observed commit-subscribed; do
   out="$WORK/callgrind.$scenario.out"
   valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no --toggle-collect='*profiledRun*' \

@@ -135,7 +135,7 @@ ROWS += [
      "10 across modules: commit: Store of a hand-written struct, no subscriber or observer",
      "`NSLock` around a struct, same library",
      "10 across modules: commit: NSLock around a struct", ("max", 4.0)),
-    ("10", "across modules: the generated write alone (`count += 1`, not inlined)",
+    ("10", "across modules: the generated write alone (`count += 1`, from another module)",
      "10 across modules: commit: generated state write, no store", "`NSLock` around a struct, same library",
      "10 across modules: commit: NSLock around a struct", None),
 ]

@@ -21,6 +21,12 @@ func profiledRun(_ body: () -> Void) { body() }
 @inline(never) func memoHits(_ memo: ModelLastInputMemo, _ first: ModelPlainState, _ second: ModelPlainState, _ n: Int) {
     for i in 0..<n { blackHole(memo(i & 1 == 0 ? first : second)) }
 }
+@inline(never) func cachedReads(_ state: ModelState, _ n: Int) {
+    for _ in 0..<n { blackHole(state.computed.evens) }
+}
+@inline(never) func didSetReads(_ state: ModelDidSetState, _ n: Int) {
+    for _ in 0..<n { blackHole(state.evens) }
+}
 @inline(never) func writeUnrelated(_ initial: ModelState, _ n: Int) {
     var state = initial
     for i in 0..<n { state.unrelated = i; blackHole(state.unrelated) }
@@ -83,6 +89,13 @@ case "append-remove":
     let state = ModelState(items: large)
     blackHole(state.computed.evenCount)
     profiledRun { appendRemove(state, operations) }
+case "cached-read":
+    let state = ModelState(items: items)
+    blackHole(state.computed.evens)
+    profiledRun { cachedReads(state, operations) }
+case "cached-read-didset":
+    let state = ModelDidSetState(items: items)
+    profiledRun { didSetReads(state, operations) }
 case "append-remove-plain":
     let state = ModelPlainState(items: large)
     profiledRun { appendRemovePlain(state, operations) }
