@@ -217,19 +217,19 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let theme = ComputedRuntime.StateSelector<SettingsState, __themeType>(version: { (state: SettingsState) in state.computed._theme.version }) { (state: SettingsState) in
+        static let theme = ComputedRuntime.StateSelector<SettingsState, __themeType>(field: \SettingsState.computed._theme) { (state: SettingsState) in
             state.computed.theme
         }
 
-        static let fontSize = ComputedRuntime.StateSelector<SettingsState, __fontSizeType>(version: { (state: SettingsState) in state.computed._fontSize.version }) { (state: SettingsState) in
+        static let fontSize = ComputedRuntime.StateSelector<SettingsState, __fontSizeType>(field: \SettingsState.computed._fontSize) { (state: SettingsState) in
             state.computed.fontSize
         }
 
-        static let recent = ComputedRuntime.StateSelector<SettingsState, __recentType>(version: { (state: SettingsState) in state.computed._recent.version }) { (state: SettingsState) in
+        static let recent = ComputedRuntime.StateSelector<SettingsState, __recentType>(field: \SettingsState.computed._recent) { (state: SettingsState) in
             state.computed.recent
         }
 
-        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, __lastOpenedType>(version: { (state: SettingsState) in state.computed._lastOpened.version }) { (state: SettingsState) in
+        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, __lastOpenedType>(field: \SettingsState.computed._lastOpened) { (state: SettingsState) in
             state.computed.lastOpened
         }
 

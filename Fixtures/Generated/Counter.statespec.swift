@@ -285,15 +285,15 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let count = ComputedRuntime.StateSelector<CounterState, __countType>(version: { (state: CounterState) in state.computed._count.version }) { (state: CounterState) in
+        static let count = ComputedRuntime.StateSelector<CounterState, __countType>(field: \CounterState.computed._count) { (state: CounterState) in
             state.computed.count
         }
 
-        static let step = ComputedRuntime.StateSelector<CounterState, __stepType>(version: { (state: CounterState) in state.computed._step.version }) { (state: CounterState) in
+        static let step = ComputedRuntime.StateSelector<CounterState, __stepType>(field: \CounterState.computed._step) { (state: CounterState) in
             state.computed.step
         }
 
-        static let label = ComputedRuntime.StateSelector<CounterState, __labelType>(version: { (state: CounterState) in state.computed._label.version }) { (state: CounterState) in
+        static let label = ComputedRuntime.StateSelector<CounterState, __labelType>(field: \CounterState.computed._label) { (state: CounterState) in
             state.computed.label
         }
 

@@ -436,19 +436,19 @@ extension CutoffState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let items = ComputedRuntime.StateSelector<CutoffState, __itemsType>(version: { (state: CutoffState) in state.computed._items.version }) { (state: CutoffState) in
+        public static let items = ComputedRuntime.StateSelector<CutoffState, __itemsType>(field: \CutoffState.computed._items) { (state: CutoffState) in
             state.computed.items
         }
 
-        public static let threshold = ComputedRuntime.StateSelector<CutoffState, __thresholdType>(version: { (state: CutoffState) in state.computed._threshold.version }) { (state: CutoffState) in
+        public static let threshold = ComputedRuntime.StateSelector<CutoffState, __thresholdType>(field: \CutoffState.computed._threshold) { (state: CutoffState) in
             state.computed.threshold
         }
 
-        public static let name = ComputedRuntime.StateSelector<CutoffState, __nameType>(version: { (state: CutoffState) in state.computed._name.version }) { (state: CutoffState) in
+        public static let name = ComputedRuntime.StateSelector<CutoffState, __nameType>(field: \CutoffState.computed._name) { (state: CutoffState) in
             state.computed.name
         }
 
-        public static let token = ComputedRuntime.StateSelector<CutoffState, __tokenType>(version: { (state: CutoffState) in state.computed._token.version }) { (state: CutoffState) in
+        public static let token = ComputedRuntime.StateSelector<CutoffState, __tokenType>(field: \CutoffState.computed._token) { (state: CutoffState) in
             state.computed.token
         }
 

@@ -1477,131 +1477,131 @@ extension GeneratedNames {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let version = ComputedRuntime.StateSelector<GeneratedNames, __versionType>(version: { (state: GeneratedNames) in state.computed._version.version }) { (state: GeneratedNames) in
+        public static let version = ComputedRuntime.StateSelector<GeneratedNames, __versionType>(field: \GeneratedNames.computed._version) { (state: GeneratedNames) in
             state.computed.version
         }
 
-        public static let hasher = ComputedRuntime.StateSelector<GeneratedNames, __hasherType>(version: { (state: GeneratedNames) in state.computed._hasher.version }) { (state: GeneratedNames) in
+        public static let hasher = ComputedRuntime.StateSelector<GeneratedNames, __hasherType>(field: \GeneratedNames.computed._hasher) { (state: GeneratedNames) in
             state.computed.hasher
         }
 
-        public static let encoder = ComputedRuntime.StateSelector<GeneratedNames, __encoderType>(version: { (state: GeneratedNames) in state.computed._encoder.version }) { (state: GeneratedNames) in
+        public static let encoder = ComputedRuntime.StateSelector<GeneratedNames, __encoderType>(field: \GeneratedNames.computed._encoder) { (state: GeneratedNames) in
             state.computed.encoder
         }
 
-        public static let decoder = ComputedRuntime.StateSelector<GeneratedNames, __decoderType>(version: { (state: GeneratedNames) in state.computed._decoder.version }) { (state: GeneratedNames) in
+        public static let decoder = ComputedRuntime.StateSelector<GeneratedNames, __decoderType>(field: \GeneratedNames.computed._decoder) { (state: GeneratedNames) in
             state.computed.decoder
         }
 
-        public static let container = ComputedRuntime.StateSelector<GeneratedNames, __containerType>(version: { (state: GeneratedNames) in state.computed._container.version }) { (state: GeneratedNames) in
+        public static let container = ComputedRuntime.StateSelector<GeneratedNames, __containerType>(field: \GeneratedNames.computed._container) { (state: GeneratedNames) in
             state.computed.container
         }
 
-        public static let lhs = ComputedRuntime.StateSelector<GeneratedNames, __lhsType>(version: { (state: GeneratedNames) in state.computed._lhs.version }) { (state: GeneratedNames) in
+        public static let lhs = ComputedRuntime.StateSelector<GeneratedNames, __lhsType>(field: \GeneratedNames.computed._lhs) { (state: GeneratedNames) in
             state.computed.lhs
         }
 
-        public static let rhs = ComputedRuntime.StateSelector<GeneratedNames, __rhsType>(version: { (state: GeneratedNames) in state.computed._rhs.version }) { (state: GeneratedNames) in
+        public static let rhs = ComputedRuntime.StateSelector<GeneratedNames, __rhsType>(field: \GeneratedNames.computed._rhs) { (state: GeneratedNames) in
             state.computed.rhs
         }
 
-        public static let newValue = ComputedRuntime.StateSelector<GeneratedNames, __newValueType>(version: { (state: GeneratedNames) in state.computed._newValue.version }) { (state: GeneratedNames) in
+        public static let newValue = ComputedRuntime.StateSelector<GeneratedNames, __newValueType>(field: \GeneratedNames.computed._newValue) { (state: GeneratedNames) in
             state.computed.newValue
         }
 
-        public static let path = ComputedRuntime.StateSelector<GeneratedNames, __pathType>(version: { (state: GeneratedNames) in state.computed._path.version }) { (state: GeneratedNames) in
+        public static let path = ComputedRuntime.StateSelector<GeneratedNames, __pathType>(field: \GeneratedNames.computed._path) { (state: GeneratedNames) in
             state.computed.path
         }
 
-        public static let member = ComputedRuntime.StateSelector<GeneratedNames, __memberType>(version: { (state: GeneratedNames) in state.computed._member.version }) { (state: GeneratedNames) in
+        public static let member = ComputedRuntime.StateSelector<GeneratedNames, __memberType>(field: \GeneratedNames.computed._member) { (state: GeneratedNames) in
             state.computed.member
         }
 
-        public static let rest = ComputedRuntime.StateSelector<GeneratedNames, __restType>(version: { (state: GeneratedNames) in state.computed._rest.version }) { (state: GeneratedNames) in
+        public static let rest = ComputedRuntime.StateSelector<GeneratedNames, __restType>(field: \GeneratedNames.computed._rest) { (state: GeneratedNames) in
             state.computed.rest
         }
 
-        public static let keyPath = ComputedRuntime.StateSelector<GeneratedNames, __keyPathType>(version: { (state: GeneratedNames) in state.computed._keyPath.version }) { (state: GeneratedNames) in
+        public static let keyPath = ComputedRuntime.StateSelector<GeneratedNames, __keyPathType>(field: \GeneratedNames.computed._keyPath) { (state: GeneratedNames) in
             state.computed.keyPath
         }
 
-        public static let wrappedValue = ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType>(version: { (state: GeneratedNames) in state.computed._wrappedValue.version }) { (state: GeneratedNames) in
+        public static let wrappedValue = ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType>(field: \GeneratedNames.computed._wrappedValue) { (state: GeneratedNames) in
             state.computed.wrappedValue
         }
 
-        public static let projectedValue = ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType>(version: { (state: GeneratedNames) in state.computed._projectedValue.version }) { (state: GeneratedNames) in
+        public static let projectedValue = ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType>(field: \GeneratedNames.computed._projectedValue) { (state: GeneratedNames) in
             state.computed.projectedValue
         }
 
-        public static let update = ComputedRuntime.StateSelector<GeneratedNames, __updateType>(version: { (state: GeneratedNames) in state.computed._update.version }) { (state: GeneratedNames) in
+        public static let update = ComputedRuntime.StateSelector<GeneratedNames, __updateType>(field: \GeneratedNames.computed._update) { (state: GeneratedNames) in
             state.computed.update
         }
 
-        public static let record = ComputedRuntime.StateSelector<GeneratedNames, __recordType>(version: { (state: GeneratedNames) in state.computed._record.version }) { (state: GeneratedNames) in
+        public static let record = ComputedRuntime.StateSelector<GeneratedNames, __recordType>(field: \GeneratedNames.computed._record) { (state: GeneratedNames) in
             state.computed.record
         }
 
-        public static let inputs = ComputedRuntime.StateSelector<GeneratedNames, __inputsType>(version: { (state: GeneratedNames) in state.computed._inputs.version }) { (state: GeneratedNames) in
+        public static let inputs = ComputedRuntime.StateSelector<GeneratedNames, __inputsType>(field: \GeneratedNames.computed._inputs) { (state: GeneratedNames) in
             state.computed.inputs
         }
 
-        public static let compute = ComputedRuntime.StateSelector<GeneratedNames, __computeType>(version: { (state: GeneratedNames) in state.computed._compute.version }) { (state: GeneratedNames) in
+        public static let compute = ComputedRuntime.StateSelector<GeneratedNames, __computeType>(field: \GeneratedNames.computed._compute) { (state: GeneratedNames) in
             state.computed.compute
         }
 
-        public static let isEqual = ComputedRuntime.StateSelector<GeneratedNames, __isEqualType>(version: { (state: GeneratedNames) in state.computed._isEqual.version }) { (state: GeneratedNames) in
+        public static let isEqual = ComputedRuntime.StateSelector<GeneratedNames, __isEqualType>(field: \GeneratedNames.computed._isEqual) { (state: GeneratedNames) in
             state.computed.isEqual
         }
 
-        public static let isCached = ComputedRuntime.StateSelector<GeneratedNames, __isCachedType>(version: { (state: GeneratedNames) in state.computed._isCached.version }) { (state: GeneratedNames) in
+        public static let isCached = ComputedRuntime.StateSelector<GeneratedNames, __isCachedType>(field: \GeneratedNames.computed._isCached) { (state: GeneratedNames) in
             state.computed.isCached
         }
 
-        public static let hash = ComputedRuntime.StateSelector<GeneratedNames, __hashType>(version: { (state: GeneratedNames) in state.computed._hash.version }) { (state: GeneratedNames) in
+        public static let hash = ComputedRuntime.StateSelector<GeneratedNames, __hashType>(field: \GeneratedNames.computed._hash) { (state: GeneratedNames) in
             state.computed.hash
         }
 
-        public static let encode = ComputedRuntime.StateSelector<GeneratedNames, __encodeType>(version: { (state: GeneratedNames) in state.computed._encode.version }) { (state: GeneratedNames) in
+        public static let encode = ComputedRuntime.StateSelector<GeneratedNames, __encodeType>(field: \GeneratedNames.computed._encode) { (state: GeneratedNames) in
             state.computed.encode
         }
 
-        public static let Hasher = ComputedRuntime.StateSelector<GeneratedNames, __HasherType>(version: { (state: GeneratedNames) in state.computed._Hasher.version }) { (state: GeneratedNames) in
+        public static let Hasher = ComputedRuntime.StateSelector<GeneratedNames, __HasherType>(field: \GeneratedNames.computed._Hasher) { (state: GeneratedNames) in
             state.computed.Hasher
         }
 
-        public static let Encoder = ComputedRuntime.StateSelector<GeneratedNames, __EncoderType>(version: { (state: GeneratedNames) in state.computed._Encoder.version }) { (state: GeneratedNames) in
+        public static let Encoder = ComputedRuntime.StateSelector<GeneratedNames, __EncoderType>(field: \GeneratedNames.computed._Encoder) { (state: GeneratedNames) in
             state.computed.Encoder
         }
 
-        public static let Decoder = ComputedRuntime.StateSelector<GeneratedNames, __DecoderType>(version: { (state: GeneratedNames) in state.computed._Decoder.version }) { (state: GeneratedNames) in
+        public static let Decoder = ComputedRuntime.StateSelector<GeneratedNames, __DecoderType>(field: \GeneratedNames.computed._Decoder) { (state: GeneratedNames) in
             state.computed.Decoder
         }
 
-        public static let Mirror = ComputedRuntime.StateSelector<GeneratedNames, __MirrorType>(version: { (state: GeneratedNames) in state.computed._Mirror.version }) { (state: GeneratedNames) in
+        public static let Mirror = ComputedRuntime.StateSelector<GeneratedNames, __MirrorType>(field: \GeneratedNames.computed._Mirror) { (state: GeneratedNames) in
             state.computed.Mirror
         }
 
-        public static let KeyValuePairs = ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType>(version: { (state: GeneratedNames) in state.computed._KeyValuePairs.version }) { (state: GeneratedNames) in
+        public static let KeyValuePairs = ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType>(field: \GeneratedNames.computed._KeyValuePairs) { (state: GeneratedNames) in
             state.computed.KeyValuePairs
         }
 
-        public static let String = ComputedRuntime.StateSelector<GeneratedNames, __StringType>(version: { (state: GeneratedNames) in state.computed._String.version }) { (state: GeneratedNames) in
+        public static let String = ComputedRuntime.StateSelector<GeneratedNames, __StringType>(field: \GeneratedNames.computed._String) { (state: GeneratedNames) in
             state.computed.String
         }
 
-        public static let Bool = ComputedRuntime.StateSelector<GeneratedNames, __BoolType>(version: { (state: GeneratedNames) in state.computed._Bool.version }) { (state: GeneratedNames) in
+        public static let Bool = ComputedRuntime.StateSelector<GeneratedNames, __BoolType>(field: \GeneratedNames.computed._Bool) { (state: GeneratedNames) in
             state.computed.Bool
         }
 
-        public static let Substring = ComputedRuntime.StateSelector<GeneratedNames, __SubstringType>(version: { (state: GeneratedNames) in state.computed._Substring.version }) { (state: GeneratedNames) in
+        public static let Substring = ComputedRuntime.StateSelector<GeneratedNames, __SubstringType>(field: \GeneratedNames.computed._Substring) { (state: GeneratedNames) in
             state.computed.Substring
         }
 
-        public static let CodingKey = ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType>(version: { (state: GeneratedNames) in state.computed._CodingKey.version }) { (state: GeneratedNames) in
+        public static let CodingKey = ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType>(field: \GeneratedNames.computed._CodingKey) { (state: GeneratedNames) in
             state.computed.CodingKey
         }
 
-        public static let Edge = ComputedRuntime.StateSelector<GeneratedNames, __EdgeType>(version: { (state: GeneratedNames) in state.computed._Edge.version }) { (state: GeneratedNames) in
+        public static let Edge = ComputedRuntime.StateSelector<GeneratedNames, __EdgeType>(field: \GeneratedNames.computed._Edge) { (state: GeneratedNames) in
             state.computed.Edge
         }
 
@@ -1609,31 +1609,31 @@ extension GeneratedNames {
             state.computed.Memo
         }
 
-        public static let VersionStamp = ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType>(version: { (state: GeneratedNames) in state.computed._VersionStamp.version }) { (state: GeneratedNames) in
+        public static let VersionStamp = ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType>(field: \GeneratedNames.computed._VersionStamp) { (state: GeneratedNames) in
             state.computed.VersionStamp
         }
 
-        public static let state = ComputedRuntime.StateSelector<GeneratedNames, __stateType>(version: { (state: GeneratedNames) in state.computed._state.version }) { (state: GeneratedNames) in
+        public static let state = ComputedRuntime.StateSelector<GeneratedNames, __stateType>(field: \GeneratedNames.computed._state) { (state: GeneratedNames) in
             state.computed.state
         }
 
-        public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType>(version: { (state: GeneratedNames) in state.computed._StateSelector.version }) { (state: GeneratedNames) in
+        public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType>(field: \GeneratedNames.computed._StateSelector) { (state: GeneratedNames) in
             state.computed.StateSelector
         }
 
-        public static let ParameterizedSelector = ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType>(version: { (state: GeneratedNames) in state.computed._ParameterizedSelector.version }) { (state: GeneratedNames) in
+        public static let ParameterizedSelector = ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType>(field: \GeneratedNames.computed._ParameterizedSelector) { (state: GeneratedNames) in
             state.computed.ParameterizedSelector
         }
 
-        public static let RecomputationCounter = ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType>(version: { (state: GeneratedNames) in state.computed._RecomputationCounter.version }) { (state: GeneratedNames) in
+        public static let RecomputationCounter = ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType>(field: \GeneratedNames.computed._RecomputationCounter) { (state: GeneratedNames) in
             state.computed.RecomputationCounter
         }
 
-        public static let MemberVersioned = ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType>(version: { (state: GeneratedNames) in state.computed._MemberVersioned.version }) { (state: GeneratedNames) in
+        public static let MemberVersioned = ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType>(field: \GeneratedNames.computed._MemberVersioned) { (state: GeneratedNames) in
             state.computed.MemberVersioned
         }
 
-        public static let memberVersion = ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType>(version: { (state: GeneratedNames) in state.computed._memberVersion.version }) { (state: GeneratedNames) in
+        public static let memberVersion = ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType>(field: \GeneratedNames.computed._memberVersion) { (state: GeneratedNames) in
             state.computed.memberVersion
         }
 

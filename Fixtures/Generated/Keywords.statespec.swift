@@ -240,19 +240,19 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, __defaultType>(version: { (state: `Protocol`) in state.computed._default.version }) { (state: `Protocol`) in
+        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, __defaultType>(field: \`Protocol`.computed._default) { (state: `Protocol`) in
             state.computed.`default`
         }
 
-        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, __classType>(version: { (state: `Protocol`) in state.computed._class.version }) { (state: `Protocol`) in
+        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, __classType>(field: \`Protocol`.computed._class) { (state: `Protocol`) in
             state.computed.`class`
         }
 
-        package static let open = ComputedRuntime.StateSelector<`Protocol`, __openType>(version: { (state: `Protocol`) in state.computed._open.version }) { (state: `Protocol`) in
+        package static let open = ComputedRuntime.StateSelector<`Protocol`, __openType>(field: \`Protocol`.computed._open) { (state: `Protocol`) in
             state.computed.open
         }
 
-        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, __consumingType>(version: { (state: `Protocol`) in state.computed._consuming.version }) { (state: `Protocol`) in
+        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, __consumingType>(field: \`Protocol`.computed._consuming) { (state: `Protocol`) in
             state.computed.consuming
         }
 
@@ -574,11 +574,11 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let first = ComputedRuntime.StateSelector<Pair, __firstType>(version: { (state: Pair) in state.computed._first.version }) { (state: Pair) in
+        static let first = ComputedRuntime.StateSelector<Pair, __firstType>(field: \Pair.computed._first) { (state: Pair) in
             state.computed.first
         }
 
-        static let second = ComputedRuntime.StateSelector<Pair, __secondType>(version: { (state: Pair) in state.computed._second.version }) { (state: Pair) in
+        static let second = ComputedRuntime.StateSelector<Pair, __secondType>(field: \Pair.computed._second) { (state: Pair) in
             state.computed.second
         }
 

@@ -132,11 +132,11 @@ extension Shelf {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let books = ComputedRuntime.StateSelector<Shelf, __booksType>(version: { (state: Shelf) in state.computed._books.version }) { (state: Shelf) in
+        public static let books = ComputedRuntime.StateSelector<Shelf, __booksType>(field: \Shelf.computed._books) { (state: Shelf) in
             state.computed.books
         }
 
-        public static let label = ComputedRuntime.StateSelector<Shelf, __labelType>(version: { (state: Shelf) in state.computed._label.version }) { (state: Shelf) in
+        public static let label = ComputedRuntime.StateSelector<Shelf, __labelType>(field: \Shelf.computed._label) { (state: Shelf) in
             state.computed.label
         }
 
@@ -469,11 +469,11 @@ extension Library {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let shelf = ComputedRuntime.StateSelector<Library, __shelfType>(version: { (state: Library) in state.computed._shelf.version }) { (state: Library) in
+        public static let shelf = ComputedRuntime.StateSelector<Library, __shelfType>(field: \Library.computed._shelf) { (state: Library) in
             state.computed.shelf
         }
 
-        public static let name = ComputedRuntime.StateSelector<Library, __nameType>(version: { (state: Library) in state.computed._name.version }) { (state: Library) in
+        public static let name = ComputedRuntime.StateSelector<Library, __nameType>(field: \Library.computed._name) { (state: Library) in
             state.computed.name
         }
 
@@ -724,7 +724,7 @@ extension Building {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let library = ComputedRuntime.StateSelector<Building, __libraryType>(version: { (state: Building) in state.computed._library.version }) { (state: Building) in
+        public static let library = ComputedRuntime.StateSelector<Building, __libraryType>(field: \Building.computed._library) { (state: Building) in
             state.computed.library
         }
 

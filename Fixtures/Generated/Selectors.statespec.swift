@@ -156,11 +156,11 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let todos = ComputedRuntime.StateSelector<LibraryState, __todosType>(version: { (state: LibraryState) in state.computed._todos.version }) { (state: LibraryState) in
+        public static let todos = ComputedRuntime.StateSelector<LibraryState, __todosType>(field: \LibraryState.computed._todos) { (state: LibraryState) in
             state.computed.todos
         }
 
-        public static let query = ComputedRuntime.StateSelector<LibraryState, __queryType>(version: { (state: LibraryState) in state.computed._query.version }) { (state: LibraryState) in
+        public static let query = ComputedRuntime.StateSelector<LibraryState, __queryType>(field: \LibraryState.computed._query) { (state: LibraryState) in
             state.computed.query
         }
 

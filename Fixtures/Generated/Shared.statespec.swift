@@ -282,7 +282,7 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let title = ComputedRuntime.StateSelector<AppState, __titleType>(version: { (state: AppState) in state.computed._title.version }) { (state: AppState) in
+        public static let title = ComputedRuntime.StateSelector<AppState, __titleType>(field: \AppState.computed._title) { (state: AppState) in
             state.computed.title
         }
 

@@ -341,15 +341,15 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static let todos = ComputedRuntime.StateSelector<TodoState, __todosType>(version: { (state: TodoState) in state.computed._todos.version }) { (state: TodoState) in
+        public static let todos = ComputedRuntime.StateSelector<TodoState, __todosType>(field: \TodoState.computed._todos) { (state: TodoState) in
             state.computed.todos
         }
 
-        public static let filter = ComputedRuntime.StateSelector<TodoState, __filterType>(version: { (state: TodoState) in state.computed._filter.version }) { (state: TodoState) in
+        public static let filter = ComputedRuntime.StateSelector<TodoState, __filterType>(field: \TodoState.computed._filter) { (state: TodoState) in
             state.computed.filter
         }
 
-        public static let query = ComputedRuntime.StateSelector<TodoState, __queryType>(version: { (state: TodoState) in state.computed._query.version }) { (state: TodoState) in
+        public static let query = ComputedRuntime.StateSelector<TodoState, __queryType>(field: \TodoState.computed._query) { (state: TodoState) in
             state.computed.query
         }
 

@@ -32,6 +32,9 @@ class _SlotBase<Root> {
     /// The input's version, for a versioned input (for a memoized input, a closure made where
     /// the input's type is known, which calls its box directly).
     @usableFromInline let versionOf: ((Root) -> VersionStamp)?
+    /// Where the input's stamp is stored in `Root` (a generated field's), or -1: the hit path
+    /// then reads it from the root's memory instead of calling `versionOf`.
+    @usableFromInline let versionOffset: Int
     /// Whether the input is unversioned and `Equatable`: its values are compared.
     @usableFromInline let comparesValues: Bool
     /// Stamp of the last computation (raw 0: none yet; real stamps are never 0).
@@ -39,8 +42,9 @@ class _SlotBase<Root> {
     @usableFromInline @exclusivity(unchecked) var stagedVersion: VersionStamp
 
     @inlinable
-    init(versionOf: ((Root) -> VersionStamp)?, comparesValues: Bool) {
+    init(versionOf: ((Root) -> VersionStamp)?, versionOffset: Int = -1, comparesValues: Bool) {
         self.versionOf = versionOf
+        self.versionOffset = versionOffset
         self.comparesValues = comparesValues
         lastVersion = VersionStamp(rawValue: 0)
         stagedVersion = VersionStamp(rawValue: 0)
@@ -115,7 +119,7 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
             super.init(versionOf: { box.version($0) }, comparesValues: false)
         } else if let version = input._storage.version {
             equality = _DynamicEquality(witness: nil)
-            super.init(versionOf: version, comparesValues: false)
+            super.init(versionOf: version, versionOffset: input._storage.versionOffset, comparesValues: false)
         } else {
             equality = _DynamicEquality()
             super.init(versionOf: nil, comparesValues: equality.isEquatable)
@@ -243,12 +247,20 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
     }
 
     /// The value and its stamp for `root`: cached when every input's key is unchanged.
+    @inlinable
+    @inline(__always)
+    func evaluate(_ root: Root) -> _Stamped<Output> {
+        withUnsafePointer(to: root) { evaluate(at: $0) }
+    }
+
+    /// The value and its stamp for the root at `root`.
     ///
     /// Out of line (but specialized in the caller's module): the box is passed borrowed, and the
-    /// caller's code stays small.
+    /// caller's code stays small. The root is passed by address, so that a hit copies no part of
+    /// it but the input stamps it reads.
     @inlinable
     @inline(never)
-    func evaluate(_ root: Root) -> _Stamped<Output> {
+    func evaluate(at root: UnsafePointer<Root>) -> _Stamped<Output> {
         if let versioned {
             // `_isPOD` is a constant once specialized: one branch of the two is compiled.
             if _isPOD(Output.self) {
@@ -257,13 +269,20 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
                 return _Stamped(version: hit.version, value: hit.value.unsafelyUnwrapped)
             }
         }
-        return _evaluateSlowly(root)
+        return _evaluateSlowly(root.pointee)
     }
 
     /// The stamp of the value for `root` (a hit copies no value).
     @inlinable
-    @inline(never)
+    @inline(__always)
     func version(_ root: Root) -> VersionStamp {
+        withUnsafePointer(to: root) { version(at: $0) }
+    }
+
+    /// The stamp of the value for the root at `root` (a hit copies no value).
+    @inlinable
+    @inline(never)
+    func version(at root: UnsafePointer<Root>) -> VersionStamp {
         if let versioned {
             if _isPOD(Output.self) {
                 if let hit = _lockFreeHit(root, versioned) { return hit.version }
@@ -271,21 +290,31 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
                 return hit.version
             }
         }
-        return _evaluateSlowly(root).version
+        return _evaluateSlowly(root.pointee).version
     }
 
     /// The version of input `index` for `root`, without retaining its slot or what it holds.
     @inlinable
     @inline(__always)
-    func _inputVersion(_ index: Int, _ root: Root, _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>) -> UInt64 {
-        versioned[index]._withUnsafeGuaranteedRef { $0.currentVersion(root) }.rawValue
+    func _inputVersion(
+        _ index: Int,
+        _ root: UnsafePointer<Root>,
+        _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>
+    ) -> UInt64 {
+        versioned[index]._withUnsafeGuaranteedRef { slot in
+            // A stored stamp is read in place; calling `versionOf` copies the whole root into
+            // the closure's argument.
+            slot.versionOffset >= 0
+                ? _stamp(in: UnsafeRawPointer(root), at: slot.versionOffset)
+                : slot.currentVersion(root.pointee)
+        }.rawValue
     }
 
     /// The lock-free hit of a trivial `Output` (see the type's documentation); `nil` when an input
     /// changed, nothing was published yet, or a recomputation raced with this read.
     @inlinable
     @inline(__always)
-    func _lockFreeHit(_ root: Root, _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>) -> _Stamped<Output>? {
+    func _lockFreeHit(_ root: UnsafePointer<Root>, _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>) -> _Stamped<Output>? {
         let begin = cg_seq_read_begin(words)
         if begin == 0 || begin & 1 != 0 { return nil }
         for index in 0..<inputCount where _inputVersion(index, root, versioned) != cg_atomic_u64_load(words + 2 + index) {
@@ -310,7 +339,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
     @inlinable
     @inline(__always)
     func _lockedHit(
-        _ root: Root,
+        _ root: UnsafePointer<Root>,
         _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>,
         copiesValue: Bool
     ) -> (version: VersionStamp, value: Output?)? {

@@ -31,9 +31,16 @@ public struct StateSelector<Root, Value>: Sendable {
     init(
         _select: @escaping @Sendable (Root) -> Value,
         _version: (@Sendable (Root) -> VersionStamp)?,
-        _counter: RecomputationCounter?
+        _counter: RecomputationCounter?,
+        _versionOffset: Int = -1
     ) {
-        self.init(_storage: _SelectorStorage(select: _select, version: _version, counter: _counter, isMemo: false))
+        self.init(_storage: _SelectorStorage(
+            select: _select,
+            version: _version,
+            counter: _counter,
+            isMemo: false,
+            versionOffset: _versionOffset
+        ))
     }
 
     /// The selector backed by a memo box.
@@ -83,12 +90,50 @@ public struct StateSelector<Root, Value>: Sendable {
         )
     }
 
+    /// A versioned selector of a field kept in a ``StoredField`` (as generated states keep their
+    /// plain fields): the version is the field's stamp, `select` gives the value.
+    ///
+    /// ```swift
+    /// static let todos = StateSelector<TodoState, [Todo]>(field: \TodoState.computed._todos) { state in
+    ///     state.computed.todos
+    /// }
+    /// ```
+    ///
+    /// When `field` is a path of stored properties, a memoized selector made from this one reads
+    /// the stamp straight from the state's memory on its hit path (no call, no copy of the
+    /// state); otherwise the stamp is read through the key path.
+    ///
+    /// - Parameters:
+    ///   - field: where the field's storage is in `Root`.
+    ///   - counter: reported as ``recomputations``; `nil` reports 0.
+    ///   - select: the value for a root (the field's value).
+    @inlinable
+    public init(
+        field: KeyPath<Root, StoredField<Value>> & Sendable,
+        recomputations counter: RecomputationCounter? = nil,
+        _ select: @escaping @Sendable (Root) -> Value
+    ) {
+        if let fieldOffset = MemoryLayout<Root>.offset(of: field),
+            let stampOffset = MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._version)
+        {
+            let offset = fieldOffset + stampOffset
+            self.init(
+                _select: select,
+                _version: { root in _stamp(of: root, at: offset) },
+                _counter: counter,
+                _versionOffset: offset
+            )
+        } else {
+            self.init(_select: select, _version: { $0[keyPath: field]._version }, _counter: counter)
+        }
+    }
+
     /// The value for `root` (memoized selectors return their cached value when the inputs did
     /// not change).
     @inlinable
     public func callAsFunction(_ root: Root) -> Value {
         if _storage.isMemo {
-            return _storage._memo.evaluate(root).value
+            return withUnsafePointer(to: root) { _storage._memo.evaluate(at: $0).value }
         }
         return _storage.select!(root)
     }
@@ -100,7 +145,7 @@ public struct StateSelector<Root, Value>: Sendable {
     @inlinable
     public func version(_ root: Root) -> VersionStamp? {
         if _storage.isMemo {
-            return _storage._memo.version(root)
+            return withUnsafePointer(to: root) { _storage._memo.version(at: $0) }
         }
         return _storage.version?(root)
     }
@@ -140,18 +185,23 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
     /// then a direct call of the box's code specialized for the caller's types (a dynamic cast
     /// would cost far more, an overridden method would run unspecialized code).
     @usableFromInline let isMemo: Bool
+    /// The byte offset in `Root` of the `VersionStamp` that `version` returns, when the value's
+    /// stamp is stored there (a generated field's); -1 otherwise.
+    @usableFromInline let versionOffset: Int
 
     @inlinable
     init(
         select: (@Sendable (Root) -> Value)?,
         version: (@Sendable (Root) -> VersionStamp)?,
         counter: RecomputationCounter?,
-        isMemo: Bool
+        isMemo: Bool,
+        versionOffset: Int = -1
     ) {
         self.select = select
         self.version = version
         recomputationCounter = counter
         self.isMemo = isMemo
+        self.versionOffset = versionOffset
     }
 
     /// This storage as the memo box it is; only when `isMemo`. Always inlined: a getter would
@@ -161,6 +211,20 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
     final var _memo: _MemoizedSelectorBox<Root, Value> {
         unsafeDowncast(self, to: _MemoizedSelectorBox<Root, Value>.self)
     }
+}
+
+/// The stamp stored `offset` bytes into `root`.
+@inlinable
+@inline(__always)
+func _stamp<Root>(of root: Root, at offset: Int) -> VersionStamp {
+    withUnsafePointer(to: root) { _stamp(in: UnsafeRawPointer($0), at: offset) }
+}
+
+/// The stamp stored `offset` bytes into the root at `base`.
+@inlinable
+@inline(__always)
+func _stamp(in base: UnsafeRawPointer, at offset: Int) -> VersionStamp {
+    VersionStamp(rawValue: base.load(fromByteOffset: offset, as: UInt64.self))
 }
 
 // MARK: - createSelector

@@ -7,7 +7,7 @@
 /// it is public so that those accessors can be inlined into the modules that use the state.
 ///
 /// - Every `set` and every in-place `modify` takes a new stamp (a modify stays in place: the
-///   value is never copied). ``update(_:)`` skips an `Equatable` value equal to the current one.
+///   value is never copied). `update(_:)` skips an `Equatable` value equal to the current one.
 /// - Copies share the stamp until one of them is written: equal stamps mean equal values.
 @frozen
 public struct StoredField<Value> {

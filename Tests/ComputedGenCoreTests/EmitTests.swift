@@ -84,7 +84,7 @@ struct EmitTests {
         "static let `return` = ComputedRuntime.RecomputationCounter()",
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> Int {",
         // Selectors.
-        "public static let `default` = ComputedRuntime.StateSelector<`Self`, __defaultType>(version: { (state: `Self`) in state.computed._default.version }) { (state: `Self`) in",
+        "public static let `default` = ComputedRuntime.StateSelector<`Self`, __defaultType>(field: \\`Self`.computed._default) { (state: `Self`) in",
         "state.computed.`default`",
         "public static let `return` = ComputedRuntime.StateSelector<`Self`, __returnType>(",
         "state.computed.`return`",

@@ -20,8 +20,14 @@ extension StateEmitter {
                 for field in state.fields {
                     separate()
                     writer.doc(field.decl.doc?.lines ?? [])
-                    let version = "{ \(parameter) state.computed.\(fieldVersionExpression(field)) }"
-                    writer.line("\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(field))>(version: \(version)) { \(parameter)")
+                    // A plain field's selector names where its storage is, so that a memoized
+                    // selector reads the stamp in place; `@Edge`/`@Shared` fields give a closure.
+                    // The key path spells its root: when the field's type does not compile, an
+                    // inferred root would be one more error, in this file.
+                    let version = isWrapped(field)
+                        ? "version: { \(parameter) state.computed.\(fieldVersionExpression(field)) }"
+                        : "field: \\\(typeName).computed._\(field.name)"
+                    writer.line("\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(field))>(\(version)) { \(parameter)")
                     writer.line("    state.computed.\(swiftName(field.decl.name))")
                     writer.line("}")
                 }
