@@ -132,10 +132,12 @@ public struct StateSelector<Root, Value>: Sendable {
     /// not change).
     @inlinable
     public func callAsFunction(_ root: Root) -> Value {
-        if _storage.isMemo {
-            return withUnsafePointer(to: root) { _storage._memo.evaluate(at: $0).value }
+        withUnsafePointer(to: root) { root in
+            if _storage.isMemo {
+                return _storage._memo.evaluate(at: root).value
+            }
+            return _storage.select.unsafelyUnwrapped(root.pointee)
         }
-        return _storage.select!(root)
     }
 
     /// The version stamp of the value for `root`, or `nil` for an unversioned selector.
