@@ -12,7 +12,9 @@ extension StateSelector {
     /// The result keeps this selector's memoization, counter and versioning: it is versioned when
     /// this selector is, with the child's stamp, so a commit that leaves the child's value alone
     /// publishes nothing. Each call reads `parent[keyPath: path]`, which copies the child state
-    /// (its stored properties; the caches are shared, not recomputed).
+    /// (its stored properties; the caches are shared, not recomputed). A child field's selector
+    /// read through a path of stored properties keeps reading its stamp in place: a memoized
+    /// selector over it checks the parent without that copy.
     ///
     /// - Parameter path: Where the parent holds the child state.
     /// - Returns: A selector of the parent state with this selector's value.
@@ -24,6 +26,15 @@ extension StateSelector {
         if isVersioned {
             liftedVersion = { parent in child.version(parent[keyPath: path]).unsafelyUnwrapped }
         }
-        return StateSelector<Parent, Value>(_select: lifted, _version: liftedVersion, _counter: _counter)
+        var versionOffset = -1
+        if _storage.versionOffset >= 0, let childOffset = MemoryLayout<Parent>.offset(of: path) {
+            versionOffset = childOffset + _storage.versionOffset
+        }
+        return StateSelector<Parent, Value>(
+            _select: lifted,
+            _version: liftedVersion,
+            _counter: _counter,
+            _versionOffset: versionOffset
+        )
     }
 }

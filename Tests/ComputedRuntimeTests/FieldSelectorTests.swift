@@ -25,6 +25,14 @@ private struct Form: Sendable {
     }
 }
 
+/// A parent holding two forms behind other fields: a child's stamp read at the child's own offset,
+/// not the parent's, would read the other form's or the header's bytes.
+private struct Page: Sendable {
+    var header = "header"
+    var draft = Form()
+    var published = Form()
+}
+
 @Suite("StateSelector(field:)")
 struct FieldSelectorTests {
     @Test("the version is the field's stamp, the value is select's")
@@ -69,5 +77,30 @@ struct FieldSelectorTests {
         #expect(summary.recomputations == 3)
         #expect(summary(Form()) == "0 ")
         #expect(summary.recomputations == 4)
+    }
+
+    @Test("through a parent, a field selector still reads the child's stamp: hits and misses stay exact")
+    func throughAParent() {
+        let publishedCount = Form.count.through(\Page.published)
+        let draftCount = Form.count.through(\Page.draft)
+        #expect(publishedCount._storage.versionOffset >= 0)
+        let both = createSelector(publishedCount, draftCount) { published, draft in published * 100 + draft }
+        var page = Page()
+        #expect(both(page) == 0)
+        #expect(both.recomputations == 1)
+
+        page.header = "changed"
+        page.draft.computed.title.wrappedValue = "draft"
+        page.published.computed.tags.wrappedValue = ["x"]
+        #expect(both(page) == 0)
+        #expect(both.recomputations == 1)
+
+        page.draft.computed.count.wrappedValue = 2
+        #expect(both(page) == 2)
+        #expect(both.recomputations == 2)
+        page.published.computed.count.wrappedValue = 3
+        #expect(both(page) == 302)
+        #expect(both.recomputations == 3)
+        #expect(publishedCount.version(page) == page.published.computed.count.version)
     }
 }
