@@ -58,6 +58,27 @@ struct SelectorPair<State>: @unchecked Sendable {
 // The benchmark's shape: the pair captured by the measured closure.
 @inline(never) func runBody<T>(_ value: T, _ body: @escaping (T) -> Void) { body(value) }
 
+/// Two generated states that differ only in `unrelated` (which the selector does not read), the
+/// selector's value already cached: every call is a hit.
+func selectorStates(_ items: [Int]) -> SelectorPair<ModelState> {
+    var first = ModelState(items: items)
+    var second = first
+    second.unrelated = 1
+    first.unrelated = 2
+    blackHole(modelOverThreshold(first))
+    return SelectorPair(first: first, second: second)
+}
+
+/// The same two states, hand-written, with the memo's value cached.
+func memoStates(_ items: [Int], _ memo: ModelLastInputMemo) -> SelectorPair<ModelPlainState> {
+    var first = ModelPlainState(items: items)
+    var second = first
+    second.unrelated = 1
+    first.unrelated = 2
+    blackHole(memo(first))
+    return SelectorPair(first: first, second: second)
+}
+
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : ""
 let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
@@ -65,20 +86,12 @@ let items = Array(0..<10_000)
 let large = Array(0..<100_000)
 switch scenario {
 case "selector-hit":
-    var first = ModelState(items: items)
-    var second = first
-    second.unrelated = 1
-    first.unrelated = 2
-    blackHole(modelOverThreshold(first))
-    profiledRun { selectorHits(first, second, operations) }
+    let pair = selectorStates(items)
+    profiledRun { selectorHits(pair.first, pair.second, operations) }
 case "memo-hit":
     let memo = ModelLastInputMemo()
-    var first = ModelPlainState(items: items)
-    var second = first
-    second.unrelated = 1
-    first.unrelated = 2
-    blackHole(memo(first))
-    profiledRun { memoHits(memo, first, second, operations) }
+    let pair = memoStates(items, memo)
+    profiledRun { memoHits(memo, pair.first, pair.second, operations) }
 case "write-unrelated":
     let state = ModelState(items: items)
     profiledRun { writeUnrelated(state, operations) }
@@ -109,21 +122,11 @@ case "commit-subscribed":
     profiledRun { commitsSubscribed(store, operations) }
     withExtendedLifetime(subscription) {}
 case "selector-hit-pair":
-    var first = ModelState(items: items)
-    var second = first
-    second.unrelated = 1
-    first.unrelated = 2
-    blackHole(modelOverThreshold(first))
-    let pair = SelectorPair(first: first, second: second)
+    let pair = selectorStates(items)
     profiledRun { runBody(pair) { pair in for i in 0..<operations { blackHole(modelOverThreshold(i & 1 == 0 ? pair.first : pair.second)) } } }
 case "memo-hit-pair":
     let memo = ModelLastInputMemo()
-    var first = ModelPlainState(items: items)
-    var second = first
-    second.unrelated = 1
-    first.unrelated = 2
-    blackHole(memo(first))
-    let pair = SelectorPair(first: first, second: second)
+    let pair = memoStates(items, memo)
     profiledRun { runBody((memo, pair)) { setup in let (memo, pair) = setup; for i in 0..<operations { blackHole(memo(i & 1 == 0 ? pair.first : pair.second)) } } }
 default:
     print("unknown scenario")
