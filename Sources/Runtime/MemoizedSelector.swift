@@ -246,14 +246,8 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         (MemoryLayout<Output>.size + 7) / 8
     }
 
-    /// The value and its stamp for `root`: cached when every input's key is unchanged.
-    @inlinable
-    @inline(__always)
-    func evaluate(_ root: Root) -> _Stamped<Output> {
-        withUnsafePointer(to: root) { evaluate(at: $0) }
-    }
-
-    /// The value and its stamp for the root at `root`.
+    /// The value and its stamp for the root at `root`: cached when every input's key is
+    /// unchanged.
     ///
     /// Out of line (but specialized in the caller's module): the box is passed borrowed, and the
     /// caller's code stays small. The root is passed by address, so that a hit copies no part of
