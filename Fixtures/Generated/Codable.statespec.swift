@@ -29,42 +29,30 @@ struct SettingsState {
     var theme: __themeType {
         get { computed._theme.wrappedValue }
         set { computed._theme.update(newValue) }
-        _modify {
-            yield &computed._theme.wrappedValue
-        }
+        _modify { yield &computed._theme.wrappedValue }
     }
 
     var fontSize: __fontSizeType {
         get { computed._fontSize.wrappedValue }
-        set { if computed._fontSize.update(newValue) { computed.__fontSizeDidChange() } }
-        _modify {
-            defer { computed.__fontSizeDidChange() }
-            yield &computed._fontSize.wrappedValue
-        }
+        set { if computed._fontSize.update(newValue) { computed.__didChange(1) } }
+        _modify { defer { computed.__didChange(1) }; yield &computed._fontSize.wrappedValue }
     }
 
     var recent: __recentType {
         get { computed._recent.wrappedValue }
-        set { if computed._recent.update(newValue) { computed.__recentDidChange() } }
-        _modify {
-            defer { computed.__recentDidChange() }
-            yield &computed._recent.wrappedValue
-        }
+        set { if computed._recent.update(newValue) { computed.__didChange(2) } }
+        _modify { defer { computed.__didChange(2) }; yield &computed._recent.wrappedValue }
     }
 
     var lastOpened: __lastOpenedType {
         get { computed._lastOpened.wrappedValue }
         set { computed._lastOpened.update(newValue) }
-        _modify {
-            yield &computed._lastOpened.wrappedValue
-        }
+        _modify { yield &computed._lastOpened.wrappedValue }
     }
 
-    /// `isLarge` is a computed value: read it as `state.computed.isLarge`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
     var isLarge: Swift.Never { Swift.fatalError() }
-
-    /// `recentCount` is a computed value: read it as `state.computed.recentCount`.
     @available(*, unavailable, message: "'recentCount' is a computed value: read it as 'state.computed.recentCount'")
     var recentCount: Swift.Never { Swift.fatalError() }
 }
@@ -74,20 +62,11 @@ struct SettingsState {
 extension SettingsState {
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 5)
     typealias __themeType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 6)
     typealias __fontSizeType = Double
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 7)
     typealias __recentType = [String]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 8)
     typealias __lastOpenedType = Date?
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 10)
+
     typealias __isLargeType = Bool
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 11)
     typealias __recentCountType = Int
 #sourceLocation()
 }
@@ -101,16 +80,14 @@ extension SettingsState {
         fileprivate var _fontSize: ComputedRuntime.StoredField<__fontSizeType>
         fileprivate var _recent: ComputedRuntime.StoredField<__recentType>
         fileprivate var _lastOpened: ComputedRuntime.StoredField<__lastOpenedType>
-        fileprivate var _isLarge: ComputedRuntime.Memo<__isLargeType>
-        fileprivate var _recentCount: ComputedRuntime.Memo<__recentCountType>
+        fileprivate var _isLarge = ComputedRuntime.Memo<__isLargeType>()
+        fileprivate var _recentCount = ComputedRuntime.Memo<__recentCountType>()
 
         fileprivate init(theme: __themeType, fontSize: __fontSizeType, recent: __recentType, lastOpened: __lastOpenedType) {
             _theme = ComputedRuntime.StoredField(wrappedValue: theme)
             _fontSize = ComputedRuntime.StoredField(wrappedValue: fontSize)
             _recent = ComputedRuntime.StoredField(wrappedValue: recent)
             _lastOpened = ComputedRuntime.StoredField(wrappedValue: lastOpened)
-            _isLarge = ComputedRuntime.Memo<__isLargeType>()
-            _recentCount = ComputedRuntime.Memo<__recentCountType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -131,83 +108,18 @@ extension SettingsState {
 #sourceLocation()
 
         var theme: __themeType { _theme.wrappedValue }
-
         var fontSize: __fontSizeType { _fontSize.wrappedValue }
-
         var recent: __recentType { _recent.wrappedValue }
-
         var lastOpened: __lastOpenedType { _lastOpened.wrappedValue }
 
         /// Memoized: recomputed only after `fontSize` changes.
         var isLarge: __isLargeType {
-            _read {
-                if !_isLarge.isCached { __isLargeRefresh() }
-                yield _isLarge._borrowedValue
-            }
-        }
-
-        /// Brings `isLarge` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        fileprivate func __isLargeRefresh() {
-            _ = _isLarge.value(
-                inputs: {
-                    $0.record(_fontSize.version)
-                },
-                compute: {
-                    _Recomputations.isLarge.increment()
-                    return SettingsState._ComputedBodies.isLarge(_fontSize.wrappedValue)
-                })
+            _read { if !_isLarge.isCached { __refresh(0) }; yield _isLarge._borrowedValue }
         }
 
         /// Memoized: recomputed only after `recent` changes.
         var recentCount: __recentCountType {
-            _read {
-                if !_recentCount.isCached { __recentCountRefresh() }
-                yield _recentCount._borrowedValue
-            }
-        }
-
-        /// Brings `recentCount` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        fileprivate func __recentCountRefresh() {
-            _ = _recentCount.value(
-                inputs: {
-                    $0.record(_recent.version)
-                },
-                compute: {
-                    _Recomputations.recentCount.increment()
-                    return SettingsState._ComputedBodies.recentCount(_recent.wrappedValue)
-                })
-        }
-
-        /// The version of `isLarge`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __isLargeVersion: ComputedRuntime.VersionStamp {
-            _ = isLarge
-            return _isLarge.version
-        }
-
-        /// The version of `recentCount`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __recentCountVersion: ComputedRuntime.VersionStamp {
-            _ = recentCount
-            return _recentCount.version
-        }
-
-        /// Marks what `fontSize` feeds as stale: `isLarge`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __fontSizeDidChange() {
-            _isLarge.invalidate()
-        }
-
-        /// Marks what `recent` feeds as stale: `recentCount`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __recentDidChange() {
-            _recentCount.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let isLarge = ComputedRuntime.RecomputationCounter()
-            static let recentCount = ComputedRuntime.RecomputationCounter()
+            _read { if !_recentCount.isCached { __refresh(1) }; yield _recentCount._borrowedValue }
         }
     }
 }
@@ -217,33 +129,16 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let theme = ComputedRuntime.StateSelector<SettingsState, __themeType>(field: \SettingsState.computed._theme) { (state: SettingsState) in
-            state.computed.theme
-        }
+        static let theme = ComputedRuntime.StateSelector<SettingsState, __themeType>(field: \SettingsState.computed._theme)
+        static let fontSize = ComputedRuntime.StateSelector<SettingsState, __fontSizeType>(field: \SettingsState.computed._fontSize)
+        static let recent = ComputedRuntime.StateSelector<SettingsState, __recentType>(field: \SettingsState.computed._recent)
+        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, __lastOpenedType>(field: \SettingsState.computed._lastOpened)
 
-        static let fontSize = ComputedRuntime.StateSelector<SettingsState, __fontSizeType>(field: \SettingsState.computed._fontSize) { (state: SettingsState) in
-            state.computed.fontSize
-        }
-
-        static let recent = ComputedRuntime.StateSelector<SettingsState, __recentType>(field: \SettingsState.computed._recent) { (state: SettingsState) in
-            state.computed.recent
-        }
-
-        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, __lastOpenedType>(field: \SettingsState.computed._lastOpened) { (state: SettingsState) in
-            state.computed.lastOpened
-        }
-
-        static let isLarge = ComputedRuntime.StateSelector<SettingsState, __isLargeType>(
-            version: { (state: SettingsState) in state.computed.__isLargeVersion },
-            recomputations: Extended._Recomputations.isLarge
-        ) { (state: SettingsState) in
+        static let isLarge = ComputedRuntime.StateSelector<SettingsState, __isLargeType>(computed: 0, of: Extended.__table) { (state: SettingsState) in
             state.computed.isLarge
         }
 
-        static let recentCount = ComputedRuntime.StateSelector<SettingsState, __recentCountType>(
-            version: { (state: SettingsState) in state.computed.__recentCountVersion },
-            recomputations: Extended._Recomputations.recentCount
-        ) { (state: SettingsState) in
+        static let recentCount = ComputedRuntime.StateSelector<SettingsState, __recentCountType>(computed: 1, of: Extended.__table) { (state: SettingsState) in
             state.computed.recentCount
         }
     }
@@ -330,79 +225,38 @@ extension SettingsState: Decodable {
     }
 }
 
-extension SettingsState: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "theme": self.computed.theme as Any,
-                "fontSize": self.computed.fontSize as Any,
-                "recent": self.computed.recent as Any,
-                "lastOpened": self.computed.lastOpened as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension SettingsState: ComputedRuntime._TableDrivenState {}
 
-extension SettingsState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "theme":
-            return ComputedRuntime.memberVersion(of: computed._theme.wrappedValue, rest) ?? computed._theme.version
-        case "fontSize":
-            return ComputedRuntime.memberVersion(of: computed._fontSize.wrappedValue, rest) ?? computed._fontSize.version
-        case "recent":
-            return ComputedRuntime.memberVersion(of: computed._recent.wrappedValue, rest) ?? computed._recent.version
-        case "lastOpened":
-            return ComputedRuntime.memberVersion(of: computed._lastOpened.wrappedValue, rest) ?? computed._lastOpened.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "isLarge": return computed.__isLargeVersion
-            case "recentCount": return computed.__recentCountVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension SettingsState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``SettingsState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    static let __table: ComputedRuntime.StateTable<SettingsState, SettingsState.Extended> = .init(\.computed) { table in
+        table.field("theme", \._theme, \.theme, \.theme)  // 0
+        table.field("fontSize", \._fontSize, \.fontSize, \.fontSize)  // 1
+        table.field("recent", \._recent, \.recent, \.recent)  // 2
+        table.field("lastOpened", \._lastOpened, \.lastOpened, \.lastOpened)  // 3
+        table.computed("isLarge", \._isLarge, \.isLarge, inputs: [.field(1)]) {  // 0
+            SettingsState._ComputedBodies.isLarge($0.pointee._fontSize.wrappedValue)
+        }
+        table.computed("recentCount", \._recentCount, \.recentCount, inputs: [.field(2)]) {  // 1
+            SettingsState._ComputedBodies.recentCount($0.pointee._recent.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._theme.version)
-        versions.record(computed._fontSize.version)
-        versions.record(computed._recent.version)
-        versions.record(computed._lastOpened.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    fileprivate func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { SettingsState.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<SettingsState> = [
-        \SettingsState.theme as Swift.KeyPath<SettingsState, __themeType>: "theme",
-        \SettingsState.fontSize as Swift.KeyPath<SettingsState, __fontSizeType>: "fontSize",
-        \SettingsState.recent as Swift.KeyPath<SettingsState, __recentType>: "recent",
-        \SettingsState.lastOpened as Swift.KeyPath<SettingsState, __lastOpenedType>: "lastOpened",
-        \SettingsState.computed.isLarge: "computed.isLarge",
-        \SettingsState.computed.recentCount: "computed.recentCount",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    fileprivate mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { SettingsState.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension SettingsState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<SettingsState.Extended> = [
-        \SettingsState.Extended.theme: "theme",
-        \SettingsState.Extended.fontSize: "fontSize",
-        \SettingsState.Extended.recent: "recent",
-        \SettingsState.Extended.lastOpened: "lastOpened",
-        \SettingsState.Extended.isLarge: "computed.isLarge",
-        \SettingsState.Extended.recentCount: "computed.recentCount",
-    ]
+extension SettingsState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

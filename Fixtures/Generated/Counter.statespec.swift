@@ -21,44 +21,29 @@ struct CounterState {
 
     var count: __countType {
         get { computed._count.wrappedValue }
-        set { if computed._count.update(newValue) { computed.__countDidChange() } }
-        _modify {
-            defer { computed.__countDidChange() }
-            yield &computed._count.wrappedValue
-        }
+        set { if computed._count.update(newValue) { computed.__didChange(0) } }
+        _modify { defer { computed.__didChange(0) }; yield &computed._count.wrappedValue }
     }
 
     var step: __stepType {
         get { computed._step.wrappedValue }
-        set { if computed._step.update(newValue) { computed.__stepDidChange() } }
-        _modify {
-            defer { computed.__stepDidChange() }
-            yield &computed._step.wrappedValue
-        }
+        set { if computed._step.update(newValue) { computed.__didChange(1) } }
+        _modify { defer { computed.__didChange(1) }; yield &computed._step.wrappedValue }
     }
 
     var label: __labelType {
         get { computed._label.wrappedValue }
-        set { if computed._label.update(newValue) { computed.__labelDidChange() } }
-        _modify {
-            defer { computed.__labelDidChange() }
-            yield &computed._label.wrappedValue
-        }
+        set { if computed._label.update(newValue) { computed.__didChange(2) } }
+        _modify { defer { computed.__didChange(2) }; yield &computed._label.wrappedValue }
     }
 
-    /// `doubled` is a computed value: read it as `state.computed.doubled`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
     var doubled: Swift.Never { Swift.fatalError() }
-
-    /// `quadrupled` is a computed value: read it as `state.computed.quadrupled`.
     @available(*, unavailable, message: "'quadrupled' is a computed value: read it as 'state.computed.quadrupled'")
     var quadrupled: Swift.Never { Swift.fatalError() }
-
-    /// `next` is a computed value: read it as `state.computed.next`.
     @available(*, unavailable, message: "'next' is a computed value: read it as 'state.computed.next'")
     var next: Swift.Never { Swift.fatalError() }
-
-    /// `summary` is a computed value: read it as `state.computed.summary`.
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
     var summary: Swift.Never { Swift.fatalError() }
 }
@@ -68,20 +53,12 @@ struct CounterState {
 extension CounterState {
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 4)
     typealias __countType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 5)
     typealias __stepType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 6)
     typealias __labelType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 8)
+
     typealias __doubledType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 9)
     typealias __quadrupledType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 11)
+
     typealias __nextType = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 15)
@@ -97,19 +74,15 @@ extension CounterState {
         fileprivate var _count: ComputedRuntime.StoredField<__countType>
         fileprivate var _step: ComputedRuntime.StoredField<__stepType>
         fileprivate var _label: ComputedRuntime.StoredField<__labelType>
-        fileprivate var _doubled: ComputedRuntime.Memo<__doubledType>
-        fileprivate var _quadrupled: ComputedRuntime.Memo<__quadrupledType>
-        fileprivate var _next: ComputedRuntime.Memo<__nextType>
-        fileprivate var _summary: ComputedRuntime.Memo<__summaryType>
+        fileprivate var _doubled = ComputedRuntime.Memo<__doubledType>()
+        fileprivate var _quadrupled = ComputedRuntime.Memo<__quadrupledType>()
+        fileprivate var _next = ComputedRuntime.Memo<__nextType>()
+        fileprivate var _summary = ComputedRuntime.Memo<__summaryType>()
 
         fileprivate init(count: __countType, step: __stepType, label: __labelType) {
             _count = ComputedRuntime.StoredField(wrappedValue: count)
             _step = ComputedRuntime.StoredField(wrappedValue: step)
             _label = ComputedRuntime.StoredField(wrappedValue: label)
-            _doubled = ComputedRuntime.Memo<__doubledType>()
-            _quadrupled = ComputedRuntime.Memo<__quadrupledType>()
-            _next = ComputedRuntime.Memo<__nextType>()
-            _summary = ComputedRuntime.Memo<__summaryType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -130,152 +103,29 @@ extension CounterState {
 #sourceLocation()
 
         var count: __countType { _count.wrappedValue }
-
         var step: __stepType { _step.wrappedValue }
-
         var label: __labelType { _label.wrappedValue }
 
         /// Memoized: recomputed only after `count` changes.
         var doubled: __doubledType {
-            _read {
-                if !_doubled.isCached { __doubledRefresh() }
-                yield _doubled._borrowedValue
-            }
-        }
-
-        /// Brings `doubled` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        fileprivate func __doubledRefresh() {
-            _ = _doubled.value(
-                inputs: {
-                    $0.record(_count.version)
-                },
-                compute: {
-                    _Recomputations.doubled.increment()
-                    return CounterState._ComputedBodies.doubled(_count.wrappedValue)
-                })
+            _read { if !_doubled.isCached { __refresh(0) }; yield _doubled._borrowedValue }
         }
 
         /// Memoized: recomputed only after `doubled` changes.
         var quadrupled: __quadrupledType {
-            _read {
-                if !_quadrupled.isCached { __quadrupledRefresh() }
-                yield _quadrupled._borrowedValue
-            }
-        }
-
-        /// Brings `quadrupled` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        fileprivate func __quadrupledRefresh() {
-            _ = _quadrupled.value(
-                inputs: {
-                    $0.record(self.__doubledVersion)
-                },
-                compute: {
-                    _Recomputations.quadrupled.increment()
-                    return CounterState._ComputedBodies.quadrupled(self.doubled)
-                })
+            _read { if !_quadrupled.isCached { __refresh(1) }; yield _quadrupled._borrowedValue }
         }
 
         /// Depends on a field and on a computed.
         ///
         /// Memoized: recomputed only after `quadrupled` or `step` changes.
         var next: __nextType {
-            _read {
-                if !_next.isCached { __nextRefresh() }
-                yield _next._borrowedValue
-            }
-        }
-
-        /// Brings `next` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        fileprivate func __nextRefresh() {
-            _ = _next.value(
-                inputs: {
-                    $0.record(self.__quadrupledVersion)
-                    $0.record(_step.version)
-                },
-                compute: {
-                    _Recomputations.next.increment()
-                    return CounterState._ComputedBodies.next(self.quadrupled, _step.wrappedValue)
-                })
+            _read { if !_next.isCached { __refresh(2) }; yield _next._borrowedValue }
         }
 
         /// Memoized: recomputed only after `label`, `count` or `next` changes.
         var summary: __summaryType {
-            _read {
-                if !_summary.isCached { __summaryRefresh() }
-                yield _summary._borrowedValue
-            }
-        }
-
-        /// Brings `summary` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        fileprivate func __summaryRefresh() {
-            _ = _summary.value(
-                inputs: {
-                    $0.record(_label.version)
-                    $0.record(_count.version)
-                    $0.record(self.__nextVersion)
-                },
-                compute: {
-                    _Recomputations.summary.increment()
-                    return CounterState._ComputedBodies.summary(_label.wrappedValue, _count.wrappedValue, self.next)
-                })
-        }
-
-        /// The version of `doubled`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __doubledVersion: ComputedRuntime.VersionStamp {
-            _ = doubled
-            return _doubled.version
-        }
-
-        /// The version of `quadrupled`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __quadrupledVersion: ComputedRuntime.VersionStamp {
-            _ = quadrupled
-            return _quadrupled.version
-        }
-
-        /// The version of `next`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __nextVersion: ComputedRuntime.VersionStamp {
-            _ = next
-            return _next.version
-        }
-
-        /// The version of `summary`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __summaryVersion: ComputedRuntime.VersionStamp {
-            _ = summary
-            return _summary.version
-        }
-
-        /// Marks what `count` feeds as stale: `doubled`, `quadrupled`, `next`, `summary`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __countDidChange() {
-            _doubled.invalidate()
-            _quadrupled.invalidate()
-            _next.invalidate()
-            _summary.invalidate()
-        }
-
-        /// Marks what `step` feeds as stale: `next`, `summary`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __stepDidChange() {
-            _next.invalidate()
-            _summary.invalidate()
-        }
-
-        /// Marks what `label` feeds as stale: `summary`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __labelDidChange() {
-            _summary.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let doubled = ComputedRuntime.RecomputationCounter()
-            static let quadrupled = ComputedRuntime.RecomputationCounter()
-            static let next = ComputedRuntime.RecomputationCounter()
-            static let summary = ComputedRuntime.RecomputationCounter()
+            _read { if !_summary.isCached { __refresh(3) }; yield _summary._borrowedValue }
         }
     }
 }
@@ -285,44 +135,24 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let count = ComputedRuntime.StateSelector<CounterState, __countType>(field: \CounterState.computed._count) { (state: CounterState) in
-            state.computed.count
-        }
+        static let count = ComputedRuntime.StateSelector<CounterState, __countType>(field: \CounterState.computed._count)
+        static let step = ComputedRuntime.StateSelector<CounterState, __stepType>(field: \CounterState.computed._step)
+        static let label = ComputedRuntime.StateSelector<CounterState, __labelType>(field: \CounterState.computed._label)
 
-        static let step = ComputedRuntime.StateSelector<CounterState, __stepType>(field: \CounterState.computed._step) { (state: CounterState) in
-            state.computed.step
-        }
-
-        static let label = ComputedRuntime.StateSelector<CounterState, __labelType>(field: \CounterState.computed._label) { (state: CounterState) in
-            state.computed.label
-        }
-
-        static let doubled = ComputedRuntime.StateSelector<CounterState, __doubledType>(
-            version: { (state: CounterState) in state.computed.__doubledVersion },
-            recomputations: Extended._Recomputations.doubled
-        ) { (state: CounterState) in
+        static let doubled = ComputedRuntime.StateSelector<CounterState, __doubledType>(computed: 0, of: Extended.__table) { (state: CounterState) in
             state.computed.doubled
         }
 
-        static let quadrupled = ComputedRuntime.StateSelector<CounterState, __quadrupledType>(
-            version: { (state: CounterState) in state.computed.__quadrupledVersion },
-            recomputations: Extended._Recomputations.quadrupled
-        ) { (state: CounterState) in
+        static let quadrupled = ComputedRuntime.StateSelector<CounterState, __quadrupledType>(computed: 1, of: Extended.__table) { (state: CounterState) in
             state.computed.quadrupled
         }
 
         /// Depends on a field and on a computed.
-        static let next = ComputedRuntime.StateSelector<CounterState, __nextType>(
-            version: { (state: CounterState) in state.computed.__nextVersion },
-            recomputations: Extended._Recomputations.next
-        ) { (state: CounterState) in
+        static let next = ComputedRuntime.StateSelector<CounterState, __nextType>(computed: 2, of: Extended.__table) { (state: CounterState) in
             state.computed.next
         }
 
-        static let summary = ComputedRuntime.StateSelector<CounterState, __summaryType>(
-            version: { (state: CounterState) in state.computed.__summaryVersion },
-            recomputations: Extended._Recomputations.summary
-        ) { (state: CounterState) in
+        static let summary = ComputedRuntime.StateSelector<CounterState, __summaryType>(computed: 3, of: Extended.__table) { (state: CounterState) in
             state.computed.summary
         }
     }
@@ -377,79 +207,43 @@ extension CounterState: Equatable {
     }
 }
 
-extension CounterState: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "count": self.computed.count as Any,
-                "step": self.computed.step as Any,
-                "label": self.computed.label as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension CounterState: ComputedRuntime._TableDrivenState {}
 
-extension CounterState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "count":
-            return ComputedRuntime.memberVersion(of: computed._count.wrappedValue, rest) ?? computed._count.version
-        case "step":
-            return ComputedRuntime.memberVersion(of: computed._step.wrappedValue, rest) ?? computed._step.version
-        case "label":
-            return ComputedRuntime.memberVersion(of: computed._label.wrappedValue, rest) ?? computed._label.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "doubled": return computed.__doubledVersion
-            case "quadrupled": return computed.__quadrupledVersion
-            case "next": return computed.__nextVersion
-            case "summary": return computed.__summaryVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension CounterState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``CounterState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    static let __table: ComputedRuntime.StateTable<CounterState, CounterState.Extended> = .init(\.computed) { table in
+        table.field("count", \._count, \.count, \.count)  // 0
+        table.field("step", \._step, \.step, \.step)  // 1
+        table.field("label", \._label, \.label, \.label)  // 2
+        table.computed("doubled", \._doubled, \.doubled, inputs: [.field(0)]) {  // 0
+            CounterState._ComputedBodies.doubled($0.pointee._count.wrappedValue)
+        }
+        table.computed("quadrupled", \._quadrupled, \.quadrupled, inputs: [.computed(0)]) {  // 1
+            CounterState._ComputedBodies.quadrupled($0.pointee.doubled)
+        }
+        table.computed("next", \._next, \.next, inputs: [.computed(1), .field(1)]) {  // 2
+            CounterState._ComputedBodies.next($0.pointee.quadrupled, $0.pointee._step.wrappedValue)
+        }
+        table.computed("summary", \._summary, \.summary, inputs: [.field(2), .field(0), .computed(2)]) {  // 3
+            CounterState._ComputedBodies.summary($0.pointee._label.wrappedValue, $0.pointee._count.wrappedValue, $0.pointee.next)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._count.version)
-        versions.record(computed._step.version)
-        versions.record(computed._label.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    fileprivate func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { CounterState.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<CounterState> = [
-        \CounterState.count as Swift.KeyPath<CounterState, __countType>: "count",
-        \CounterState.step as Swift.KeyPath<CounterState, __stepType>: "step",
-        \CounterState.label as Swift.KeyPath<CounterState, __labelType>: "label",
-        \CounterState.computed.doubled: "computed.doubled",
-        \CounterState.computed.quadrupled: "computed.quadrupled",
-        \CounterState.computed.next: "computed.next",
-        \CounterState.computed.summary: "computed.summary",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    fileprivate mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { CounterState.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension CounterState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<CounterState.Extended> = [
-        \CounterState.Extended.count: "count",
-        \CounterState.Extended.step: "step",
-        \CounterState.Extended.label: "label",
-        \CounterState.Extended.doubled: "computed.doubled",
-        \CounterState.Extended.quadrupled: "computed.quadrupled",
-        \CounterState.Extended.next: "computed.next",
-        \CounterState.Extended.summary: "computed.summary",
-    ]
+extension CounterState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

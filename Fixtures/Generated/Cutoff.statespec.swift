@@ -24,65 +24,41 @@ public struct CutoffState: Sendable {
 
     public var items: __itemsType {
         @inlinable get { computed._items.wrappedValue }
-        @inlinable set { if computed._items.update(newValue) { computed.__itemsDidChange() } }
-        @inlinable _modify {
-            defer { computed.__itemsDidChange() }
-            yield &computed._items.wrappedValue
-        }
+        @inlinable set { if computed._items.update(newValue) { computed.__didChange(0) } }
+        @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._items.wrappedValue }
     }
 
     public var threshold: __thresholdType {
         @inlinable get { computed._threshold.wrappedValue }
-        @inlinable set { if computed._threshold.update(newValue) { computed.__thresholdDidChange() } }
-        @inlinable _modify {
-            defer { computed.__thresholdDidChange() }
-            yield &computed._threshold.wrappedValue
-        }
+        @inlinable set { if computed._threshold.update(newValue) { computed.__didChange(1) } }
+        @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._threshold.wrappedValue }
     }
 
     public var name: __nameType {
         @inlinable get { computed._name.wrappedValue }
-        @inlinable set { if computed._name.update(newValue) { computed.__nameDidChange() } }
-        @inlinable _modify {
-            defer { computed.__nameDidChange() }
-            yield &computed._name.wrappedValue
-        }
+        @inlinable set { if computed._name.update(newValue) { computed.__didChange(2) } }
+        @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._name.wrappedValue }
     }
 
     public var token: __tokenType {
         @inlinable get { computed._token.wrappedValue }
-        @inlinable set { if computed._token.update(newValue) { computed.__tokenDidChange() } }
-        @inlinable _modify {
-            defer { computed.__tokenDidChange() }
-            yield &computed._token.wrappedValue
-        }
+        @inlinable set { if computed._token.update(newValue) { computed.__didChange(3) } }
+        @inlinable _modify { defer { computed.__didChange(3) }; yield &computed._token.wrappedValue }
     }
 
-    /// `filteredArray` is a computed value: read it as `state.computed.filteredArray`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'filteredArray' is a computed value: read it as 'state.computed.filteredArray'")
     public var filteredArray: Swift.Never { Swift.fatalError() }
-
-    /// `filteredCount` is a computed value: read it as `state.computed.filteredCount`.
     @available(*, unavailable, message: "'filteredCount' is a computed value: read it as 'state.computed.filteredCount'")
     public var filteredCount: Swift.Never { Swift.fatalError() }
-
-    /// `summary` is a computed value: read it as `state.computed.summary`.
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
     public var summary: Swift.Never { Swift.fatalError() }
-
-    /// `uncutArray` is a computed value: read it as `state.computed.uncutArray`.
     @available(*, unavailable, message: "'uncutArray' is a computed value: read it as 'state.computed.uncutArray'")
     public var uncutArray: Swift.Never { Swift.fatalError() }
-
-    /// `uncutCount` is a computed value: read it as `state.computed.uncutCount`.
     @available(*, unavailable, message: "'uncutCount' is a computed value: read it as 'state.computed.uncutCount'")
     public var uncutCount: Swift.Never { Swift.fatalError() }
-
-    /// `greeting` is a computed value: read it as `state.computed.greeting`.
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
     public var greeting: Swift.Never { Swift.fatalError() }
-
-    /// `tokenID` is a computed value: read it as `state.computed.tokenID`.
     @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID'")
     public var tokenID: Swift.Never { Swift.fatalError() }
 }
@@ -92,35 +68,22 @@ public struct CutoffState: Sendable {
 extension CutoffState {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 4)
     public typealias __itemsType = [Int]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 5)
     public typealias __thresholdType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 6)
     public typealias __nameType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 7)
     public typealias __tokenType = Token
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 10)
+
+
     public typealias __filteredArrayType = [Int]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 12)
+
     public typealias __filteredCountType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 14)
+
     public typealias __summaryType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 17)
+
+
     public typealias __uncutArrayType = [Int]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 18)
     public typealias __uncutCountType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 20)
+
     public typealias __greetingType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 21)
     public typealias __tokenIDType = ObjectIdentifier
 #sourceLocation()
 }
@@ -134,26 +97,19 @@ extension CutoffState {
         @usableFromInline internal var _threshold: ComputedRuntime.StoredField<__thresholdType>
         @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
         @usableFromInline internal var _token: ComputedRuntime.StoredField<__tokenType>
-        @usableFromInline internal var _filteredArray: ComputedRuntime.Memo<__filteredArrayType>
-        @usableFromInline internal var _filteredCount: ComputedRuntime.Memo<__filteredCountType>
-        @usableFromInline internal var _summary: ComputedRuntime.Memo<__summaryType>
-        @usableFromInline internal var _uncutArray: ComputedRuntime.Memo<__uncutArrayType>
-        @usableFromInline internal var _uncutCount: ComputedRuntime.Memo<__uncutCountType>
-        @usableFromInline internal var _greeting: ComputedRuntime.Memo<__greetingType>
-        @usableFromInline internal var _tokenID: ComputedRuntime.Memo<__tokenIDType>
+        @usableFromInline internal var _filteredArray = ComputedRuntime.Memo<__filteredArrayType>()
+        @usableFromInline internal var _filteredCount = ComputedRuntime.Memo<__filteredCountType>()
+        @usableFromInline internal var _summary = ComputedRuntime.Memo<__summaryType>()
+        @usableFromInline internal var _uncutArray = ComputedRuntime.Memo<__uncutArrayType>()
+        @usableFromInline internal var _uncutCount = ComputedRuntime.Memo<__uncutCountType>()
+        @usableFromInline internal var _greeting = ComputedRuntime.Memo<__greetingType>()
+        @usableFromInline internal var _tokenID = ComputedRuntime.Memo<__tokenIDType>()
 
         fileprivate init(items: __itemsType, threshold: __thresholdType, name: __nameType, token: __tokenType) {
             _items = ComputedRuntime.StoredField(wrappedValue: items)
             _threshold = ComputedRuntime.StoredField(wrappedValue: threshold)
             _name = ComputedRuntime.StoredField(wrappedValue: name)
             _token = ComputedRuntime.StoredField(wrappedValue: token)
-            _filteredArray = ComputedRuntime.Memo<__filteredArrayType>()
-            _filteredCount = ComputedRuntime.Memo<__filteredCountType>()
-            _summary = ComputedRuntime.Memo<__summaryType>()
-            _uncutArray = ComputedRuntime.Memo<__uncutArrayType>()
-            _uncutCount = ComputedRuntime.Memo<__uncutCountType>()
-            _greeting = ComputedRuntime.Memo<__greetingType>()
-            _tokenID = ComputedRuntime.Memo<__tokenIDType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -179,254 +135,51 @@ extension CutoffState {
 #sourceLocation()
 
         @inlinable public var items: __itemsType { _items.wrappedValue }
-
         @inlinable public var threshold: __thresholdType { _threshold.wrappedValue }
-
         @inlinable public var name: __nameType { _name.wrappedValue }
-
         @inlinable public var token: __tokenType { _token.wrappedValue }
 
         /// Level 1: the items over the threshold.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
         @inlinable public var filteredArray: __filteredArrayType {
-            _read {
-                if !_filteredArray.isCached { __filteredArrayRefresh() }
-                yield _filteredArray._borrowedValue
-            }
-        }
-
-        /// Brings `filteredArray` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __filteredArrayRefresh() {
-            _ = _filteredArray.value(
-                inputs: {
-                    $0.record(_items.version)
-                    $0.record(_threshold.version)
-                },
-                compute: {
-                    _Recomputations.filteredArray.increment()
-                    return CutoffState._ComputedBodies.filteredArray(_items.wrappedValue, _threshold.wrappedValue)
-                })
+            _read { if !_filteredArray.isCached { __refresh(0) }; yield _filteredArray._borrowedValue }
         }
 
         /// Level 2: reads only level 1.
         ///
         /// Memoized: recomputed only after `filteredArray` changes.
         @inlinable public var filteredCount: __filteredCountType {
-            _read {
-                if !_filteredCount.isCached { __filteredCountRefresh() }
-                yield _filteredCount._borrowedValue
-            }
-        }
-
-        /// Brings `filteredCount` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __filteredCountRefresh() {
-            _ = _filteredCount.value(
-                inputs: {
-                    $0.record(self.__filteredArrayVersion)
-                },
-                compute: {
-                    _Recomputations.filteredCount.increment()
-                    return CutoffState._ComputedBodies.filteredCount(self.filteredArray)
-                })
+            _read { if !_filteredCount.isCached { __refresh(1) }; yield _filteredCount._borrowedValue }
         }
 
         /// Level 3: reads only level 2.
         ///
         /// Memoized: recomputed only after `filteredCount` or `threshold` changes.
         @inlinable public var summary: __summaryType {
-            _read {
-                if !_summary.isCached { __summaryRefresh() }
-                yield _summary._borrowedValue
-            }
-        }
-
-        /// Brings `summary` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __summaryRefresh() {
-            _ = _summary.value(
-                inputs: {
-                    $0.record(self.__filteredCountVersion)
-                    $0.record(_threshold.version)
-                },
-                compute: {
-                    _Recomputations.summary.increment()
-                    return CutoffState._ComputedBodies.summary(self.filteredCount, _threshold.wrappedValue)
-                })
+            _read { if !_summary.isCached { __refresh(2) }; yield _summary._borrowedValue }
         }
 
         /// As `filteredArray`, but every recomputation counts as a change.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
         @inlinable public var uncutArray: __uncutArrayType {
-            _read {
-                if !_uncutArray.isCached { __uncutArrayRefresh() }
-                yield _uncutArray._borrowedValue
-            }
-        }
-
-        /// Brings `uncutArray` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __uncutArrayRefresh() {
-            _ = _uncutArray.value(
-                inputs: {
-                    $0.record(_items.version)
-                    $0.record(_threshold.version)
-                },
-                compute: {
-                    _Recomputations.uncutArray.increment()
-                    return CutoffState._ComputedBodies.uncutArray(_items.wrappedValue, _threshold.wrappedValue)
-                }, isEqual: nil)
+            _read { if !_uncutArray.isCached { __refresh(3) }; yield _uncutArray._borrowedValue }
         }
 
         /// Memoized: recomputed only after `uncutArray` changes.
         @inlinable public var uncutCount: __uncutCountType {
-            _read {
-                if !_uncutCount.isCached { __uncutCountRefresh() }
-                yield _uncutCount._borrowedValue
-            }
-        }
-
-        /// Brings `uncutCount` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __uncutCountRefresh() {
-            _ = _uncutCount.value(
-                inputs: {
-                    $0.record(self.__uncutArrayVersion)
-                },
-                compute: {
-                    _Recomputations.uncutCount.increment()
-                    return CutoffState._ComputedBodies.uncutCount(self.uncutArray)
-                })
+            _read { if !_uncutCount.isCached { __refresh(4) }; yield _uncutCount._borrowedValue }
         }
 
         /// Memoized: recomputed only after `name` changes.
         @inlinable public var greeting: __greetingType {
-            _read {
-                if !_greeting.isCached { __greetingRefresh() }
-                yield _greeting._borrowedValue
-            }
-        }
-
-        /// Brings `greeting` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __greetingRefresh() {
-            _ = _greeting.value(
-                inputs: {
-                    $0.record(_name.version)
-                },
-                compute: {
-                    _Recomputations.greeting.increment()
-                    return CutoffState._ComputedBodies.greeting(_name.wrappedValue)
-                })
+            _read { if !_greeting.isCached { __refresh(5) }; yield _greeting._borrowedValue }
         }
 
         /// Memoized: recomputed only after `token` changes.
         @inlinable public var tokenID: __tokenIDType {
-            _read {
-                if !_tokenID.isCached { __tokenIDRefresh() }
-                yield _tokenID._borrowedValue
-            }
-        }
-
-        /// Brings `tokenID` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __tokenIDRefresh() {
-            _ = _tokenID.value(
-                inputs: {
-                    $0.record(_token.version)
-                },
-                compute: {
-                    _Recomputations.tokenID.increment()
-                    return CutoffState._ComputedBodies.tokenID(_token.wrappedValue)
-                })
-        }
-
-        /// The version of `filteredArray`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __filteredArrayVersion: ComputedRuntime.VersionStamp {
-            _ = filteredArray
-            return _filteredArray.version
-        }
-
-        /// The version of `filteredCount`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __filteredCountVersion: ComputedRuntime.VersionStamp {
-            _ = filteredCount
-            return _filteredCount.version
-        }
-
-        /// The version of `summary`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __summaryVersion: ComputedRuntime.VersionStamp {
-            _ = summary
-            return _summary.version
-        }
-
-        /// The version of `uncutArray`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __uncutArrayVersion: ComputedRuntime.VersionStamp {
-            _ = uncutArray
-            return _uncutArray.version
-        }
-
-        /// The version of `uncutCount`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __uncutCountVersion: ComputedRuntime.VersionStamp {
-            _ = uncutCount
-            return _uncutCount.version
-        }
-
-        /// The version of `greeting`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __greetingVersion: ComputedRuntime.VersionStamp {
-            _ = greeting
-            return _greeting.version
-        }
-
-        /// The version of `tokenID`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __tokenIDVersion: ComputedRuntime.VersionStamp {
-            _ = tokenID
-            return _tokenID.version
-        }
-
-        /// Marks what `items` feeds as stale: `filteredArray`, `filteredCount`, `summary`, `uncutArray`, `uncutCount`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __itemsDidChange() {
-            _filteredArray.invalidate()
-            _filteredCount.invalidate()
-            _summary.invalidate()
-            _uncutArray.invalidate()
-            _uncutCount.invalidate()
-        }
-
-        /// Marks what `threshold` feeds as stale: `filteredArray`, `filteredCount`, `summary`, `uncutArray`, `uncutCount`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __thresholdDidChange() {
-            _filteredArray.invalidate()
-            _filteredCount.invalidate()
-            _summary.invalidate()
-            _uncutArray.invalidate()
-            _uncutCount.invalidate()
-        }
-
-        /// Marks what `name` feeds as stale: `greeting`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __nameDidChange() {
-            _greeting.invalidate()
-        }
-
-        /// Marks what `token` feeds as stale: `tokenID`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __tokenDidChange() {
-            _tokenID.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let filteredArray = ComputedRuntime.RecomputationCounter()
-            static let filteredCount = ComputedRuntime.RecomputationCounter()
-            static let summary = ComputedRuntime.RecomputationCounter()
-            static let uncutArray = ComputedRuntime.RecomputationCounter()
-            static let uncutCount = ComputedRuntime.RecomputationCounter()
-            static let greeting = ComputedRuntime.RecomputationCounter()
-            static let tokenID = ComputedRuntime.RecomputationCounter()
+            _read { if !_tokenID.isCached { __refresh(6) }; yield _tokenID._borrowedValue }
         }
     }
 }
@@ -436,72 +189,40 @@ extension CutoffState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let items = ComputedRuntime.StateSelector<CutoffState, __itemsType>(field: \CutoffState.computed._items) { (state: CutoffState) in
-            state.computed.items
-        }
-
-        public static let threshold = ComputedRuntime.StateSelector<CutoffState, __thresholdType>(field: \CutoffState.computed._threshold) { (state: CutoffState) in
-            state.computed.threshold
-        }
-
-        public static let name = ComputedRuntime.StateSelector<CutoffState, __nameType>(field: \CutoffState.computed._name) { (state: CutoffState) in
-            state.computed.name
-        }
-
-        public static let token = ComputedRuntime.StateSelector<CutoffState, __tokenType>(field: \CutoffState.computed._token) { (state: CutoffState) in
-            state.computed.token
-        }
+        public static let items = ComputedRuntime.StateSelector<CutoffState, __itemsType>(field: \CutoffState.computed._items)
+        public static let threshold = ComputedRuntime.StateSelector<CutoffState, __thresholdType>(field: \CutoffState.computed._threshold)
+        public static let name = ComputedRuntime.StateSelector<CutoffState, __nameType>(field: \CutoffState.computed._name)
+        public static let token = ComputedRuntime.StateSelector<CutoffState, __tokenType>(field: \CutoffState.computed._token)
 
         /// Level 1: the items over the threshold.
-        public static let filteredArray = ComputedRuntime.StateSelector<CutoffState, __filteredArrayType>(
-            version: { (state: CutoffState) in state.computed.__filteredArrayVersion },
-            recomputations: Extended._Recomputations.filteredArray
-        ) { (state: CutoffState) in
+        public static let filteredArray = ComputedRuntime.StateSelector<CutoffState, __filteredArrayType>(computed: 0, of: Extended.__table) { (state: CutoffState) in
             state.computed.filteredArray
         }
 
         /// Level 2: reads only level 1.
-        public static let filteredCount = ComputedRuntime.StateSelector<CutoffState, __filteredCountType>(
-            version: { (state: CutoffState) in state.computed.__filteredCountVersion },
-            recomputations: Extended._Recomputations.filteredCount
-        ) { (state: CutoffState) in
+        public static let filteredCount = ComputedRuntime.StateSelector<CutoffState, __filteredCountType>(computed: 1, of: Extended.__table) { (state: CutoffState) in
             state.computed.filteredCount
         }
 
         /// Level 3: reads only level 2.
-        public static let summary = ComputedRuntime.StateSelector<CutoffState, __summaryType>(
-            version: { (state: CutoffState) in state.computed.__summaryVersion },
-            recomputations: Extended._Recomputations.summary
-        ) { (state: CutoffState) in
+        public static let summary = ComputedRuntime.StateSelector<CutoffState, __summaryType>(computed: 2, of: Extended.__table) { (state: CutoffState) in
             state.computed.summary
         }
 
         /// As `filteredArray`, but every recomputation counts as a change.
-        public static let uncutArray = ComputedRuntime.StateSelector<CutoffState, __uncutArrayType>(
-            version: { (state: CutoffState) in state.computed.__uncutArrayVersion },
-            recomputations: Extended._Recomputations.uncutArray
-        ) { (state: CutoffState) in
+        public static let uncutArray = ComputedRuntime.StateSelector<CutoffState, __uncutArrayType>(computed: 3, of: Extended.__table) { (state: CutoffState) in
             state.computed.uncutArray
         }
 
-        public static let uncutCount = ComputedRuntime.StateSelector<CutoffState, __uncutCountType>(
-            version: { (state: CutoffState) in state.computed.__uncutCountVersion },
-            recomputations: Extended._Recomputations.uncutCount
-        ) { (state: CutoffState) in
+        public static let uncutCount = ComputedRuntime.StateSelector<CutoffState, __uncutCountType>(computed: 4, of: Extended.__table) { (state: CutoffState) in
             state.computed.uncutCount
         }
 
-        public static let greeting = ComputedRuntime.StateSelector<CutoffState, __greetingType>(
-            version: { (state: CutoffState) in state.computed.__greetingVersion },
-            recomputations: Extended._Recomputations.greeting
-        ) { (state: CutoffState) in
+        public static let greeting = ComputedRuntime.StateSelector<CutoffState, __greetingType>(computed: 5, of: Extended.__table) { (state: CutoffState) in
             state.computed.greeting
         }
 
-        public static let tokenID = ComputedRuntime.StateSelector<CutoffState, __tokenIDType>(
-            version: { (state: CutoffState) in state.computed.__tokenIDVersion },
-            recomputations: Extended._Recomputations.tokenID
-        ) { (state: CutoffState) in
+        public static let tokenID = ComputedRuntime.StateSelector<CutoffState, __tokenIDType>(computed: 6, of: Extended.__table) { (state: CutoffState) in
             state.computed.tokenID
         }
     }
@@ -569,94 +290,53 @@ extension CutoffState {
     }
 }
 
-extension CutoffState: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "items": self.computed.items as Any,
-                "threshold": self.computed.threshold as Any,
-                "name": self.computed.name as Any,
-                "token": self.computed.token as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension CutoffState: ComputedRuntime._TableDrivenState {}
 
-extension CutoffState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "items":
-            return ComputedRuntime.memberVersion(of: computed._items.wrappedValue, rest) ?? computed._items.version
-        case "threshold":
-            return ComputedRuntime.memberVersion(of: computed._threshold.wrappedValue, rest) ?? computed._threshold.version
-        case "name":
-            return ComputedRuntime.memberVersion(of: computed._name.wrappedValue, rest) ?? computed._name.version
-        case "token":
-            return ComputedRuntime.memberVersion(of: computed._token.wrappedValue, rest) ?? computed._token.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "filteredArray": return computed.__filteredArrayVersion
-            case "filteredCount": return computed.__filteredCountVersion
-            case "summary": return computed.__summaryVersion
-            case "uncutArray": return computed.__uncutArrayVersion
-            case "uncutCount": return computed.__uncutCountVersion
-            case "greeting": return computed.__greetingVersion
-            case "tokenID": return computed.__tokenIDVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension CutoffState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``CutoffState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<CutoffState, CutoffState.Extended> = .init(\.computed) { table in
+        table.field("items", \._items, \.items, \.items)  // 0
+        table.field("threshold", \._threshold, \.threshold, \.threshold)  // 1
+        table.field("name", \._name, \.name, \.name)  // 2
+        table.field("token", \._token, \.token, \.token)  // 3
+        table.computed("filteredArray", \._filteredArray, \.filteredArray, inputs: [.field(0), .field(1)]) {  // 0
+            CutoffState._ComputedBodies.filteredArray($0.pointee._items.wrappedValue, $0.pointee._threshold.wrappedValue)
+        }
+        table.computed("filteredCount", \._filteredCount, \.filteredCount, inputs: [.computed(0)]) {  // 1
+            CutoffState._ComputedBodies.filteredCount($0.pointee.filteredArray)
+        }
+        table.computed("summary", \._summary, \.summary, inputs: [.computed(1), .field(1)]) {  // 2
+            CutoffState._ComputedBodies.summary($0.pointee.filteredCount, $0.pointee._threshold.wrappedValue)
+        }
+        table.computed("uncutArray", \._uncutArray, \.uncutArray, inputs: [.field(0), .field(1)], cutoff: false) {  // 3
+            CutoffState._ComputedBodies.uncutArray($0.pointee._items.wrappedValue, $0.pointee._threshold.wrappedValue)
+        }
+        table.computed("uncutCount", \._uncutCount, \.uncutCount, inputs: [.computed(3)]) {  // 4
+            CutoffState._ComputedBodies.uncutCount($0.pointee.uncutArray)
+        }
+        table.computed("greeting", \._greeting, \.greeting, inputs: [.field(2)]) {  // 5
+            CutoffState._ComputedBodies.greeting($0.pointee._name.wrappedValue)
+        }
+        table.computed("tokenID", \._tokenID, \.tokenID, inputs: [.field(3)]) {  // 6
+            CutoffState._ComputedBodies.tokenID($0.pointee._token.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._items.version)
-        versions.record(computed._threshold.version)
-        versions.record(computed._name.version)
-        versions.record(computed._token.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { CutoffState.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<CutoffState> = [
-        \CutoffState.items as Swift.KeyPath<CutoffState, __itemsType>: "items",
-        \CutoffState.threshold as Swift.KeyPath<CutoffState, __thresholdType>: "threshold",
-        \CutoffState.name as Swift.KeyPath<CutoffState, __nameType>: "name",
-        \CutoffState.token as Swift.KeyPath<CutoffState, __tokenType>: "token",
-        \CutoffState.computed.filteredArray: "computed.filteredArray",
-        \CutoffState.computed.filteredCount: "computed.filteredCount",
-        \CutoffState.computed.summary: "computed.summary",
-        \CutoffState.computed.uncutArray: "computed.uncutArray",
-        \CutoffState.computed.uncutCount: "computed.uncutCount",
-        \CutoffState.computed.greeting: "computed.greeting",
-        \CutoffState.computed.tokenID: "computed.tokenID",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { CutoffState.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension CutoffState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<CutoffState.Extended> = [
-        \CutoffState.Extended.items: "items",
-        \CutoffState.Extended.threshold: "threshold",
-        \CutoffState.Extended.name: "name",
-        \CutoffState.Extended.token: "token",
-        \CutoffState.Extended.filteredArray: "computed.filteredArray",
-        \CutoffState.Extended.filteredCount: "computed.filteredCount",
-        \CutoffState.Extended.summary: "computed.summary",
-        \CutoffState.Extended.uncutArray: "computed.uncutArray",
-        \CutoffState.Extended.uncutCount: "computed.uncutCount",
-        \CutoffState.Extended.greeting: "computed.greeting",
-        \CutoffState.Extended.tokenID: "computed.tokenID",
-    ]
+extension CutoffState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

@@ -26,46 +26,32 @@ public struct ProfileState: Sendable {
 
     public var avatar: __avatarType {
         @inlinable get { computed.avatar }
-        _modify {
-            defer { computed.__avatarDidChange() }
-            yield &computed.avatar
-        }
+        _modify { defer { computed.__didChange(0) }; yield &computed.avatar }
     }
 
     public var unread: __unreadType {
         @inlinable get { computed.unread }
-        _modify {
-            yield &computed.unread
-        }
+        _modify { yield &computed.unread }
     }
 
     public var badge: __badgeType {
         @inlinable get { computed.badge }
-        _modify {
-            defer { computed.__badgeDidChange() }
-            yield &computed.badge
-        }
+        _modify { defer { computed.__didChange(2) }; yield &computed.badge }
     }
 
     public var name: __nameType {
         @inlinable get { computed.name }
-        _modify {
-            yield &computed.name
-        }
+        _modify { yield &computed.name }
     }
 
     public var score: __scoreType {
         @inlinable get { computed.score }
-        _modify {
-            yield &computed.score
-        }
+        _modify { yield &computed.score }
     }
 
-    /// `hasAvatar` is a computed value: read it as `state.computed.hasAvatar`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'hasAvatar' is a computed value: read it as 'state.computed.hasAvatar'")
     public var hasAvatar: Swift.Never { Swift.fatalError() }
-
-    /// `badgeText` is a computed value: read it as `state.computed.badgeText`.
     @available(*, unavailable, message: "'badgeText' is a computed value: read it as 'state.computed.badgeText'")
     public var badgeText: Swift.Never { Swift.fatalError() }
 
@@ -84,23 +70,12 @@ public struct ProfileState: Sendable {
 extension ProfileState {
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 4)
     public typealias __avatarType = Avatar?
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 5)
     public typealias __unreadType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 6)
     public typealias __badgeType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 7)
     public typealias __nameType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 8)
     public typealias __scoreType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 10)
+
     public typealias __hasAvatarType = Bool
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 11)
     public typealias __badgeTextType = String
 #sourceLocation()
 }
@@ -115,8 +90,8 @@ extension ProfileState {
         @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
         @ComputedRuntime.Edge public fileprivate(set) var name: __nameType
         @ComputedRuntime.Edge public fileprivate(set) var score: __scoreType
-        @usableFromInline internal var _hasAvatar: ComputedRuntime.Memo<__hasAvatarType>
-        @usableFromInline internal var _badgeText: ComputedRuntime.Memo<__badgeTextType>
+        @usableFromInline internal var _hasAvatar = ComputedRuntime.Memo<__hasAvatarType>()
+        @usableFromInline internal var _badgeText = ComputedRuntime.Memo<__badgeTextType>()
 
         fileprivate init(avatar: __avatarType, unread: __unreadType, badge: __badgeType, name: __nameType, score: __scoreType) {
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
@@ -124,8 +99,6 @@ extension ProfileState {
             _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
             _name = ComputedRuntime.Edge(wrappedValue: name, middleware: .init([.assert(Extended.__nameAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 7), .onSet(Extended.__nameOnSet)]))
             _score = ComputedRuntime.Edge(wrappedValue: score, middleware: Extended.__scoreMiddleware)
-            _hasAvatar = ComputedRuntime.Memo<__hasAvatarType>()
-            _badgeText = ComputedRuntime.Memo<__badgeTextType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -182,74 +155,12 @@ extension ProfileState {
 
         /// Memoized: recomputed only after `avatar` changes.
         @inlinable public var hasAvatar: __hasAvatarType {
-            _read {
-                if !_hasAvatar.isCached { __hasAvatarRefresh() }
-                yield _hasAvatar._borrowedValue
-            }
-        }
-
-        /// Brings `hasAvatar` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __hasAvatarRefresh() {
-            _ = _hasAvatar.value(
-                inputs: {
-                    $0.record($avatar.version)
-                },
-                compute: {
-                    _Recomputations.hasAvatar.increment()
-                    return ProfileState._ComputedBodies.hasAvatar(self.avatar)
-                })
+            _read { if !_hasAvatar.isCached { __refresh(0) }; yield _hasAvatar._borrowedValue }
         }
 
         /// Memoized: recomputed only after `badge` changes.
         @inlinable public var badgeText: __badgeTextType {
-            _read {
-                if !_badgeText.isCached { __badgeTextRefresh() }
-                yield _badgeText._borrowedValue
-            }
-        }
-
-        /// Brings `badgeText` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __badgeTextRefresh() {
-            _ = _badgeText.value(
-                inputs: {
-                    $0.record($badge.version)
-                },
-                compute: {
-                    _Recomputations.badgeText.increment()
-                    return ProfileState._ComputedBodies.badgeText(self.badge)
-                })
-        }
-
-        /// The version of `hasAvatar`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __hasAvatarVersion: ComputedRuntime.VersionStamp {
-            _ = hasAvatar
-            return _hasAvatar.version
-        }
-
-        /// The version of `badgeText`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __badgeTextVersion: ComputedRuntime.VersionStamp {
-            _ = badgeText
-            return _badgeText.version
-        }
-
-        /// Marks what `avatar` feeds as stale: `hasAvatar`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __avatarDidChange() {
-            _hasAvatar.invalidate()
-        }
-
-        /// Marks what `badge` feeds as stale: `badgeText`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __badgeDidChange() {
-            _badgeText.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let hasAvatar = ComputedRuntime.RecomputationCounter()
-            static let badgeText = ComputedRuntime.RecomputationCounter()
+            _read { if !_badgeText.isCached { __refresh(1) }; yield _badgeText._borrowedValue }
         }
     }
 }
@@ -279,17 +190,11 @@ extension ProfileState {
             state.computed.score
         }
 
-        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, __hasAvatarType>(
-            version: { (state: ProfileState) in state.computed.__hasAvatarVersion },
-            recomputations: Extended._Recomputations.hasAvatar
-        ) { (state: ProfileState) in
+        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, __hasAvatarType>(computed: 0, of: Extended.__table) { (state: ProfileState) in
             state.computed.hasAvatar
         }
 
-        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, __badgeTextType>(
-            version: { (state: ProfileState) in state.computed.__badgeTextVersion },
-            recomputations: Extended._Recomputations.badgeText
-        ) { (state: ProfileState) in
+        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, __badgeTextType>(computed: 1, of: Extended.__table) { (state: ProfileState) in
             state.computed.badgeText
         }
     }
@@ -317,80 +222,39 @@ extension ProfileState {
     }
 }
 
-extension ProfileState: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "avatar": self.computed.avatar as Any,
-                "unread": self.computed.unread as Any,
-                "badge": self.computed.badge as Any,
-                "name": self.computed.name as Any,
-                "score": self.computed.score as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension ProfileState: ComputedRuntime._TableDrivenState {}
 
-extension ProfileState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "avatar":
-            return ComputedRuntime.memberVersion(of: computed.avatar, rest) ?? computed.$avatar.version
-        case "unread":
-            return ComputedRuntime.memberVersion(of: computed.unread, rest) ?? computed.$unread.version
-        case "badge":
-            return ComputedRuntime.memberVersion(of: computed.badge, rest) ?? computed.$badge.version
-        case "name":
-            return ComputedRuntime.memberVersion(of: computed.name, rest) ?? computed.$name.version
-        case "score":
-            return ComputedRuntime.memberVersion(of: computed.score, rest) ?? computed.$score.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "hasAvatar": return computed.__hasAvatarVersion
-            case "badgeText": return computed.__badgeTextVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension ProfileState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``ProfileState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<ProfileState, ProfileState.Extended> = .init(\.computed) { table in
+        table.edge("avatar", \._avatar, \.avatar)  // 0
+        table.edge("unread", \._unread, \.unread)  // 1
+        table.edge("badge", \._badge, \.badge)  // 2
+        table.edge("name", \._name, \.name)  // 3
+        table.edge("score", \._score, \.score)  // 4
+        table.computed("hasAvatar", \._hasAvatar, \.hasAvatar, inputs: [.field(0)]) {  // 0
+            ProfileState._ComputedBodies.hasAvatar($0.pointee.avatar)
+        }
+        table.computed("badgeText", \._badgeText, \.badgeText, inputs: [.field(2)]) {  // 1
+            ProfileState._ComputedBodies.badgeText($0.pointee.badge)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed.$avatar.version)
-        versions.record(computed.$unread.version)
-        versions.record(computed.$badge.version)
-        versions.record(computed.$name.version)
-        versions.record(computed.$score.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { ProfileState.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<ProfileState> = [
-        \ProfileState.avatar as Swift.KeyPath<ProfileState, __avatarType>: "avatar",
-        \ProfileState.unread as Swift.KeyPath<ProfileState, __unreadType>: "unread",
-        \ProfileState.badge as Swift.KeyPath<ProfileState, __badgeType>: "badge",
-        \ProfileState.name as Swift.KeyPath<ProfileState, __nameType>: "name",
-        \ProfileState.score as Swift.KeyPath<ProfileState, __scoreType>: "score",
-        \ProfileState.computed.hasAvatar: "computed.hasAvatar",
-        \ProfileState.computed.badgeText: "computed.badgeText",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { ProfileState.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension ProfileState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<ProfileState.Extended> = [
-        \ProfileState.Extended.hasAvatar: "computed.hasAvatar",
-        \ProfileState.Extended.badgeText: "computed.badgeText",
-    ]
+extension ProfileState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

@@ -199,349 +199,240 @@ public struct GeneratedNames: Sendable {
     public var version: __versionType {
         @inlinable get { computed._version.wrappedValue }
         @inlinable set { if computed._version.update(newValue) { computed.__versionDidChange() } }
-        @inlinable _modify {
-            defer { computed.__versionDidChange() }
-            yield &computed._version.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__versionDidChange() }; yield &computed._version.wrappedValue }
     }
 
     public var hasher: __hasherType {
         @inlinable get { computed._hasher.wrappedValue }
         @inlinable set { if computed._hasher.update(newValue) { computed.__hasherDidChange() } }
-        @inlinable _modify {
-            defer { computed.__hasherDidChange() }
-            yield &computed._hasher.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__hasherDidChange() }; yield &computed._hasher.wrappedValue }
     }
 
     public var encoder: __encoderType {
         @inlinable get { computed._encoder.wrappedValue }
         @inlinable set { if computed._encoder.update(newValue) { computed.__encoderDidChange() } }
-        @inlinable _modify {
-            defer { computed.__encoderDidChange() }
-            yield &computed._encoder.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__encoderDidChange() }; yield &computed._encoder.wrappedValue }
     }
 
     public var decoder: __decoderType {
         @inlinable get { computed._decoder.wrappedValue }
         @inlinable set { if computed._decoder.update(newValue) { computed.__decoderDidChange() } }
-        @inlinable _modify {
-            defer { computed.__decoderDidChange() }
-            yield &computed._decoder.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__decoderDidChange() }; yield &computed._decoder.wrappedValue }
     }
 
     public var container: __containerType {
         @inlinable get { computed._container.wrappedValue }
         @inlinable set { if computed._container.update(newValue) { computed.__containerDidChange() } }
-        @inlinable _modify {
-            defer { computed.__containerDidChange() }
-            yield &computed._container.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__containerDidChange() }; yield &computed._container.wrappedValue }
     }
 
     public var lhs: __lhsType {
         @inlinable get { computed._lhs.wrappedValue }
         @inlinable set { if computed._lhs.update(newValue) { computed.__lhsDidChange() } }
-        @inlinable _modify {
-            defer { computed.__lhsDidChange() }
-            yield &computed._lhs.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__lhsDidChange() }; yield &computed._lhs.wrappedValue }
     }
 
     public var rhs: __rhsType {
         @inlinable get { computed._rhs.wrappedValue }
         @inlinable set { if computed._rhs.update(newValue) { computed.__rhsDidChange() } }
-        @inlinable _modify {
-            defer { computed.__rhsDidChange() }
-            yield &computed._rhs.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__rhsDidChange() }; yield &computed._rhs.wrappedValue }
     }
 
     public var newValue: __newValueType {
         @inlinable get { computed._newValue.wrappedValue }
         @inlinable set { if computed._newValue.update(newValue) { computed.__newValueDidChange() } }
-        @inlinable _modify {
-            defer { computed.__newValueDidChange() }
-            yield &computed._newValue.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__newValueDidChange() }; yield &computed._newValue.wrappedValue }
     }
 
     public var path: __pathType {
         @inlinable get { computed._path.wrappedValue }
         @inlinable set { if computed._path.update(newValue) { computed.__pathDidChange() } }
-        @inlinable _modify {
-            defer { computed.__pathDidChange() }
-            yield &computed._path.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__pathDidChange() }; yield &computed._path.wrappedValue }
     }
 
     public var member: __memberType {
         @inlinable get { computed._member.wrappedValue }
         @inlinable set { if computed._member.update(newValue) { computed.__memberDidChange() } }
-        @inlinable _modify {
-            defer { computed.__memberDidChange() }
-            yield &computed._member.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__memberDidChange() }; yield &computed._member.wrappedValue }
     }
 
     public var rest: __restType {
         @inlinable get { computed._rest.wrappedValue }
         @inlinable set { if computed._rest.update(newValue) { computed.__restDidChange() } }
-        @inlinable _modify {
-            defer { computed.__restDidChange() }
-            yield &computed._rest.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__restDidChange() }; yield &computed._rest.wrappedValue }
     }
 
     public var keyPath: __keyPathType {
         @inlinable get { computed._keyPath.wrappedValue }
         @inlinable set { if computed._keyPath.update(newValue) { computed.__keyPathDidChange() } }
-        @inlinable _modify {
-            defer { computed.__keyPathDidChange() }
-            yield &computed._keyPath.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__keyPathDidChange() }; yield &computed._keyPath.wrappedValue }
     }
 
     public var wrappedValue: __wrappedValueType {
         @inlinable get { computed._wrappedValue.wrappedValue }
-        @inlinable set { if computed._wrappedValue.update(newValue) { computed.__wrappedValueDidChange() } }
-        @inlinable _modify {
-            defer { computed.__wrappedValueDidChange() }
-            yield &computed._wrappedValue.wrappedValue
-        }
+        @inlinable set { if computed._wrappedValue.update(newValue) { computed.__didChange(12) } }
+        @inlinable _modify { defer { computed.__didChange(12) }; yield &computed._wrappedValue.wrappedValue }
     }
 
     public var projectedValue: __projectedValueType {
         @inlinable get { computed._projectedValue.wrappedValue }
-        @inlinable set { if computed._projectedValue.update(newValue) { computed.__projectedValueDidChange() } }
-        @inlinable _modify {
-            defer { computed.__projectedValueDidChange() }
-            yield &computed._projectedValue.wrappedValue
-        }
+        @inlinable set { if computed._projectedValue.update(newValue) { computed.__didChange(13) } }
+        @inlinable _modify { defer { computed.__didChange(13) }; yield &computed._projectedValue.wrappedValue }
     }
 
     public var update: __updateType {
         @inlinable get { computed._update.wrappedValue }
-        @inlinable set { if computed._update.update(newValue) { computed.__updateDidChange() } }
-        @inlinable _modify {
-            defer { computed.__updateDidChange() }
-            yield &computed._update.wrappedValue
-        }
+        @inlinable set { if computed._update.update(newValue) { computed.__didChange(14) } }
+        @inlinable _modify { defer { computed.__didChange(14) }; yield &computed._update.wrappedValue }
     }
 
     public var record: __recordType {
         @inlinable get { computed._record.wrappedValue }
-        @inlinable set { if computed._record.update(newValue) { computed.__recordDidChange() } }
-        @inlinable _modify {
-            defer { computed.__recordDidChange() }
-            yield &computed._record.wrappedValue
-        }
+        @inlinable set { if computed._record.update(newValue) { computed.__didChange(15) } }
+        @inlinable _modify { defer { computed.__didChange(15) }; yield &computed._record.wrappedValue }
     }
 
     public var inputs: __inputsType {
         @inlinable get { computed._inputs.wrappedValue }
-        @inlinable set { if computed._inputs.update(newValue) { computed.__inputsDidChange() } }
-        @inlinable _modify {
-            defer { computed.__inputsDidChange() }
-            yield &computed._inputs.wrappedValue
-        }
+        @inlinable set { if computed._inputs.update(newValue) { computed.__didChange(16) } }
+        @inlinable _modify { defer { computed.__didChange(16) }; yield &computed._inputs.wrappedValue }
     }
 
     public var compute: __computeType {
         @inlinable get { computed._compute.wrappedValue }
-        @inlinable set { if computed._compute.update(newValue) { computed.__computeDidChange() } }
-        @inlinable _modify {
-            defer { computed.__computeDidChange() }
-            yield &computed._compute.wrappedValue
-        }
+        @inlinable set { if computed._compute.update(newValue) { computed.__didChange(17) } }
+        @inlinable _modify { defer { computed.__didChange(17) }; yield &computed._compute.wrappedValue }
     }
 
     public var isEqual: __isEqualType {
         @inlinable get { computed._isEqual.wrappedValue }
-        @inlinable set { if computed._isEqual.update(newValue) { computed.__isEqualDidChange() } }
-        @inlinable _modify {
-            defer { computed.__isEqualDidChange() }
-            yield &computed._isEqual.wrappedValue
-        }
+        @inlinable set { if computed._isEqual.update(newValue) { computed.__didChange(18) } }
+        @inlinable _modify { defer { computed.__didChange(18) }; yield &computed._isEqual.wrappedValue }
     }
 
     public var isCached: __isCachedType {
         @inlinable get { computed._isCached.wrappedValue }
         @inlinable set { computed._isCached.update(newValue) }
-        @inlinable _modify {
-            yield &computed._isCached.wrappedValue
-        }
+        @inlinable _modify { yield &computed._isCached.wrappedValue }
     }
 
     public var hash: __hashType {
         @inlinable get { computed._hash.wrappedValue }
         @inlinable set { computed._hash.update(newValue) }
-        @inlinable _modify {
-            yield &computed._hash.wrappedValue
-        }
+        @inlinable _modify { yield &computed._hash.wrappedValue }
     }
 
     public var encode: __encodeType {
         @inlinable get { computed._encode.wrappedValue }
         @inlinable set { computed._encode.update(newValue) }
-        @inlinable _modify {
-            yield &computed._encode.wrappedValue
-        }
+        @inlinable _modify { yield &computed._encode.wrappedValue }
     }
 
     public var Hasher: __HasherType {
         @inlinable get { computed._Hasher.wrappedValue }
-        @inlinable set { if computed._Hasher.update(newValue) { computed.__HasherDidChange() } }
-        @inlinable _modify {
-            defer { computed.__HasherDidChange() }
-            yield &computed._Hasher.wrappedValue
-        }
+        @inlinable set { if computed._Hasher.update(newValue) { computed.__didChange(22) } }
+        @inlinable _modify { defer { computed.__didChange(22) }; yield &computed._Hasher.wrappedValue }
     }
 
     public var Encoder: __EncoderType {
         @inlinable get { computed._Encoder.wrappedValue }
-        @inlinable set { if computed._Encoder.update(newValue) { computed.__EncoderDidChange() } }
-        @inlinable _modify {
-            defer { computed.__EncoderDidChange() }
-            yield &computed._Encoder.wrappedValue
-        }
+        @inlinable set { if computed._Encoder.update(newValue) { computed.__didChange(23) } }
+        @inlinable _modify { defer { computed.__didChange(23) }; yield &computed._Encoder.wrappedValue }
     }
 
     public var Decoder: __DecoderType {
         @inlinable get { computed._Decoder.wrappedValue }
-        @inlinable set { if computed._Decoder.update(newValue) { computed.__DecoderDidChange() } }
-        @inlinable _modify {
-            defer { computed.__DecoderDidChange() }
-            yield &computed._Decoder.wrappedValue
-        }
+        @inlinable set { if computed._Decoder.update(newValue) { computed.__didChange(24) } }
+        @inlinable _modify { defer { computed.__didChange(24) }; yield &computed._Decoder.wrappedValue }
     }
 
     public var Mirror: __MirrorType {
         @inlinable get { computed._Mirror.wrappedValue }
-        @inlinable set { if computed._Mirror.update(newValue) { computed.__MirrorDidChange() } }
-        @inlinable _modify {
-            defer { computed.__MirrorDidChange() }
-            yield &computed._Mirror.wrappedValue
-        }
+        @inlinable set { if computed._Mirror.update(newValue) { computed.__didChange(25) } }
+        @inlinable _modify { defer { computed.__didChange(25) }; yield &computed._Mirror.wrappedValue }
     }
 
     public var KeyValuePairs: __KeyValuePairsType {
         @inlinable get { computed._KeyValuePairs.wrappedValue }
-        @inlinable set { if computed._KeyValuePairs.update(newValue) { computed.__KeyValuePairsDidChange() } }
-        @inlinable _modify {
-            defer { computed.__KeyValuePairsDidChange() }
-            yield &computed._KeyValuePairs.wrappedValue
-        }
+        @inlinable set { if computed._KeyValuePairs.update(newValue) { computed.__didChange(26) } }
+        @inlinable _modify { defer { computed.__didChange(26) }; yield &computed._KeyValuePairs.wrappedValue }
     }
 
     public var String: __StringType {
         @inlinable get { computed._String.wrappedValue }
-        @inlinable set { if computed._String.update(newValue) { computed.__StringDidChange() } }
-        @inlinable _modify {
-            defer { computed.__StringDidChange() }
-            yield &computed._String.wrappedValue
-        }
+        @inlinable set { if computed._String.update(newValue) { computed.__didChange(27) } }
+        @inlinable _modify { defer { computed.__didChange(27) }; yield &computed._String.wrappedValue }
     }
 
     public var Bool: __BoolType {
         @inlinable get { computed._Bool.wrappedValue }
-        @inlinable set { if computed._Bool.update(newValue) { computed.__BoolDidChange() } }
-        @inlinable _modify {
-            defer { computed.__BoolDidChange() }
-            yield &computed._Bool.wrappedValue
-        }
+        @inlinable set { if computed._Bool.update(newValue) { computed.__didChange(28) } }
+        @inlinable _modify { defer { computed.__didChange(28) }; yield &computed._Bool.wrappedValue }
     }
 
     public var Substring: __SubstringType {
         @inlinable get { computed._Substring.wrappedValue }
-        @inlinable set { if computed._Substring.update(newValue) { computed.__SubstringDidChange() } }
-        @inlinable _modify {
-            defer { computed.__SubstringDidChange() }
-            yield &computed._Substring.wrappedValue
-        }
+        @inlinable set { if computed._Substring.update(newValue) { computed.__didChange(29) } }
+        @inlinable _modify { defer { computed.__didChange(29) }; yield &computed._Substring.wrappedValue }
     }
 
     public var CodingKey: __CodingKeyType {
         @inlinable get { computed._CodingKey.wrappedValue }
         @inlinable set { computed._CodingKey.update(newValue) }
-        @inlinable _modify {
-            yield &computed._CodingKey.wrappedValue
-        }
+        @inlinable _modify { yield &computed._CodingKey.wrappedValue }
     }
 
     public var Edge: __EdgeType {
         @inlinable get { computed._Edge.wrappedValue }
         @inlinable set { computed._Edge.update(newValue) }
-        @inlinable _modify {
-            yield &computed._Edge.wrappedValue
-        }
+        @inlinable _modify { yield &computed._Edge.wrappedValue }
     }
 
     public var Memo: __MemoType {
         @inlinable get { computed.Memo }
-        _modify {
-            defer { computed.__MemoDidChange() }
-            yield &computed.Memo
-        }
+        _modify { defer { computed.__MemoDidChange() }; yield &computed.Memo }
     }
 
     public var VersionStamp: __VersionStampType {
         @inlinable get { computed._VersionStamp.wrappedValue }
         @inlinable set { computed._VersionStamp.update(newValue) }
-        @inlinable _modify {
-            yield &computed._VersionStamp.wrappedValue
-        }
+        @inlinable _modify { yield &computed._VersionStamp.wrappedValue }
     }
 
     public var state: __stateType {
         @inlinable get { computed._state.wrappedValue }
         @inlinable set { if computed._state.update(newValue) { computed.__stateDidChange() } }
-        @inlinable _modify {
-            defer { computed.__stateDidChange() }
-            yield &computed._state.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__stateDidChange() }; yield &computed._state.wrappedValue }
     }
 
     public var StateSelector: __StateSelectorType {
         @inlinable get { computed._StateSelector.wrappedValue }
         @inlinable set { computed._StateSelector.update(newValue) }
-        @inlinable _modify {
-            yield &computed._StateSelector.wrappedValue
-        }
+        @inlinable _modify { yield &computed._StateSelector.wrappedValue }
     }
 
     public var ParameterizedSelector: __ParameterizedSelectorType {
         @inlinable get { computed._ParameterizedSelector.wrappedValue }
         @inlinable set { computed._ParameterizedSelector.update(newValue) }
-        @inlinable _modify {
-            yield &computed._ParameterizedSelector.wrappedValue
-        }
+        @inlinable _modify { yield &computed._ParameterizedSelector.wrappedValue }
     }
 
     public var RecomputationCounter: __RecomputationCounterType {
         @inlinable get { computed._RecomputationCounter.wrappedValue }
         @inlinable set { computed._RecomputationCounter.update(newValue) }
-        @inlinable _modify {
-            yield &computed._RecomputationCounter.wrappedValue
-        }
+        @inlinable _modify { yield &computed._RecomputationCounter.wrappedValue }
     }
 
     public var MemberVersioned: __MemberVersionedType {
         @inlinable get { computed._MemberVersioned.wrappedValue }
         @inlinable set { computed._MemberVersioned.update(newValue) }
-        @inlinable _modify {
-            yield &computed._MemberVersioned.wrappedValue
-        }
+        @inlinable _modify { yield &computed._MemberVersioned.wrappedValue }
     }
 
     public var memberVersion: __memberVersionType {
         @inlinable get { computed._memberVersion.wrappedValue }
         @inlinable set { computed._memberVersion.update(newValue) }
-        @inlinable _modify {
-            yield &computed._memberVersion.wrappedValue
-        }
+        @inlinable _modify { yield &computed._memberVersion.wrappedValue }
     }
 
     public var shared: __sharedType {
@@ -549,23 +440,15 @@ public struct GeneratedNames: Sendable {
         nonmutating set { computed.shared = newValue }
     }
 
-    /// `value` is a computed value: read it as `state.computed.value`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'value' is a computed value: read it as 'state.computed.value'")
     public var value: Swift.Never { Swift.fatalError() }
-
-    /// `sharedKey` is a computed value: read it as `state.computed.sharedKey`.
     @available(*, unavailable, message: "'sharedKey' is a computed value: read it as 'state.computed.sharedKey'")
     public var sharedKey: Swift.Never { Swift.fatalError() }
-
-    /// `arguments` is a computed value: read it as `state.computed.arguments`.
     @available(*, unavailable, message: "'arguments' is a computed value: read it as 'state.computed.arguments'")
     public var arguments: Swift.Never { Swift.fatalError() }
-
-    /// `transform` is a computed value: read it as `state.computed.transform`.
     @available(*, unavailable, message: "'transform' is a computed value: read it as 'state.computed.transform'")
     public var transform: Swift.Never { Swift.fatalError() }
-
-    /// `capacity` is a computed value: read it as `state.computed.capacity`.
     @available(*, unavailable, message: "'capacity' is a computed value: read it as 'state.computed.capacity'")
     public var capacity: Swift.Never { Swift.fatalError() }
 
@@ -590,143 +473,53 @@ public struct GeneratedNames: Sendable {
 extension GeneratedNames {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 7)
     public typealias __versionType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 8)
     public typealias __hasherType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 9)
     public typealias __encoderType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 10)
     public typealias __decoderType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 11)
     public typealias __containerType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 12)
     public typealias __lhsType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 13)
     public typealias __rhsType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 14)
     public typealias __newValueType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 15)
     public typealias __pathType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 16)
     public typealias __memberType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 17)
     public typealias __restType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 18)
     public typealias __keyPathType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 19)
     public typealias __wrappedValueType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 20)
     public typealias __projectedValueType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 21)
     public typealias __updateType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 22)
     public typealias __recordType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 23)
     public typealias __inputsType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 24)
     public typealias __computeType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 25)
     public typealias __isEqualType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 26)
     public typealias __isCachedType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 27)
     public typealias __hashType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 28)
     public typealias __encodeType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 29)
     public typealias __HasherType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 30)
     public typealias __EncoderType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 31)
     public typealias __DecoderType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 32)
     public typealias __MirrorType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 33)
     public typealias __KeyValuePairsType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 34)
     public typealias __StringType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 35)
     public typealias __BoolType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 36)
     public typealias __SubstringType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 37)
     public typealias __CodingKeyType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 38)
     public typealias __EdgeType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 39)
     public typealias __MemoType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 40)
     public typealias __VersionStampType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 41)
     public typealias __stateType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 42)
     public typealias __StateSelectorType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 43)
     public typealias __ParameterizedSelectorType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 44)
     public typealias __RecomputationCounterType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 45)
     public typealias __MemberVersionedType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 46)
     public typealias __memberVersionType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 47)
     public typealias __sharedType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
+
     public typealias __valueType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
     public typealias __sharedKeyType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
     public typealias __argumentsType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
     public typealias __transformType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 53)
     public typealias __capacityType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
+
     public typealias __createSelector_version_hasher_state_version = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
@@ -737,14 +530,10 @@ extension GeneratedNames {
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
     public typealias __createSelector_version_hasher_state_Result = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
     public typealias __createParameterizedSelector___container = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
     public typealias __createParameterizedSelector___Result = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
     public typealias __SharedMemo_lhs_rhs_newValue_lhs = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
@@ -804,11 +593,11 @@ extension GeneratedNames {
         @usableFromInline internal var _MemberVersioned: ComputedRuntime.StoredField<__MemberVersionedType>
         @usableFromInline internal var _memberVersion: ComputedRuntime.StoredField<__memberVersionType>
         @ComputedRuntime.Shared public fileprivate(set) var shared: __sharedType
-        @usableFromInline internal var _value: ComputedRuntime.Memo<__valueType>
+        @usableFromInline internal var _value = ComputedRuntime.Memo<__valueType>()
         @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<__sharedKeyType>
         @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<__argumentsType>
-        @usableFromInline internal var _transform: ComputedRuntime.Memo<__transformType>
-        @usableFromInline internal var _capacity: ComputedRuntime.Memo<__capacityType>
+        @usableFromInline internal var _transform = ComputedRuntime.Memo<__transformType>()
+        @usableFromInline internal var _capacity = ComputedRuntime.Memo<__capacityType>()
 
         fileprivate init(version: __versionType, hasher: __hasherType, encoder: __encoderType, decoder: __decoderType, container: __containerType, lhs: __lhsType, rhs: __rhsType, newValue: __newValueType, path: __pathType, member: __memberType, rest: __restType, keyPath: __keyPathType, wrappedValue: __wrappedValueType, projectedValue: __projectedValueType, update: __updateType, record: __recordType, inputs: __inputsType, compute: __computeType, isEqual: __isEqualType, isCached: __isCachedType, hash: __hashType, encode: __encodeType, Hasher: __HasherType, Encoder: __EncoderType, Decoder: __DecoderType, Mirror: __MirrorType, KeyValuePairs: __KeyValuePairsType, String: __StringType, Bool: __BoolType, Substring: __SubstringType, CodingKey: __CodingKeyType, Edge: __EdgeType, Memo: __MemoType, VersionStamp: __VersionStampType, state: __stateType, StateSelector: __StateSelectorType, ParameterizedSelector: __ParameterizedSelectorType, RecomputationCounter: __RecomputationCounterType, MemberVersioned: __MemberVersionedType, memberVersion: __memberVersionType, shared: ComputedRuntime.Shared<__sharedType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
@@ -853,11 +642,8 @@ extension GeneratedNames {
             _MemberVersioned = ComputedRuntime.StoredField(wrappedValue: MemberVersioned)
             _memberVersion = ComputedRuntime.StoredField(wrappedValue: memberVersion)
             _shared = shared
-            _value = ComputedRuntime.Memo<__valueType>()
             _sharedKey = ComputedRuntime.SharedMemo<__sharedKeyType>(version: _initialVersion)
             _arguments = ComputedRuntime.SharedMemo<__argumentsType>(version: _initialVersion)
-            _transform = ComputedRuntime.Memo<__transformType>()
-            _capacity = ComputedRuntime.Memo<__capacityType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -1073,108 +859,49 @@ extension GeneratedNames {
 #sourceLocation()
 
         @inlinable public var version: __versionType { _version.wrappedValue }
-
         @inlinable public var hasher: __hasherType { _hasher.wrappedValue }
-
         @inlinable public var encoder: __encoderType { _encoder.wrappedValue }
-
         @inlinable public var decoder: __decoderType { _decoder.wrappedValue }
-
         @inlinable public var container: __containerType { _container.wrappedValue }
-
         @inlinable public var lhs: __lhsType { _lhs.wrappedValue }
-
         @inlinable public var rhs: __rhsType { _rhs.wrappedValue }
-
         @inlinable public var newValue: __newValueType { _newValue.wrappedValue }
-
         @inlinable public var path: __pathType { _path.wrappedValue }
-
         @inlinable public var member: __memberType { _member.wrappedValue }
-
         @inlinable public var rest: __restType { _rest.wrappedValue }
-
         @inlinable public var keyPath: __keyPathType { _keyPath.wrappedValue }
-
         @inlinable public var wrappedValue: __wrappedValueType { _wrappedValue.wrappedValue }
-
         @inlinable public var projectedValue: __projectedValueType { _projectedValue.wrappedValue }
-
         @inlinable public var update: __updateType { _update.wrappedValue }
-
         @inlinable public var record: __recordType { _record.wrappedValue }
-
         @inlinable public var inputs: __inputsType { _inputs.wrappedValue }
-
         @inlinable public var compute: __computeType { _compute.wrappedValue }
-
         @inlinable public var isEqual: __isEqualType { _isEqual.wrappedValue }
-
         @inlinable public var isCached: __isCachedType { _isCached.wrappedValue }
-
         @inlinable public var hash: __hashType { _hash.wrappedValue }
-
         @inlinable public var encode: __encodeType { _encode.wrappedValue }
-
         @inlinable public var Hasher: __HasherType { _Hasher.wrappedValue }
-
         @inlinable public var Encoder: __EncoderType { _Encoder.wrappedValue }
-
         @inlinable public var Decoder: __DecoderType { _Decoder.wrappedValue }
-
         @inlinable public var Mirror: __MirrorType { _Mirror.wrappedValue }
-
         @inlinable public var KeyValuePairs: __KeyValuePairsType { _KeyValuePairs.wrappedValue }
-
         @inlinable public var String: __StringType { _String.wrappedValue }
-
         @inlinable public var Bool: __BoolType { _Bool.wrappedValue }
-
         @inlinable public var Substring: __SubstringType { _Substring.wrappedValue }
-
         @inlinable public var CodingKey: __CodingKeyType { _CodingKey.wrappedValue }
-
         @inlinable public var Edge: __EdgeType { _Edge.wrappedValue }
 
         @inlinable public var VersionStamp: __VersionStampType { _VersionStamp.wrappedValue }
-
         @inlinable public var state: __stateType { _state.wrappedValue }
-
         @inlinable public var StateSelector: __StateSelectorType { _StateSelector.wrappedValue }
-
         @inlinable public var ParameterizedSelector: __ParameterizedSelectorType { _ParameterizedSelector.wrappedValue }
-
         @inlinable public var RecomputationCounter: __RecomputationCounterType { _RecomputationCounter.wrappedValue }
-
         @inlinable public var MemberVersioned: __MemberVersionedType { _MemberVersioned.wrappedValue }
-
         @inlinable public var memberVersion: __memberVersionType { _memberVersion.wrappedValue }
 
         /// Memoized: recomputed only after `version`, `hasher`, `encoder`, `decoder`, `container`, `lhs` or `rhs` changes.
         @inlinable public var value: __valueType {
-            _read {
-                if !_value.isCached { __valueRefresh() }
-                yield _value._borrowedValue
-            }
-        }
-
-        /// Brings `value` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __valueRefresh() {
-            _ = _value.value(
-                inputs: {
-                    $0.record(_version.version)
-                    $0.record(_hasher.version)
-                    $0.record(_encoder.version)
-                    $0.record(_decoder.version)
-                    $0.record(_container.version)
-                    $0.record(_lhs.version)
-                    $0.record(_rhs.version)
-                },
-                compute: {
-                    _Recomputations.value.increment()
-                    return GeneratedNames._ComputedBodies.value(_version.wrappedValue, _hasher.wrappedValue, _encoder.wrappedValue, _decoder.wrappedValue, _container.wrappedValue, _lhs.wrappedValue, _rhs.wrappedValue)
-                })
+            _read { if !_value.isCached { __refresh(0) }; yield _value._borrowedValue }
         }
 
         /// Memoized: recomputed only after `newValue`, `path`, `member`, `rest`, `keyPath`, `Memo` or `shared` changes.
@@ -1203,123 +930,60 @@ extension GeneratedNames {
 
         /// Memoized: recomputed only after `wrappedValue`, `projectedValue`, `update`, `record`, `inputs`, `compute` or `isEqual` changes.
         @inlinable public var transform: __transformType {
-            _read {
-                if !_transform.isCached { __transformRefresh() }
-                yield _transform._borrowedValue
-            }
-        }
-
-        /// Brings `transform` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __transformRefresh() {
-            _ = _transform.value(
-                inputs: {
-                    $0.record(_wrappedValue.version)
-                    $0.record(_projectedValue.version)
-                    $0.record(_update.version)
-                    $0.record(_record.version)
-                    $0.record(_inputs.version)
-                    $0.record(_compute.version)
-                    $0.record(_isEqual.version)
-                },
-                compute: {
-                    _Recomputations.transform.increment()
-                    return GeneratedNames._ComputedBodies.transform(_wrappedValue.wrappedValue, _projectedValue.wrappedValue, _update.wrappedValue, _record.wrappedValue, _inputs.wrappedValue, _compute.wrappedValue, _isEqual.wrappedValue)
-                })
+            _read { if !_transform.isCached { __refresh(1) }; yield _transform._borrowedValue }
         }
 
         /// Memoized: recomputed only after `Hasher`, `Encoder`, `Decoder`, `Mirror`, `KeyValuePairs`, `String`, `Bool` or `Substring` changes.
         @inlinable public var capacity: __capacityType {
-            _read {
-                if !_capacity.isCached { __capacityRefresh() }
-                yield _capacity._borrowedValue
-            }
-        }
-
-        /// Brings `capacity` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __capacityRefresh() {
-            _ = _capacity.value(
-                inputs: {
-                    $0.record(_Hasher.version)
-                    $0.record(_Encoder.version)
-                    $0.record(_Decoder.version)
-                    $0.record(_Mirror.version)
-                    $0.record(_KeyValuePairs.version)
-                    $0.record(_String.version)
-                    $0.record(_Bool.version)
-                    $0.record(_Substring.version)
-                },
-                compute: {
-                    _Recomputations.capacity.increment()
-                    return GeneratedNames._ComputedBodies.capacity(_Hasher.wrappedValue, _Encoder.wrappedValue, _Decoder.wrappedValue, _Mirror.wrappedValue, _KeyValuePairs.wrappedValue, _String.wrappedValue, _Bool.wrappedValue, _Substring.wrappedValue)
-                })
-        }
-
-        /// The version of `value`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __valueVersion: ComputedRuntime.VersionStamp {
-            _ = value
-            return _value.version
-        }
-
-        /// The version of `transform`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __transformVersion: ComputedRuntime.VersionStamp {
-            _ = transform
-            return _transform.version
-        }
-
-        /// The version of `capacity`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __capacityVersion: ComputedRuntime.VersionStamp {
-            _ = capacity
-            return _capacity.version
+            _read { if !_capacity.isCached { __refresh(2) }; yield _capacity._borrowedValue }
         }
 
         /// Marks what `version` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __versionDidChange() {
-            _value.invalidate()
+            __didChange(0)
             _arguments.invalidate(version: _version.version)
         }
 
         /// Marks what `hasher` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __hasherDidChange() {
-            _value.invalidate()
+            __didChange(1)
             _arguments.invalidate(version: _hasher.version)
         }
 
         /// Marks what `encoder` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __encoderDidChange() {
-            _value.invalidate()
+            __didChange(2)
             _arguments.invalidate(version: _encoder.version)
         }
 
         /// Marks what `decoder` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __decoderDidChange() {
-            _value.invalidate()
+            __didChange(3)
             _arguments.invalidate(version: _decoder.version)
         }
 
         /// Marks what `container` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __containerDidChange() {
-            _value.invalidate()
+            __didChange(4)
             _arguments.invalidate(version: _container.version)
         }
 
         /// Marks what `lhs` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __lhsDidChange() {
-            _value.invalidate()
+            __didChange(5)
             _arguments.invalidate(version: _lhs.version)
         }
 
         /// Marks what `rhs` feeds as stale: `value`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __rhsDidChange() {
-            _value.invalidate()
+            __didChange(6)
             _arguments.invalidate(version: _rhs.version)
         }
 
@@ -1358,96 +1022,6 @@ extension GeneratedNames {
             _arguments.invalidate(version: _keyPath.version)
         }
 
-        /// Marks what `wrappedValue` feeds as stale: `transform`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __wrappedValueDidChange() {
-            _transform.invalidate()
-        }
-
-        /// Marks what `projectedValue` feeds as stale: `transform`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __projectedValueDidChange() {
-            _transform.invalidate()
-        }
-
-        /// Marks what `update` feeds as stale: `transform`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __updateDidChange() {
-            _transform.invalidate()
-        }
-
-        /// Marks what `record` feeds as stale: `transform`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __recordDidChange() {
-            _transform.invalidate()
-        }
-
-        /// Marks what `inputs` feeds as stale: `transform`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __inputsDidChange() {
-            _transform.invalidate()
-        }
-
-        /// Marks what `compute` feeds as stale: `transform`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __computeDidChange() {
-            _transform.invalidate()
-        }
-
-        /// Marks what `isEqual` feeds as stale: `transform`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __isEqualDidChange() {
-            _transform.invalidate()
-        }
-
-        /// Marks what `Hasher` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __HasherDidChange() {
-            _capacity.invalidate()
-        }
-
-        /// Marks what `Encoder` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __EncoderDidChange() {
-            _capacity.invalidate()
-        }
-
-        /// Marks what `Decoder` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __DecoderDidChange() {
-            _capacity.invalidate()
-        }
-
-        /// Marks what `Mirror` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __MirrorDidChange() {
-            _capacity.invalidate()
-        }
-
-        /// Marks what `KeyValuePairs` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __KeyValuePairsDidChange() {
-            _capacity.invalidate()
-        }
-
-        /// Marks what `String` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __StringDidChange() {
-            _capacity.invalidate()
-        }
-
-        /// Marks what `Bool` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __BoolDidChange() {
-            _capacity.invalidate()
-        }
-
-        /// Marks what `Substring` feeds as stale: `capacity`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __SubstringDidChange() {
-            _capacity.invalidate()
-        }
-
         /// Marks what `Memo` feeds as stale: `sharedKey`, `arguments`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __MemoDidChange() {
@@ -1461,13 +1035,10 @@ extension GeneratedNames {
             _arguments.invalidate(version: _state.version)
         }
 
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
+        /// How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
-            static let value = ComputedRuntime.RecomputationCounter()
             static let sharedKey = ComputedRuntime.RecomputationCounter()
             static let arguments = ComputedRuntime.RecomputationCounter()
-            static let transform = ComputedRuntime.RecomputationCounter()
-            static let capacity = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -1477,200 +1048,72 @@ extension GeneratedNames {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let version = ComputedRuntime.StateSelector<GeneratedNames, __versionType>(field: \GeneratedNames.computed._version) { (state: GeneratedNames) in
-            state.computed.version
-        }
-
-        public static let hasher = ComputedRuntime.StateSelector<GeneratedNames, __hasherType>(field: \GeneratedNames.computed._hasher) { (state: GeneratedNames) in
-            state.computed.hasher
-        }
-
-        public static let encoder = ComputedRuntime.StateSelector<GeneratedNames, __encoderType>(field: \GeneratedNames.computed._encoder) { (state: GeneratedNames) in
-            state.computed.encoder
-        }
-
-        public static let decoder = ComputedRuntime.StateSelector<GeneratedNames, __decoderType>(field: \GeneratedNames.computed._decoder) { (state: GeneratedNames) in
-            state.computed.decoder
-        }
-
-        public static let container = ComputedRuntime.StateSelector<GeneratedNames, __containerType>(field: \GeneratedNames.computed._container) { (state: GeneratedNames) in
-            state.computed.container
-        }
-
-        public static let lhs = ComputedRuntime.StateSelector<GeneratedNames, __lhsType>(field: \GeneratedNames.computed._lhs) { (state: GeneratedNames) in
-            state.computed.lhs
-        }
-
-        public static let rhs = ComputedRuntime.StateSelector<GeneratedNames, __rhsType>(field: \GeneratedNames.computed._rhs) { (state: GeneratedNames) in
-            state.computed.rhs
-        }
-
-        public static let newValue = ComputedRuntime.StateSelector<GeneratedNames, __newValueType>(field: \GeneratedNames.computed._newValue) { (state: GeneratedNames) in
-            state.computed.newValue
-        }
-
-        public static let path = ComputedRuntime.StateSelector<GeneratedNames, __pathType>(field: \GeneratedNames.computed._path) { (state: GeneratedNames) in
-            state.computed.path
-        }
-
-        public static let member = ComputedRuntime.StateSelector<GeneratedNames, __memberType>(field: \GeneratedNames.computed._member) { (state: GeneratedNames) in
-            state.computed.member
-        }
-
-        public static let rest = ComputedRuntime.StateSelector<GeneratedNames, __restType>(field: \GeneratedNames.computed._rest) { (state: GeneratedNames) in
-            state.computed.rest
-        }
-
-        public static let keyPath = ComputedRuntime.StateSelector<GeneratedNames, __keyPathType>(field: \GeneratedNames.computed._keyPath) { (state: GeneratedNames) in
-            state.computed.keyPath
-        }
-
-        public static let wrappedValue = ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType>(field: \GeneratedNames.computed._wrappedValue) { (state: GeneratedNames) in
-            state.computed.wrappedValue
-        }
-
-        public static let projectedValue = ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType>(field: \GeneratedNames.computed._projectedValue) { (state: GeneratedNames) in
-            state.computed.projectedValue
-        }
-
-        public static let update = ComputedRuntime.StateSelector<GeneratedNames, __updateType>(field: \GeneratedNames.computed._update) { (state: GeneratedNames) in
-            state.computed.update
-        }
-
-        public static let record = ComputedRuntime.StateSelector<GeneratedNames, __recordType>(field: \GeneratedNames.computed._record) { (state: GeneratedNames) in
-            state.computed.record
-        }
-
-        public static let inputs = ComputedRuntime.StateSelector<GeneratedNames, __inputsType>(field: \GeneratedNames.computed._inputs) { (state: GeneratedNames) in
-            state.computed.inputs
-        }
-
-        public static let compute = ComputedRuntime.StateSelector<GeneratedNames, __computeType>(field: \GeneratedNames.computed._compute) { (state: GeneratedNames) in
-            state.computed.compute
-        }
-
-        public static let isEqual = ComputedRuntime.StateSelector<GeneratedNames, __isEqualType>(field: \GeneratedNames.computed._isEqual) { (state: GeneratedNames) in
-            state.computed.isEqual
-        }
-
-        public static let isCached = ComputedRuntime.StateSelector<GeneratedNames, __isCachedType>(field: \GeneratedNames.computed._isCached) { (state: GeneratedNames) in
-            state.computed.isCached
-        }
-
-        public static let hash = ComputedRuntime.StateSelector<GeneratedNames, __hashType>(field: \GeneratedNames.computed._hash) { (state: GeneratedNames) in
-            state.computed.hash
-        }
-
-        public static let encode = ComputedRuntime.StateSelector<GeneratedNames, __encodeType>(field: \GeneratedNames.computed._encode) { (state: GeneratedNames) in
-            state.computed.encode
-        }
-
-        public static let Hasher = ComputedRuntime.StateSelector<GeneratedNames, __HasherType>(field: \GeneratedNames.computed._Hasher) { (state: GeneratedNames) in
-            state.computed.Hasher
-        }
-
-        public static let Encoder = ComputedRuntime.StateSelector<GeneratedNames, __EncoderType>(field: \GeneratedNames.computed._Encoder) { (state: GeneratedNames) in
-            state.computed.Encoder
-        }
-
-        public static let Decoder = ComputedRuntime.StateSelector<GeneratedNames, __DecoderType>(field: \GeneratedNames.computed._Decoder) { (state: GeneratedNames) in
-            state.computed.Decoder
-        }
-
-        public static let Mirror = ComputedRuntime.StateSelector<GeneratedNames, __MirrorType>(field: \GeneratedNames.computed._Mirror) { (state: GeneratedNames) in
-            state.computed.Mirror
-        }
-
-        public static let KeyValuePairs = ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType>(field: \GeneratedNames.computed._KeyValuePairs) { (state: GeneratedNames) in
-            state.computed.KeyValuePairs
-        }
-
-        public static let String = ComputedRuntime.StateSelector<GeneratedNames, __StringType>(field: \GeneratedNames.computed._String) { (state: GeneratedNames) in
-            state.computed.String
-        }
-
-        public static let Bool = ComputedRuntime.StateSelector<GeneratedNames, __BoolType>(field: \GeneratedNames.computed._Bool) { (state: GeneratedNames) in
-            state.computed.Bool
-        }
-
-        public static let Substring = ComputedRuntime.StateSelector<GeneratedNames, __SubstringType>(field: \GeneratedNames.computed._Substring) { (state: GeneratedNames) in
-            state.computed.Substring
-        }
-
-        public static let CodingKey = ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType>(field: \GeneratedNames.computed._CodingKey) { (state: GeneratedNames) in
-            state.computed.CodingKey
-        }
-
-        public static let Edge = ComputedRuntime.StateSelector<GeneratedNames, __EdgeType>(field: \GeneratedNames.computed._Edge) { (state: GeneratedNames) in
-            state.computed.Edge
-        }
+        public static let version = ComputedRuntime.StateSelector<GeneratedNames, __versionType>(field: \GeneratedNames.computed._version)
+        public static let hasher = ComputedRuntime.StateSelector<GeneratedNames, __hasherType>(field: \GeneratedNames.computed._hasher)
+        public static let encoder = ComputedRuntime.StateSelector<GeneratedNames, __encoderType>(field: \GeneratedNames.computed._encoder)
+        public static let decoder = ComputedRuntime.StateSelector<GeneratedNames, __decoderType>(field: \GeneratedNames.computed._decoder)
+        public static let container = ComputedRuntime.StateSelector<GeneratedNames, __containerType>(field: \GeneratedNames.computed._container)
+        public static let lhs = ComputedRuntime.StateSelector<GeneratedNames, __lhsType>(field: \GeneratedNames.computed._lhs)
+        public static let rhs = ComputedRuntime.StateSelector<GeneratedNames, __rhsType>(field: \GeneratedNames.computed._rhs)
+        public static let newValue = ComputedRuntime.StateSelector<GeneratedNames, __newValueType>(field: \GeneratedNames.computed._newValue)
+        public static let path = ComputedRuntime.StateSelector<GeneratedNames, __pathType>(field: \GeneratedNames.computed._path)
+        public static let member = ComputedRuntime.StateSelector<GeneratedNames, __memberType>(field: \GeneratedNames.computed._member)
+        public static let rest = ComputedRuntime.StateSelector<GeneratedNames, __restType>(field: \GeneratedNames.computed._rest)
+        public static let keyPath = ComputedRuntime.StateSelector<GeneratedNames, __keyPathType>(field: \GeneratedNames.computed._keyPath)
+        public static let wrappedValue = ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType>(field: \GeneratedNames.computed._wrappedValue)
+        public static let projectedValue = ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType>(field: \GeneratedNames.computed._projectedValue)
+        public static let update = ComputedRuntime.StateSelector<GeneratedNames, __updateType>(field: \GeneratedNames.computed._update)
+        public static let record = ComputedRuntime.StateSelector<GeneratedNames, __recordType>(field: \GeneratedNames.computed._record)
+        public static let inputs = ComputedRuntime.StateSelector<GeneratedNames, __inputsType>(field: \GeneratedNames.computed._inputs)
+        public static let compute = ComputedRuntime.StateSelector<GeneratedNames, __computeType>(field: \GeneratedNames.computed._compute)
+        public static let isEqual = ComputedRuntime.StateSelector<GeneratedNames, __isEqualType>(field: \GeneratedNames.computed._isEqual)
+        public static let isCached = ComputedRuntime.StateSelector<GeneratedNames, __isCachedType>(field: \GeneratedNames.computed._isCached)
+        public static let hash = ComputedRuntime.StateSelector<GeneratedNames, __hashType>(field: \GeneratedNames.computed._hash)
+        public static let encode = ComputedRuntime.StateSelector<GeneratedNames, __encodeType>(field: \GeneratedNames.computed._encode)
+        public static let Hasher = ComputedRuntime.StateSelector<GeneratedNames, __HasherType>(field: \GeneratedNames.computed._Hasher)
+        public static let Encoder = ComputedRuntime.StateSelector<GeneratedNames, __EncoderType>(field: \GeneratedNames.computed._Encoder)
+        public static let Decoder = ComputedRuntime.StateSelector<GeneratedNames, __DecoderType>(field: \GeneratedNames.computed._Decoder)
+        public static let Mirror = ComputedRuntime.StateSelector<GeneratedNames, __MirrorType>(field: \GeneratedNames.computed._Mirror)
+        public static let KeyValuePairs = ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType>(field: \GeneratedNames.computed._KeyValuePairs)
+        public static let String = ComputedRuntime.StateSelector<GeneratedNames, __StringType>(field: \GeneratedNames.computed._String)
+        public static let Bool = ComputedRuntime.StateSelector<GeneratedNames, __BoolType>(field: \GeneratedNames.computed._Bool)
+        public static let Substring = ComputedRuntime.StateSelector<GeneratedNames, __SubstringType>(field: \GeneratedNames.computed._Substring)
+        public static let CodingKey = ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType>(field: \GeneratedNames.computed._CodingKey)
+        public static let Edge = ComputedRuntime.StateSelector<GeneratedNames, __EdgeType>(field: \GeneratedNames.computed._Edge)
 
         public static let Memo = ComputedRuntime.StateSelector<GeneratedNames, __MemoType>(version: { (state: GeneratedNames) in state.computed.$Memo.version }) { (state: GeneratedNames) in
             state.computed.Memo
         }
 
-        public static let VersionStamp = ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType>(field: \GeneratedNames.computed._VersionStamp) { (state: GeneratedNames) in
-            state.computed.VersionStamp
-        }
-
-        public static let state = ComputedRuntime.StateSelector<GeneratedNames, __stateType>(field: \GeneratedNames.computed._state) { (state: GeneratedNames) in
-            state.computed.state
-        }
-
-        public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType>(field: \GeneratedNames.computed._StateSelector) { (state: GeneratedNames) in
-            state.computed.StateSelector
-        }
-
-        public static let ParameterizedSelector = ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType>(field: \GeneratedNames.computed._ParameterizedSelector) { (state: GeneratedNames) in
-            state.computed.ParameterizedSelector
-        }
-
-        public static let RecomputationCounter = ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType>(field: \GeneratedNames.computed._RecomputationCounter) { (state: GeneratedNames) in
-            state.computed.RecomputationCounter
-        }
-
-        public static let MemberVersioned = ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType>(field: \GeneratedNames.computed._MemberVersioned) { (state: GeneratedNames) in
-            state.computed.MemberVersioned
-        }
-
-        public static let memberVersion = ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType>(field: \GeneratedNames.computed._memberVersion) { (state: GeneratedNames) in
-            state.computed.memberVersion
-        }
+        public static let VersionStamp = ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType>(field: \GeneratedNames.computed._VersionStamp)
+        public static let state = ComputedRuntime.StateSelector<GeneratedNames, __stateType>(field: \GeneratedNames.computed._state)
+        public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType>(field: \GeneratedNames.computed._StateSelector)
+        public static let ParameterizedSelector = ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType>(field: \GeneratedNames.computed._ParameterizedSelector)
+        public static let RecomputationCounter = ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType>(field: \GeneratedNames.computed._RecomputationCounter)
+        public static let MemberVersioned = ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType>(field: \GeneratedNames.computed._MemberVersioned)
+        public static let memberVersion = ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType>(field: \GeneratedNames.computed._memberVersion)
 
         public static let shared = ComputedRuntime.StateSelector<GeneratedNames, __sharedType>(version: { (state: GeneratedNames) in state.computed.$shared.version }) { (state: GeneratedNames) in
             state.computed.shared
         }
 
-        public static let value = ComputedRuntime.StateSelector<GeneratedNames, __valueType>(
-            version: { (state: GeneratedNames) in state.computed.__valueVersion },
-            recomputations: Extended._Recomputations.value
-        ) { (state: GeneratedNames) in
+        public static let value = ComputedRuntime.StateSelector<GeneratedNames, __valueType>(computed: 0, of: Extended.__table) { (state: GeneratedNames) in
             state.computed.value
         }
 
-        public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(
-            recomputations: Extended._Recomputations.sharedKey
-        ) { (state: GeneratedNames) in
+        public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(recomputations: Extended._Recomputations.sharedKey) { (state: GeneratedNames) in
             state.computed.sharedKey
         }
 
-        public static let arguments = ComputedRuntime.StateSelector<GeneratedNames, __argumentsType>(
-            recomputations: Extended._Recomputations.arguments
-        ) { (state: GeneratedNames) in
+        public static let arguments = ComputedRuntime.StateSelector<GeneratedNames, __argumentsType>(recomputations: Extended._Recomputations.arguments) { (state: GeneratedNames) in
             state.computed.arguments
         }
 
-        public static let transform = ComputedRuntime.StateSelector<GeneratedNames, __transformType>(
-            version: { (state: GeneratedNames) in state.computed.__transformVersion },
-            recomputations: Extended._Recomputations.transform
-        ) { (state: GeneratedNames) in
+        public static let transform = ComputedRuntime.StateSelector<GeneratedNames, __transformType>(computed: 1, of: Extended.__table) { (state: GeneratedNames) in
             state.computed.transform
         }
 
-        public static let capacity = ComputedRuntime.StateSelector<GeneratedNames, __capacityType>(
-            version: { (state: GeneratedNames) in state.computed.__capacityVersion },
-            recomputations: Extended._Recomputations.capacity
-        ) { (state: GeneratedNames) in
+        public static let capacity = ComputedRuntime.StateSelector<GeneratedNames, __capacityType>(computed: 2, of: Extended.__table) { (state: GeneratedNames) in
             state.computed.capacity
         }
 
@@ -2076,302 +1519,78 @@ extension GeneratedNames: Decodable {
     }
 }
 
-extension GeneratedNames: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "version": self.computed.version as Any,
-                "hasher": self.computed.hasher as Any,
-                "encoder": self.computed.encoder as Any,
-                "decoder": self.computed.decoder as Any,
-                "container": self.computed.container as Any,
-                "lhs": self.computed.lhs as Any,
-                "rhs": self.computed.rhs as Any,
-                "newValue": self.computed.newValue as Any,
-                "path": self.computed.path as Any,
-                "member": self.computed.member as Any,
-                "rest": self.computed.rest as Any,
-                "keyPath": self.computed.keyPath as Any,
-                "wrappedValue": self.computed.wrappedValue as Any,
-                "projectedValue": self.computed.projectedValue as Any,
-                "update": self.computed.update as Any,
-                "record": self.computed.record as Any,
-                "inputs": self.computed.inputs as Any,
-                "compute": self.computed.compute as Any,
-                "isEqual": self.computed.isEqual as Any,
-                "isCached": self.computed.isCached as Any,
-                "hash": self.computed.hash as Any,
-                "encode": self.computed.encode as Any,
-                "Hasher": self.computed.Hasher as Any,
-                "Encoder": self.computed.Encoder as Any,
-                "Decoder": self.computed.Decoder as Any,
-                "Mirror": self.computed.Mirror as Any,
-                "KeyValuePairs": self.computed.KeyValuePairs as Any,
-                "String": self.computed.String as Any,
-                "Bool": self.computed.Bool as Any,
-                "Substring": self.computed.Substring as Any,
-                "CodingKey": self.computed.CodingKey as Any,
-                "Edge": self.computed.Edge as Any,
-                "Memo": self.computed.Memo as Any,
-                "VersionStamp": self.computed.VersionStamp as Any,
-                "state": self.computed.state as Any,
-                "StateSelector": self.computed.StateSelector as Any,
-                "ParameterizedSelector": self.computed.ParameterizedSelector as Any,
-                "RecomputationCounter": self.computed.RecomputationCounter as Any,
-                "MemberVersioned": self.computed.MemberVersioned as Any,
-                "memberVersion": self.computed.memberVersion as Any,
-                "shared": self.computed.shared as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension GeneratedNames: ComputedRuntime._TableDrivenState {}
 
-extension GeneratedNames: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "version":
-            return ComputedRuntime.memberVersion(of: computed._version.wrappedValue, rest) ?? computed._version.version
-        case "hasher":
-            return ComputedRuntime.memberVersion(of: computed._hasher.wrappedValue, rest) ?? computed._hasher.version
-        case "encoder":
-            return ComputedRuntime.memberVersion(of: computed._encoder.wrappedValue, rest) ?? computed._encoder.version
-        case "decoder":
-            return ComputedRuntime.memberVersion(of: computed._decoder.wrappedValue, rest) ?? computed._decoder.version
-        case "container":
-            return ComputedRuntime.memberVersion(of: computed._container.wrappedValue, rest) ?? computed._container.version
-        case "lhs":
-            return ComputedRuntime.memberVersion(of: computed._lhs.wrappedValue, rest) ?? computed._lhs.version
-        case "rhs":
-            return ComputedRuntime.memberVersion(of: computed._rhs.wrappedValue, rest) ?? computed._rhs.version
-        case "newValue":
-            return ComputedRuntime.memberVersion(of: computed._newValue.wrappedValue, rest) ?? computed._newValue.version
-        case "path":
-            return ComputedRuntime.memberVersion(of: computed._path.wrappedValue, rest) ?? computed._path.version
-        case "member":
-            return ComputedRuntime.memberVersion(of: computed._member.wrappedValue, rest) ?? computed._member.version
-        case "rest":
-            return ComputedRuntime.memberVersion(of: computed._rest.wrappedValue, rest) ?? computed._rest.version
-        case "keyPath":
-            return ComputedRuntime.memberVersion(of: computed._keyPath.wrappedValue, rest) ?? computed._keyPath.version
-        case "wrappedValue":
-            return ComputedRuntime.memberVersion(of: computed._wrappedValue.wrappedValue, rest) ?? computed._wrappedValue.version
-        case "projectedValue":
-            return ComputedRuntime.memberVersion(of: computed._projectedValue.wrappedValue, rest) ?? computed._projectedValue.version
-        case "update":
-            return ComputedRuntime.memberVersion(of: computed._update.wrappedValue, rest) ?? computed._update.version
-        case "record":
-            return ComputedRuntime.memberVersion(of: computed._record.wrappedValue, rest) ?? computed._record.version
-        case "inputs":
-            return ComputedRuntime.memberVersion(of: computed._inputs.wrappedValue, rest) ?? computed._inputs.version
-        case "compute":
-            return ComputedRuntime.memberVersion(of: computed._compute.wrappedValue, rest) ?? computed._compute.version
-        case "isEqual":
-            return ComputedRuntime.memberVersion(of: computed._isEqual.wrappedValue, rest) ?? computed._isEqual.version
-        case "isCached":
-            return ComputedRuntime.memberVersion(of: computed._isCached.wrappedValue, rest) ?? computed._isCached.version
-        case "hash":
-            return ComputedRuntime.memberVersion(of: computed._hash.wrappedValue, rest) ?? computed._hash.version
-        case "encode":
-            return ComputedRuntime.memberVersion(of: computed._encode.wrappedValue, rest) ?? computed._encode.version
-        case "Hasher":
-            return ComputedRuntime.memberVersion(of: computed._Hasher.wrappedValue, rest) ?? computed._Hasher.version
-        case "Encoder":
-            return ComputedRuntime.memberVersion(of: computed._Encoder.wrappedValue, rest) ?? computed._Encoder.version
-        case "Decoder":
-            return ComputedRuntime.memberVersion(of: computed._Decoder.wrappedValue, rest) ?? computed._Decoder.version
-        case "Mirror":
-            return ComputedRuntime.memberVersion(of: computed._Mirror.wrappedValue, rest) ?? computed._Mirror.version
-        case "KeyValuePairs":
-            return ComputedRuntime.memberVersion(of: computed._KeyValuePairs.wrappedValue, rest) ?? computed._KeyValuePairs.version
-        case "String":
-            return ComputedRuntime.memberVersion(of: computed._String.wrappedValue, rest) ?? computed._String.version
-        case "Bool":
-            return ComputedRuntime.memberVersion(of: computed._Bool.wrappedValue, rest) ?? computed._Bool.version
-        case "Substring":
-            return ComputedRuntime.memberVersion(of: computed._Substring.wrappedValue, rest) ?? computed._Substring.version
-        case "CodingKey":
-            return ComputedRuntime.memberVersion(of: computed._CodingKey.wrappedValue, rest) ?? computed._CodingKey.version
-        case "Edge":
-            return ComputedRuntime.memberVersion(of: computed._Edge.wrappedValue, rest) ?? computed._Edge.version
-        case "Memo":
-            return ComputedRuntime.memberVersion(of: computed.Memo, rest) ?? computed.$Memo.version
-        case "VersionStamp":
-            return ComputedRuntime.memberVersion(of: computed._VersionStamp.wrappedValue, rest) ?? computed._VersionStamp.version
-        case "state":
-            return ComputedRuntime.memberVersion(of: computed._state.wrappedValue, rest) ?? computed._state.version
-        case "StateSelector":
-            return ComputedRuntime.memberVersion(of: computed._StateSelector.wrappedValue, rest) ?? computed._StateSelector.version
-        case "ParameterizedSelector":
-            return ComputedRuntime.memberVersion(of: computed._ParameterizedSelector.wrappedValue, rest) ?? computed._ParameterizedSelector.version
-        case "RecomputationCounter":
-            return ComputedRuntime.memberVersion(of: computed._RecomputationCounter.wrappedValue, rest) ?? computed._RecomputationCounter.version
-        case "MemberVersioned":
-            return ComputedRuntime.memberVersion(of: computed._MemberVersioned.wrappedValue, rest) ?? computed._MemberVersioned.version
-        case "memberVersion":
-            return ComputedRuntime.memberVersion(of: computed._memberVersion.wrappedValue, rest) ?? computed._memberVersion.version
-        case "shared":
-            return ComputedRuntime.memberVersion(of: computed.shared, rest) ?? computed.$shared.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "value": return computed.__valueVersion
-            case "transform": return computed.__transformVersion
-            case "capacity": return computed.__capacityVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``GeneratedNames`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed) { table in
+        table.field("version", \._version, \.version, \.version)  // 0
+        table.field("hasher", \._hasher, \.hasher, \.hasher)  // 1
+        table.field("encoder", \._encoder, \.encoder, \.encoder)  // 2
+        table.field("decoder", \._decoder, \.decoder, \.decoder)  // 3
+        table.field("container", \._container, \.container, \.container)  // 4
+        table.field("lhs", \._lhs, \.lhs, \.lhs)  // 5
+        table.field("rhs", \._rhs, \.rhs, \.rhs)  // 6
+        table.field("newValue", \._newValue, \.newValue, \.newValue)  // 7
+        table.field("path", \._path, \.path, \.path)  // 8
+        table.field("member", \._member, \.member, \.member)  // 9
+        table.field("rest", \._rest, \.rest, \.rest)  // 10
+        table.field("keyPath", \._keyPath, \.keyPath, \.keyPath)  // 11
+        table.field("wrappedValue", \._wrappedValue, \.wrappedValue, \.wrappedValue)  // 12
+        table.field("projectedValue", \._projectedValue, \.projectedValue, \.projectedValue)  // 13
+        table.field("update", \._update, \.update, \.update)  // 14
+        table.field("record", \._record, \.record, \.record)  // 15
+        table.field("inputs", \._inputs, \.inputs, \.inputs)  // 16
+        table.field("compute", \._compute, \.compute, \.compute)  // 17
+        table.field("isEqual", \._isEqual, \.isEqual, \.isEqual)  // 18
+        table.field("isCached", \._isCached, \.isCached, \.isCached)  // 19
+        table.field("hash", \._hash, \.hash, \.hash)  // 20
+        table.field("encode", \._encode, \.encode, \.encode)  // 21
+        table.field("Hasher", \._Hasher, \.Hasher, \.Hasher)  // 22
+        table.field("Encoder", \._Encoder, \.Encoder, \.Encoder)  // 23
+        table.field("Decoder", \._Decoder, \.Decoder, \.Decoder)  // 24
+        table.field("Mirror", \._Mirror, \.Mirror, \.Mirror)  // 25
+        table.field("KeyValuePairs", \._KeyValuePairs, \.KeyValuePairs, \.KeyValuePairs)  // 26
+        table.field("String", \._String, \.String, \.String)  // 27
+        table.field("Bool", \._Bool, \.Bool, \.Bool)  // 28
+        table.field("Substring", \._Substring, \.Substring, \.Substring)  // 29
+        table.field("CodingKey", \._CodingKey, \.CodingKey, \.CodingKey)  // 30
+        table.field("Edge", \._Edge, \.Edge, \.Edge)  // 31
+        table.edge("Memo", \._Memo, \.Memo)  // 32
+        table.field("VersionStamp", \._VersionStamp, \.VersionStamp, \.VersionStamp)  // 33
+        table.field("state", \._state, \.state, \.state)  // 34
+        table.field("StateSelector", \._StateSelector, \.StateSelector, \.StateSelector)  // 35
+        table.field("ParameterizedSelector", \._ParameterizedSelector, \.ParameterizedSelector, \.ParameterizedSelector)  // 36
+        table.field("RecomputationCounter", \._RecomputationCounter, \.RecomputationCounter, \.RecomputationCounter)  // 37
+        table.field("MemberVersioned", \._MemberVersioned, \.MemberVersioned, \.MemberVersioned)  // 38
+        table.field("memberVersion", \._memberVersion, \.memberVersion, \.memberVersion)  // 39
+        table.shared("shared", \._shared, \.shared)  // 40
+        table.computed("value", \._value, \.value, inputs: [.field(0), .field(1), .field(2), .field(3), .field(4), .field(5), .field(6)]) {  // 0
+            GeneratedNames._ComputedBodies.value($0.pointee._version.wrappedValue, $0.pointee._hasher.wrappedValue, $0.pointee._encoder.wrappedValue, $0.pointee._decoder.wrappedValue, $0.pointee._container.wrappedValue, $0.pointee._lhs.wrappedValue, $0.pointee._rhs.wrappedValue)
+        }
+        table.computed("transform", \._transform, \.transform, inputs: [.field(12), .field(13), .field(14), .field(15), .field(16), .field(17), .field(18)]) {  // 1
+            GeneratedNames._ComputedBodies.transform($0.pointee._wrappedValue.wrappedValue, $0.pointee._projectedValue.wrappedValue, $0.pointee._update.wrappedValue, $0.pointee._record.wrappedValue, $0.pointee._inputs.wrappedValue, $0.pointee._compute.wrappedValue, $0.pointee._isEqual.wrappedValue)
+        }
+        table.computed("capacity", \._capacity, \.capacity, inputs: [.field(22), .field(23), .field(24), .field(25), .field(26), .field(27), .field(28), .field(29)]) {  // 2
+            GeneratedNames._ComputedBodies.capacity($0.pointee._Hasher.wrappedValue, $0.pointee._Encoder.wrappedValue, $0.pointee._Decoder.wrappedValue, $0.pointee._Mirror.wrappedValue, $0.pointee._KeyValuePairs.wrappedValue, $0.pointee._String.wrappedValue, $0.pointee._Bool.wrappedValue, $0.pointee._Substring.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._version.version)
-        versions.record(computed._hasher.version)
-        versions.record(computed._encoder.version)
-        versions.record(computed._decoder.version)
-        versions.record(computed._container.version)
-        versions.record(computed._lhs.version)
-        versions.record(computed._rhs.version)
-        versions.record(computed._newValue.version)
-        versions.record(computed._path.version)
-        versions.record(computed._member.version)
-        versions.record(computed._rest.version)
-        versions.record(computed._keyPath.version)
-        versions.record(computed._wrappedValue.version)
-        versions.record(computed._projectedValue.version)
-        versions.record(computed._update.version)
-        versions.record(computed._record.version)
-        versions.record(computed._inputs.version)
-        versions.record(computed._compute.version)
-        versions.record(computed._isEqual.version)
-        versions.record(computed._isCached.version)
-        versions.record(computed._hash.version)
-        versions.record(computed._encode.version)
-        versions.record(computed._Hasher.version)
-        versions.record(computed._Encoder.version)
-        versions.record(computed._Decoder.version)
-        versions.record(computed._Mirror.version)
-        versions.record(computed._KeyValuePairs.version)
-        versions.record(computed._String.version)
-        versions.record(computed._Bool.version)
-        versions.record(computed._Substring.version)
-        versions.record(computed._CodingKey.version)
-        versions.record(computed._Edge.version)
-        versions.record(computed.$Memo.version)
-        versions.record(computed._VersionStamp.version)
-        versions.record(computed._state.version)
-        versions.record(computed._StateSelector.version)
-        versions.record(computed._ParameterizedSelector.version)
-        versions.record(computed._RecomputationCounter.version)
-        versions.record(computed._MemberVersioned.version)
-        versions.record(computed._memberVersion.version)
-        versions.record(computed.$shared.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { GeneratedNames.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<GeneratedNames> = [
-        \GeneratedNames.version as Swift.KeyPath<GeneratedNames, __versionType>: "version",
-        \GeneratedNames.hasher as Swift.KeyPath<GeneratedNames, __hasherType>: "hasher",
-        \GeneratedNames.encoder as Swift.KeyPath<GeneratedNames, __encoderType>: "encoder",
-        \GeneratedNames.decoder as Swift.KeyPath<GeneratedNames, __decoderType>: "decoder",
-        \GeneratedNames.container as Swift.KeyPath<GeneratedNames, __containerType>: "container",
-        \GeneratedNames.lhs as Swift.KeyPath<GeneratedNames, __lhsType>: "lhs",
-        \GeneratedNames.rhs as Swift.KeyPath<GeneratedNames, __rhsType>: "rhs",
-        \GeneratedNames.newValue as Swift.KeyPath<GeneratedNames, __newValueType>: "newValue",
-        \GeneratedNames.path as Swift.KeyPath<GeneratedNames, __pathType>: "path",
-        \GeneratedNames.member as Swift.KeyPath<GeneratedNames, __memberType>: "member",
-        \GeneratedNames.rest as Swift.KeyPath<GeneratedNames, __restType>: "rest",
-        \GeneratedNames.keyPath as Swift.KeyPath<GeneratedNames, __keyPathType>: "keyPath",
-        \GeneratedNames.wrappedValue as Swift.KeyPath<GeneratedNames, __wrappedValueType>: "wrappedValue",
-        \GeneratedNames.projectedValue as Swift.KeyPath<GeneratedNames, __projectedValueType>: "projectedValue",
-        \GeneratedNames.update as Swift.KeyPath<GeneratedNames, __updateType>: "update",
-        \GeneratedNames.record as Swift.KeyPath<GeneratedNames, __recordType>: "record",
-        \GeneratedNames.inputs as Swift.KeyPath<GeneratedNames, __inputsType>: "inputs",
-        \GeneratedNames.compute as Swift.KeyPath<GeneratedNames, __computeType>: "compute",
-        \GeneratedNames.isEqual as Swift.KeyPath<GeneratedNames, __isEqualType>: "isEqual",
-        \GeneratedNames.isCached as Swift.KeyPath<GeneratedNames, __isCachedType>: "isCached",
-        \GeneratedNames.hash as Swift.KeyPath<GeneratedNames, __hashType>: "hash",
-        \GeneratedNames.encode as Swift.KeyPath<GeneratedNames, __encodeType>: "encode",
-        \GeneratedNames.Hasher as Swift.KeyPath<GeneratedNames, __HasherType>: "Hasher",
-        \GeneratedNames.Encoder as Swift.KeyPath<GeneratedNames, __EncoderType>: "Encoder",
-        \GeneratedNames.Decoder as Swift.KeyPath<GeneratedNames, __DecoderType>: "Decoder",
-        \GeneratedNames.Mirror as Swift.KeyPath<GeneratedNames, __MirrorType>: "Mirror",
-        \GeneratedNames.KeyValuePairs as Swift.KeyPath<GeneratedNames, __KeyValuePairsType>: "KeyValuePairs",
-        \GeneratedNames.String as Swift.KeyPath<GeneratedNames, __StringType>: "String",
-        \GeneratedNames.Bool as Swift.KeyPath<GeneratedNames, __BoolType>: "Bool",
-        \GeneratedNames.Substring as Swift.KeyPath<GeneratedNames, __SubstringType>: "Substring",
-        \GeneratedNames.CodingKey as Swift.KeyPath<GeneratedNames, __CodingKeyType>: "CodingKey",
-        \GeneratedNames.Edge as Swift.KeyPath<GeneratedNames, __EdgeType>: "Edge",
-        \GeneratedNames.Memo as Swift.KeyPath<GeneratedNames, __MemoType>: "Memo",
-        \GeneratedNames.VersionStamp as Swift.KeyPath<GeneratedNames, __VersionStampType>: "VersionStamp",
-        \GeneratedNames.state as Swift.KeyPath<GeneratedNames, __stateType>: "state",
-        \GeneratedNames.StateSelector as Swift.KeyPath<GeneratedNames, __StateSelectorType>: "StateSelector",
-        \GeneratedNames.ParameterizedSelector as Swift.KeyPath<GeneratedNames, __ParameterizedSelectorType>: "ParameterizedSelector",
-        \GeneratedNames.RecomputationCounter as Swift.KeyPath<GeneratedNames, __RecomputationCounterType>: "RecomputationCounter",
-        \GeneratedNames.MemberVersioned as Swift.KeyPath<GeneratedNames, __MemberVersionedType>: "MemberVersioned",
-        \GeneratedNames.memberVersion as Swift.KeyPath<GeneratedNames, __memberVersionType>: "memberVersion",
-        \GeneratedNames.shared as Swift.KeyPath<GeneratedNames, __sharedType>: "shared",
-        \GeneratedNames.computed.value: "computed.value",
-        \GeneratedNames.computed.transform: "computed.transform",
-        \GeneratedNames.computed.capacity: "computed.capacity",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { GeneratedNames.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension GeneratedNames.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<GeneratedNames.Extended> = [
-        \GeneratedNames.Extended.version: "version",
-        \GeneratedNames.Extended.hasher: "hasher",
-        \GeneratedNames.Extended.encoder: "encoder",
-        \GeneratedNames.Extended.decoder: "decoder",
-        \GeneratedNames.Extended.container: "container",
-        \GeneratedNames.Extended.lhs: "lhs",
-        \GeneratedNames.Extended.rhs: "rhs",
-        \GeneratedNames.Extended.newValue: "newValue",
-        \GeneratedNames.Extended.path: "path",
-        \GeneratedNames.Extended.member: "member",
-        \GeneratedNames.Extended.rest: "rest",
-        \GeneratedNames.Extended.keyPath: "keyPath",
-        \GeneratedNames.Extended.wrappedValue: "wrappedValue",
-        \GeneratedNames.Extended.projectedValue: "projectedValue",
-        \GeneratedNames.Extended.update: "update",
-        \GeneratedNames.Extended.record: "record",
-        \GeneratedNames.Extended.inputs: "inputs",
-        \GeneratedNames.Extended.compute: "compute",
-        \GeneratedNames.Extended.isEqual: "isEqual",
-        \GeneratedNames.Extended.isCached: "isCached",
-        \GeneratedNames.Extended.hash: "hash",
-        \GeneratedNames.Extended.encode: "encode",
-        \GeneratedNames.Extended.Hasher: "Hasher",
-        \GeneratedNames.Extended.Encoder: "Encoder",
-        \GeneratedNames.Extended.Decoder: "Decoder",
-        \GeneratedNames.Extended.Mirror: "Mirror",
-        \GeneratedNames.Extended.KeyValuePairs: "KeyValuePairs",
-        \GeneratedNames.Extended.String: "String",
-        \GeneratedNames.Extended.Bool: "Bool",
-        \GeneratedNames.Extended.Substring: "Substring",
-        \GeneratedNames.Extended.CodingKey: "CodingKey",
-        \GeneratedNames.Extended.Edge: "Edge",
-        \GeneratedNames.Extended.VersionStamp: "VersionStamp",
-        \GeneratedNames.Extended.state: "state",
-        \GeneratedNames.Extended.StateSelector: "StateSelector",
-        \GeneratedNames.Extended.ParameterizedSelector: "ParameterizedSelector",
-        \GeneratedNames.Extended.RecomputationCounter: "RecomputationCounter",
-        \GeneratedNames.Extended.MemberVersioned: "MemberVersioned",
-        \GeneratedNames.Extended.memberVersion: "memberVersion",
-        \GeneratedNames.Extended.value: "computed.value",
-        \GeneratedNames.Extended.transform: "computed.transform",
-        \GeneratedNames.Extended.capacity: "computed.capacity",
-    ]
+extension GeneratedNames: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

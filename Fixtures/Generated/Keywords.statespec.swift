@@ -24,45 +24,31 @@ package struct `Protocol`: Sendable {
 
     package var `default`: __defaultType {
         @inlinable get { computed._default.wrappedValue }
-        @inlinable set { if computed._default.update(newValue) { computed.__defaultDidChange() } }
-        @inlinable _modify {
-            defer { computed.__defaultDidChange() }
-            yield &computed._default.wrappedValue
-        }
+        @inlinable set { if computed._default.update(newValue) { computed.__didChange(0) } }
+        @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._default.wrappedValue }
     }
 
     package var `class`: __classType {
         @inlinable get { computed._class.wrappedValue }
-        @inlinable set { if computed._class.update(newValue) { computed.__classDidChange() } }
-        @inlinable _modify {
-            defer { computed.__classDidChange() }
-            yield &computed._class.wrappedValue
-        }
+        @inlinable set { if computed._class.update(newValue) { computed.__didChange(1) } }
+        @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._class.wrappedValue }
     }
 
     package var open: __openType {
         @inlinable get { computed._open.wrappedValue }
-        @inlinable set { if computed._open.update(newValue) { computed.__openDidChange() } }
-        @inlinable _modify {
-            defer { computed.__openDidChange() }
-            yield &computed._open.wrappedValue
-        }
+        @inlinable set { if computed._open.update(newValue) { computed.__didChange(2) } }
+        @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._open.wrappedValue }
     }
 
     package var consuming: __consumingType {
         @inlinable get { computed._consuming.wrappedValue }
-        @inlinable set { if computed._consuming.update(newValue) { computed.__consumingDidChange() } }
-        @inlinable _modify {
-            defer { computed.__consumingDidChange() }
-            yield &computed._consuming.wrappedValue
-        }
+        @inlinable set { if computed._consuming.update(newValue) { computed.__didChange(3) } }
+        @inlinable _modify { defer { computed.__didChange(3) }; yield &computed._consuming.wrappedValue }
     }
 
-    /// `nonisolated` is a computed value: read it as `state.computed.nonisolated`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'nonisolated' is a computed value: read it as 'state.computed.nonisolated'")
     package var nonisolated: Swift.Never { Swift.fatalError() }
-
-    /// `return` is a computed value: read it as `state.computed.return`.
     @available(*, unavailable, message: "'return' is a computed value: read it as 'state.computed.return'")
     package var `return`: Swift.Never { Swift.fatalError() }
 }
@@ -72,23 +58,13 @@ package struct `Protocol`: Sendable {
 extension `Protocol` {
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 4)
     package typealias __defaultType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 5)
     package typealias __classType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 6)
     package typealias __openType = Bool
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 7)
     package typealias __consumingType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 9)
+
     package typealias __nonisolatedType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
+
     package typealias __returnType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
     package typealias __where_in_value = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
@@ -105,16 +81,14 @@ extension `Protocol` {
         @usableFromInline internal var _class: ComputedRuntime.StoredField<__classType>
         @usableFromInline internal var _open: ComputedRuntime.StoredField<__openType>
         @usableFromInline internal var _consuming: ComputedRuntime.StoredField<__consumingType>
-        @usableFromInline internal var _nonisolated: ComputedRuntime.Memo<__nonisolatedType>
-        @usableFromInline internal var _return: ComputedRuntime.Memo<__returnType>
+        @usableFromInline internal var _nonisolated = ComputedRuntime.Memo<__nonisolatedType>()
+        @usableFromInline internal var _return = ComputedRuntime.Memo<__returnType>()
 
         fileprivate init(default: __defaultType, class: __classType, open: __openType, consuming: __consumingType) {
             _default = ComputedRuntime.StoredField(wrappedValue: `default`)
             _class = ComputedRuntime.StoredField(wrappedValue: `class`)
             _open = ComputedRuntime.StoredField(wrappedValue: open)
             _consuming = ComputedRuntime.StoredField(wrappedValue: consuming)
-            _nonisolated = ComputedRuntime.Memo<__nonisolatedType>()
-            _return = ComputedRuntime.Memo<__returnType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -140,97 +114,18 @@ extension `Protocol` {
 #sourceLocation()
 
         @inlinable package var `default`: __defaultType { _default.wrappedValue }
-
         @inlinable package var `class`: __classType { _class.wrappedValue }
-
         @inlinable package var open: __openType { _open.wrappedValue }
-
         @inlinable package var consuming: __consumingType { _consuming.wrappedValue }
 
         /// Memoized: recomputed only after `consuming` or `open` changes.
         @inlinable package var nonisolated: __nonisolatedType {
-            _read {
-                if !_nonisolated.isCached { __nonisolatedRefresh() }
-                yield _nonisolated._borrowedValue
-            }
-        }
-
-        /// Brings `nonisolated` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __nonisolatedRefresh() {
-            _ = _nonisolated.value(
-                inputs: {
-                    $0.record(_consuming.version)
-                    $0.record(_open.version)
-                },
-                compute: {
-                    _Recomputations.nonisolated.increment()
-                    return `Protocol`._ComputedBodies.nonisolated(_consuming.wrappedValue, _open.wrappedValue)
-                })
+            _read { if !_nonisolated.isCached { __refresh(0) }; yield _nonisolated._borrowedValue }
         }
 
         /// Memoized: recomputed only after `default` or `class` changes.
         @inlinable package var `return`: __returnType {
-            _read {
-                if !_return.isCached { __returnRefresh() }
-                yield _return._borrowedValue
-            }
-        }
-
-        /// Brings `return` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __returnRefresh() {
-            _ = _return.value(
-                inputs: {
-                    $0.record(_default.version)
-                    $0.record(_class.version)
-                },
-                compute: {
-                    _Recomputations.`return`.increment()
-                    return `Protocol`._ComputedBodies.`return`(_default.wrappedValue, _class.wrappedValue)
-                })
-        }
-
-        /// The version of `nonisolated`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __nonisolatedVersion: ComputedRuntime.VersionStamp {
-            _ = nonisolated
-            return _nonisolated.version
-        }
-
-        /// The version of `return`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __returnVersion: ComputedRuntime.VersionStamp {
-            _ = `return`
-            return _return.version
-        }
-
-        /// Marks what `default` feeds as stale: `return`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __defaultDidChange() {
-            _return.invalidate()
-        }
-
-        /// Marks what `class` feeds as stale: `return`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __classDidChange() {
-            _return.invalidate()
-        }
-
-        /// Marks what `open` feeds as stale: `nonisolated`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __openDidChange() {
-            _nonisolated.invalidate()
-        }
-
-        /// Marks what `consuming` feeds as stale: `nonisolated`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __consumingDidChange() {
-            _nonisolated.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let nonisolated = ComputedRuntime.RecomputationCounter()
-            static let `return` = ComputedRuntime.RecomputationCounter()
+            _read { if !_return.isCached { __refresh(1) }; yield _return._borrowedValue }
         }
     }
 }
@@ -240,33 +135,16 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, __defaultType>(field: \`Protocol`.computed._default) { (state: `Protocol`) in
-            state.computed.`default`
-        }
+        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, __defaultType>(field: \`Protocol`.computed._default)
+        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, __classType>(field: \`Protocol`.computed._class)
+        package static let open = ComputedRuntime.StateSelector<`Protocol`, __openType>(field: \`Protocol`.computed._open)
+        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, __consumingType>(field: \`Protocol`.computed._consuming)
 
-        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, __classType>(field: \`Protocol`.computed._class) { (state: `Protocol`) in
-            state.computed.`class`
-        }
-
-        package static let open = ComputedRuntime.StateSelector<`Protocol`, __openType>(field: \`Protocol`.computed._open) { (state: `Protocol`) in
-            state.computed.open
-        }
-
-        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, __consumingType>(field: \`Protocol`.computed._consuming) { (state: `Protocol`) in
-            state.computed.consuming
-        }
-
-        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType>(
-            version: { (state: `Protocol`) in state.computed.__nonisolatedVersion },
-            recomputations: Extended._Recomputations.nonisolated
-        ) { (state: `Protocol`) in
+        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType>(computed: 0, of: Extended.__table) { (state: `Protocol`) in
             state.computed.nonisolated
         }
 
-        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, __returnType>(
-            version: { (state: `Protocol`) in state.computed.__returnVersion },
-            recomputations: Extended._Recomputations.`return`
-        ) { (state: `Protocol`) in
+        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, __returnType>(computed: 1, of: Extended.__table) { (state: `Protocol`) in
             state.computed.`return`
         }
 
@@ -361,81 +239,40 @@ extension `Protocol`: Decodable {
     }
 }
 
-extension `Protocol`: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    package var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "default": self.computed.`default` as Any,
-                "class": self.computed.`class` as Any,
-                "open": self.computed.open as Any,
-                "consuming": self.computed.consuming as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension `Protocol`: ComputedRuntime._TableDrivenState {}
 
-extension `Protocol`: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    package func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "default":
-            return ComputedRuntime.memberVersion(of: computed._default.wrappedValue, rest) ?? computed._default.version
-        case "class":
-            return ComputedRuntime.memberVersion(of: computed._class.wrappedValue, rest) ?? computed._class.version
-        case "open":
-            return ComputedRuntime.memberVersion(of: computed._open.wrappedValue, rest) ?? computed._open.version
-        case "consuming":
-            return ComputedRuntime.memberVersion(of: computed._consuming.wrappedValue, rest) ?? computed._consuming.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "nonisolated": return computed.__nonisolatedVersion
-            case "return": return computed.__returnVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension `Protocol`.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``Protocol`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    package static let __table: ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended> = .init(\.computed) { table in
+        table.field("default", \._default, \.`default`, \.`default`)  // 0
+        table.field("class", \._class, \.`class`, \.`class`)  // 1
+        table.field("open", \._open, \.open, \.open)  // 2
+        table.field("consuming", \._consuming, \.consuming, \.consuming)  // 3
+        table.computed("nonisolated", \._nonisolated, \.nonisolated, inputs: [.field(3), .field(2)]) {  // 0
+            `Protocol`._ComputedBodies.nonisolated($0.pointee._consuming.wrappedValue, $0.pointee._open.wrappedValue)
+        }
+        table.computed("return", \._return, \.`return`, inputs: [.field(0), .field(1)]) {  // 1
+            `Protocol`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._class.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    package func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._default.version)
-        versions.record(computed._class.version)
-        versions.record(computed._open.version)
-        versions.record(computed._consuming.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { `Protocol`.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    package static let _observableMembers: ComputedRuntime._MemberTable<`Protocol`> = [
-        \`Protocol`.`default` as Swift.KeyPath<`Protocol`, __defaultType>: "default",
-        \`Protocol`.`class` as Swift.KeyPath<`Protocol`, __classType>: "class",
-        \`Protocol`.open as Swift.KeyPath<`Protocol`, __openType>: "open",
-        \`Protocol`.consuming as Swift.KeyPath<`Protocol`, __consumingType>: "consuming",
-        \`Protocol`.computed.nonisolated: "computed.nonisolated",
-        \`Protocol`.computed.`return`: "computed.return",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { `Protocol`.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension `Protocol`.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    package static let _observableMembers: ComputedRuntime._MemberTable<`Protocol`.Extended> = [
-        \`Protocol`.Extended.`default`: "default",
-        \`Protocol`.Extended.`class`: "class",
-        \`Protocol`.Extended.open: "open",
-        \`Protocol`.Extended.consuming: "consuming",
-        \`Protocol`.Extended.nonisolated: "computed.nonisolated",
-        \`Protocol`.Extended.`return`: "computed.return",
-    ]
+extension `Protocol`: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    package var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }
 
 /// A second state in the same file.
@@ -456,23 +293,17 @@ struct Pair {
 
     var first: __firstType {
         get { computed._first.wrappedValue }
-        set { if computed._first.update(newValue) { computed.__firstDidChange() } }
-        _modify {
-            defer { computed.__firstDidChange() }
-            yield &computed._first.wrappedValue
-        }
+        set { if computed._first.update(newValue) { computed.__didChange(0) } }
+        _modify { defer { computed.__didChange(0) }; yield &computed._first.wrappedValue }
     }
 
     var second: __secondType {
         get { computed._second.wrappedValue }
-        set { if computed._second.update(newValue) { computed.__secondDidChange() } }
-        _modify {
-            defer { computed.__secondDidChange() }
-            yield &computed._second.wrappedValue
-        }
+        set { if computed._second.update(newValue) { computed.__didChange(1) } }
+        _modify { defer { computed.__didChange(1) }; yield &computed._second.wrappedValue }
     }
 
-    /// `sum` is a computed value: read it as `state.computed.sum`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'sum' is a computed value: read it as 'state.computed.sum'")
     var sum: Swift.Never { Swift.fatalError() }
 }
@@ -482,11 +313,8 @@ struct Pair {
 extension Pair {
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 17)
     typealias __firstType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 18)
     typealias __secondType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 20)
+
     typealias __sumType = Int
 #sourceLocation()
 }
@@ -498,12 +326,11 @@ extension Pair {
     struct Extended {
         fileprivate var _first: ComputedRuntime.StoredField<__firstType>
         fileprivate var _second: ComputedRuntime.StoredField<__secondType>
-        fileprivate var _sum: ComputedRuntime.Memo<__sumType>
+        fileprivate var _sum = ComputedRuntime.Memo<__sumType>()
 
         fileprivate init(first: __firstType, second: __secondType) {
             _first = ComputedRuntime.StoredField(wrappedValue: first)
             _second = ComputedRuntime.StoredField(wrappedValue: second)
-            _sum = ComputedRuntime.Memo<__sumType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -519,52 +346,11 @@ extension Pair {
 #sourceLocation()
 
         var first: __firstType { _first.wrappedValue }
-
         var second: __secondType { _second.wrappedValue }
 
         /// Memoized: recomputed only after `first` or `second` changes.
         var sum: __sumType {
-            _read {
-                if !_sum.isCached { __sumRefresh() }
-                yield _sum._borrowedValue
-            }
-        }
-
-        /// Brings `sum` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        fileprivate func __sumRefresh() {
-            _ = _sum.value(
-                inputs: {
-                    $0.record(_first.version)
-                    $0.record(_second.version)
-                },
-                compute: {
-                    _Recomputations.sum.increment()
-                    return Pair._ComputedBodies.sum(_first.wrappedValue, _second.wrappedValue)
-                })
-        }
-
-        /// The version of `sum`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __sumVersion: ComputedRuntime.VersionStamp {
-            _ = sum
-            return _sum.version
-        }
-
-        /// Marks what `first` feeds as stale: `sum`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __firstDidChange() {
-            _sum.invalidate()
-        }
-
-        /// Marks what `second` feeds as stale: `sum`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        fileprivate mutating func __secondDidChange() {
-            _sum.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let sum = ComputedRuntime.RecomputationCounter()
+            _read { if !_sum.isCached { __refresh(0) }; yield _sum._borrowedValue }
         }
     }
 }
@@ -574,18 +360,10 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let first = ComputedRuntime.StateSelector<Pair, __firstType>(field: \Pair.computed._first) { (state: Pair) in
-            state.computed.first
-        }
+        static let first = ComputedRuntime.StateSelector<Pair, __firstType>(field: \Pair.computed._first)
+        static let second = ComputedRuntime.StateSelector<Pair, __secondType>(field: \Pair.computed._second)
 
-        static let second = ComputedRuntime.StateSelector<Pair, __secondType>(field: \Pair.computed._second) { (state: Pair) in
-            state.computed.second
-        }
-
-        static let sum = ComputedRuntime.StateSelector<Pair, __sumType>(
-            version: { (state: Pair) in state.computed.__sumVersion },
-            recomputations: Extended._Recomputations.sum
-        ) { (state: Pair) in
+        static let sum = ComputedRuntime.StateSelector<Pair, __sumType>(computed: 0, of: Extended.__table) { (state: Pair) in
             state.computed.sum
         }
     }
@@ -605,64 +383,33 @@ extension Pair {
     }
 }
 
-extension Pair: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "first": self.computed.first as Any,
-                "second": self.computed.second as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension Pair: ComputedRuntime._TableDrivenState {}
 
-extension Pair: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "first":
-            return ComputedRuntime.memberVersion(of: computed._first.wrappedValue, rest) ?? computed._first.version
-        case "second":
-            return ComputedRuntime.memberVersion(of: computed._second.wrappedValue, rest) ?? computed._second.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "sum": return computed.__sumVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension Pair.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``Pair`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    static let __table: ComputedRuntime.StateTable<Pair, Pair.Extended> = .init(\.computed) { table in
+        table.field("first", \._first, \.first, \.first)  // 0
+        table.field("second", \._second, \.second, \.second)  // 1
+        table.computed("sum", \._sum, \.sum, inputs: [.field(0), .field(1)]) {  // 0
+            Pair._ComputedBodies.sum($0.pointee._first.wrappedValue, $0.pointee._second.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._first.version)
-        versions.record(computed._second.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    fileprivate func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { Pair.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Pair> = [
-        \Pair.first as Swift.KeyPath<Pair, __firstType>: "first",
-        \Pair.second as Swift.KeyPath<Pair, __secondType>: "second",
-        \Pair.computed.sum: "computed.sum",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    fileprivate mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { Pair.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension Pair.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<Pair.Extended> = [
-        \Pair.Extended.first: "first",
-        \Pair.Extended.second: "second",
-        \Pair.Extended.sum: "computed.sum",
-    ]
+extension Pair: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

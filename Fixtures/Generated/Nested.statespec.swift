@@ -22,22 +22,17 @@ public struct Shelf: Sendable {
 
     public var books: __booksType {
         @inlinable get { computed._books.wrappedValue }
-        @inlinable set { if computed._books.update(newValue) { computed.__booksDidChange() } }
-        @inlinable _modify {
-            defer { computed.__booksDidChange() }
-            yield &computed._books.wrappedValue
-        }
+        @inlinable set { if computed._books.update(newValue) { computed.__didChange(0) } }
+        @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._books.wrappedValue }
     }
 
     public var label: __labelType {
         @inlinable get { computed._label.wrappedValue }
         @inlinable set { computed._label.update(newValue) }
-        @inlinable _modify {
-            yield &computed._label.wrappedValue
-        }
+        @inlinable _modify { yield &computed._label.wrappedValue }
     }
 
-    /// `total` is a computed value: read it as `state.computed.total`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'total' is a computed value: read it as 'state.computed.total'")
     public var total: Swift.Never { Swift.fatalError() }
 }
@@ -47,11 +42,7 @@ public struct Shelf: Sendable {
 extension Shelf {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 6)
     public typealias __booksType = [String]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 7)
     public typealias __labelType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 8)
     public typealias __totalType = Int
 #sourceLocation()
 }
@@ -63,12 +54,11 @@ extension Shelf {
     public struct Extended: Sendable {
         @usableFromInline internal var _books: ComputedRuntime.StoredField<__booksType>
         @usableFromInline internal var _label: ComputedRuntime.StoredField<__labelType>
-        @usableFromInline internal var _total: ComputedRuntime.Memo<__totalType>
+        @usableFromInline internal var _total = ComputedRuntime.Memo<__totalType>()
 
         fileprivate init(books: __booksType, label: __labelType) {
             _books = ComputedRuntime.StoredField(wrappedValue: books)
             _label = ComputedRuntime.StoredField(wrappedValue: label)
-            _total = ComputedRuntime.Memo<__totalType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -84,45 +74,11 @@ extension Shelf {
 #sourceLocation()
 
         @inlinable public var books: __booksType { _books.wrappedValue }
-
         @inlinable public var label: __labelType { _label.wrappedValue }
 
         /// Memoized: recomputed only after `books` changes.
         @inlinable public var total: __totalType {
-            _read {
-                if !_total.isCached { __totalRefresh() }
-                yield _total._borrowedValue
-            }
-        }
-
-        /// Brings `total` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __totalRefresh() {
-            _ = _total.value(
-                inputs: {
-                    $0.record(_books.version)
-                },
-                compute: {
-                    _Recomputations.total.increment()
-                    return Shelf._ComputedBodies.total(_books.wrappedValue)
-                })
-        }
-
-        /// The version of `total`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __totalVersion: ComputedRuntime.VersionStamp {
-            _ = total
-            return _total.version
-        }
-
-        /// Marks what `books` feeds as stale: `total`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __booksDidChange() {
-            _total.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let total = ComputedRuntime.RecomputationCounter()
+            _read { if !_total.isCached { __refresh(0) }; yield _total._borrowedValue }
         }
     }
 }
@@ -132,18 +88,10 @@ extension Shelf {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let books = ComputedRuntime.StateSelector<Shelf, __booksType>(field: \Shelf.computed._books) { (state: Shelf) in
-            state.computed.books
-        }
+        public static let books = ComputedRuntime.StateSelector<Shelf, __booksType>(field: \Shelf.computed._books)
+        public static let label = ComputedRuntime.StateSelector<Shelf, __labelType>(field: \Shelf.computed._label)
 
-        public static let label = ComputedRuntime.StateSelector<Shelf, __labelType>(field: \Shelf.computed._label) { (state: Shelf) in
-            state.computed.label
-        }
-
-        public static let total = ComputedRuntime.StateSelector<Shelf, __totalType>(
-            version: { (state: Shelf) in state.computed.__totalVersion },
-            recomputations: Extended._Recomputations.total
-        ) { (state: Shelf) in
+        public static let total = ComputedRuntime.StateSelector<Shelf, __totalType>(computed: 0, of: Extended.__table) { (state: Shelf) in
             state.computed.total
         }
     }
@@ -163,66 +111,35 @@ extension Shelf {
     }
 }
 
-extension Shelf: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "books": self.computed.books as Any,
-                "label": self.computed.label as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension Shelf: ComputedRuntime._TableDrivenState {}
 
-extension Shelf: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "books":
-            return ComputedRuntime.memberVersion(of: computed._books.wrappedValue, rest) ?? computed._books.version
-        case "label":
-            return ComputedRuntime.memberVersion(of: computed._label.wrappedValue, rest) ?? computed._label.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "total": return computed.__totalVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension Shelf.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``Shelf`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<Shelf, Shelf.Extended> = .init(\.computed) { table in
+        table.field("books", \._books, \.books, \.books)  // 0
+        table.field("label", \._label, \.label, \.label)  // 1
+        table.computed("total", \._total, \.total, inputs: [.field(0)]) {  // 0
+            Shelf._ComputedBodies.total($0.pointee._books.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._books.version)
-        versions.record(computed._label.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { Shelf.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Shelf> = [
-        \Shelf.books as Swift.KeyPath<Shelf, __booksType>: "books",
-        \Shelf.label as Swift.KeyPath<Shelf, __labelType>: "label",
-        \Shelf.computed.total: "computed.total",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { Shelf.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension Shelf.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Shelf.Extended> = [
-        \Shelf.Extended.books: "books",
-        \Shelf.Extended.label: "label",
-        \Shelf.Extended.total: "computed.total",
-    ]
+extension Shelf: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }
 
 public struct Library: Sendable {
@@ -244,34 +161,23 @@ public struct Library: Sendable {
 
     public var shelf: __shelfType {
         @inlinable get { computed._shelf.wrappedValue }
-        @inlinable set { if computed._shelf.update(newValue) { computed.__shelfDidChange() } }
-        @inlinable _modify {
-            defer { computed.__shelfDidChange() }
-            yield &computed._shelf.wrappedValue
-        }
+        @inlinable set { if computed._shelf.update(newValue) { computed.__didChange(0) } }
+        @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._shelf.wrappedValue }
     }
 
     public var name: __nameType {
         @inlinable get { computed._name.wrappedValue }
         @inlinable set { computed._name.update(newValue) }
-        @inlinable _modify {
-            yield &computed._name.wrappedValue
-        }
+        @inlinable _modify { yield &computed._name.wrappedValue }
     }
 
-    /// `doubled` is a computed value: read it as `state.computed.doubled`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
     public var doubled: Swift.Never { Swift.fatalError() }
-
-    /// `firstBook` is a computed value: read it as `state.computed.firstBook`.
     @available(*, unavailable, message: "'firstBook' is a computed value: read it as 'state.computed.firstBook'")
     public var firstBook: Swift.Never { Swift.fatalError() }
-
-    /// `caption` is a computed value: read it as `state.computed.caption`.
     @available(*, unavailable, message: "'caption' is a computed value: read it as 'state.computed.caption'")
     public var caption: Swift.Never { Swift.fatalError() }
-
-    /// `shelves` is a computed value: read it as `state.computed.shelves`.
     @available(*, unavailable, message: "'shelves' is a computed value: read it as 'state.computed.shelves'")
     public var shelves: Swift.Never { Swift.fatalError() }
 }
@@ -281,20 +187,10 @@ public struct Library: Sendable {
 extension Library {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 12)
     public typealias __shelfType = Shelf
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 13)
     public typealias __nameType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 14)
     public typealias __doubledType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 15)
     public typealias __firstBookType = String?
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 16)
     public typealias __captionType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 17)
     public typealias __shelvesType = Int
 #sourceLocation()
 }
@@ -306,18 +202,14 @@ extension Library {
     public struct Extended: Sendable {
         @usableFromInline internal var _shelf: ComputedRuntime.StoredField<__shelfType>
         @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
-        @usableFromInline internal var _doubled: ComputedRuntime.Memo<__doubledType>
-        @usableFromInline internal var _firstBook: ComputedRuntime.Memo<__firstBookType>
-        @usableFromInline internal var _caption: ComputedRuntime.Memo<__captionType>
-        @usableFromInline internal var _shelves: ComputedRuntime.Memo<__shelvesType>
+        @usableFromInline internal var _doubled = ComputedRuntime.Memo<__doubledType>()
+        @usableFromInline internal var _firstBook = ComputedRuntime.Memo<__firstBookType>()
+        @usableFromInline internal var _caption = ComputedRuntime.Memo<__captionType>()
+        @usableFromInline internal var _shelves = ComputedRuntime.Memo<__shelvesType>()
 
         fileprivate init(shelf: __shelfType, name: __nameType) {
             _shelf = ComputedRuntime.StoredField(wrappedValue: shelf)
             _name = ComputedRuntime.StoredField(wrappedValue: name)
-            _doubled = ComputedRuntime.Memo<__doubledType>()
-            _firstBook = ComputedRuntime.Memo<__firstBookType>()
-            _caption = ComputedRuntime.Memo<__captionType>()
-            _shelves = ComputedRuntime.Memo<__shelvesType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -333,133 +225,26 @@ extension Library {
 #sourceLocation()
 
         @inlinable public var shelf: __shelfType { _shelf.wrappedValue }
-
         @inlinable public var name: __nameType { _name.wrappedValue }
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var doubled: __doubledType {
-            _read {
-                if !_doubled.isCached { __doubledRefresh() }
-                yield _doubled._borrowedValue
-            }
-        }
-
-        /// Brings `doubled` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __doubledRefresh() {
-            _ = _doubled.value(
-                inputs: {
-                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "computed.total") ?? _shelf.version)
-                },
-                compute: {
-                    _Recomputations.doubled.increment()
-                    return Library._ComputedBodies.doubled(_shelf.wrappedValue)
-                })
+            _read { if !_doubled.isCached { __refresh(0) }; yield _doubled._borrowedValue }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var firstBook: __firstBookType {
-            _read {
-                if !_firstBook.isCached { __firstBookRefresh() }
-                yield _firstBook._borrowedValue
-            }
-        }
-
-        /// Brings `firstBook` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __firstBookRefresh() {
-            _ = _firstBook.value(
-                inputs: {
-                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "books.first") ?? _shelf.version)
-                },
-                compute: {
-                    _Recomputations.firstBook.increment()
-                    return Library._ComputedBodies.firstBook(_shelf.wrappedValue)
-                })
+            _read { if !_firstBook.isCached { __refresh(1) }; yield _firstBook._borrowedValue }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var caption: __captionType {
-            _read {
-                if !_caption.isCached { __captionRefresh() }
-                yield _caption._borrowedValue
-            }
-        }
-
-        /// Brings `caption` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __captionRefresh() {
-            _ = _caption.value(
-                inputs: {
-                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "label") ?? _shelf.version)
-                    $0.record(ComputedRuntime.memberVersion(of: _shelf.wrappedValue, "books.count") ?? _shelf.version)
-                },
-                compute: {
-                    _Recomputations.caption.increment()
-                    return Library._ComputedBodies.caption(_shelf.wrappedValue)
-                })
+            _read { if !_caption.isCached { __refresh(2) }; yield _caption._borrowedValue }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var shelves: __shelvesType {
-            _read {
-                if !_shelves.isCached { __shelvesRefresh() }
-                yield _shelves._borrowedValue
-            }
-        }
-
-        /// Brings `shelves` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __shelvesRefresh() {
-            _ = _shelves.value(
-                inputs: {
-                    $0.record(_shelf.version)
-                },
-                compute: {
-                    _Recomputations.shelves.increment()
-                    return Library._ComputedBodies.shelves(_shelf.wrappedValue)
-                })
-        }
-
-        /// The version of `doubled`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __doubledVersion: ComputedRuntime.VersionStamp {
-            _ = doubled
-            return _doubled.version
-        }
-
-        /// The version of `firstBook`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __firstBookVersion: ComputedRuntime.VersionStamp {
-            _ = firstBook
-            return _firstBook.version
-        }
-
-        /// The version of `caption`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __captionVersion: ComputedRuntime.VersionStamp {
-            _ = caption
-            return _caption.version
-        }
-
-        /// The version of `shelves`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __shelvesVersion: ComputedRuntime.VersionStamp {
-            _ = shelves
-            return _shelves.version
-        }
-
-        /// Marks what `shelf` feeds as stale: `doubled`, `firstBook`, `caption`, `shelves`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __shelfDidChange() {
-            _doubled.invalidate()
-            _firstBook.invalidate()
-            _caption.invalidate()
-            _shelves.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let doubled = ComputedRuntime.RecomputationCounter()
-            static let firstBook = ComputedRuntime.RecomputationCounter()
-            static let caption = ComputedRuntime.RecomputationCounter()
-            static let shelves = ComputedRuntime.RecomputationCounter()
+            _read { if !_shelves.isCached { __refresh(3) }; yield _shelves._borrowedValue }
         }
     }
 }
@@ -469,39 +254,22 @@ extension Library {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let shelf = ComputedRuntime.StateSelector<Library, __shelfType>(field: \Library.computed._shelf) { (state: Library) in
-            state.computed.shelf
-        }
+        public static let shelf = ComputedRuntime.StateSelector<Library, __shelfType>(field: \Library.computed._shelf)
+        public static let name = ComputedRuntime.StateSelector<Library, __nameType>(field: \Library.computed._name)
 
-        public static let name = ComputedRuntime.StateSelector<Library, __nameType>(field: \Library.computed._name) { (state: Library) in
-            state.computed.name
-        }
-
-        public static let doubled = ComputedRuntime.StateSelector<Library, __doubledType>(
-            version: { (state: Library) in state.computed.__doubledVersion },
-            recomputations: Extended._Recomputations.doubled
-        ) { (state: Library) in
+        public static let doubled = ComputedRuntime.StateSelector<Library, __doubledType>(computed: 0, of: Extended.__table) { (state: Library) in
             state.computed.doubled
         }
 
-        public static let firstBook = ComputedRuntime.StateSelector<Library, __firstBookType>(
-            version: { (state: Library) in state.computed.__firstBookVersion },
-            recomputations: Extended._Recomputations.firstBook
-        ) { (state: Library) in
+        public static let firstBook = ComputedRuntime.StateSelector<Library, __firstBookType>(computed: 1, of: Extended.__table) { (state: Library) in
             state.computed.firstBook
         }
 
-        public static let caption = ComputedRuntime.StateSelector<Library, __captionType>(
-            version: { (state: Library) in state.computed.__captionVersion },
-            recomputations: Extended._Recomputations.caption
-        ) { (state: Library) in
+        public static let caption = ComputedRuntime.StateSelector<Library, __captionType>(computed: 2, of: Extended.__table) { (state: Library) in
             state.computed.caption
         }
 
-        public static let shelves = ComputedRuntime.StateSelector<Library, __shelvesType>(
-            version: { (state: Library) in state.computed.__shelvesVersion },
-            recomputations: Extended._Recomputations.shelves
-        ) { (state: Library) in
+        public static let shelves = ComputedRuntime.StateSelector<Library, __shelvesType>(computed: 3, of: Extended.__table) { (state: Library) in
             state.computed.shelves
         }
     }
@@ -545,75 +313,44 @@ extension Library {
     }
 }
 
-extension Library: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "shelf": self.computed.shelf as Any,
-                "name": self.computed.name as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension Library: ComputedRuntime._TableDrivenState {}
 
-extension Library: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "shelf":
-            return ComputedRuntime.memberVersion(of: computed._shelf.wrappedValue, rest) ?? computed._shelf.version
-        case "name":
-            return ComputedRuntime.memberVersion(of: computed._name.wrappedValue, rest) ?? computed._name.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "doubled": return computed.__doubledVersion
-            case "firstBook": return computed.__firstBookVersion
-            case "caption": return computed.__captionVersion
-            case "shelves": return computed.__shelvesVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension Library.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``Library`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<Library, Library.Extended> = .init(\.computed) { table in
+        table.field("shelf", \._shelf, \.shelf, \.shelf)  // 0
+        table.field("name", \._name, \.name, \.name)  // 1
+        table.computed("doubled", \._doubled, \.doubled, inputs: [.member(0, "computed.total")]) {  // 0
+            Library._ComputedBodies.doubled($0.pointee._shelf.wrappedValue)
+        }
+        table.computed("firstBook", \._firstBook, \.firstBook, inputs: [.member(0, "books.first")]) {  // 1
+            Library._ComputedBodies.firstBook($0.pointee._shelf.wrappedValue)
+        }
+        table.computed("caption", \._caption, \.caption, inputs: [.member(0, "label"), .member(0, "books.count")]) {  // 2
+            Library._ComputedBodies.caption($0.pointee._shelf.wrappedValue)
+        }
+        table.computed("shelves", \._shelves, \.shelves, inputs: [.field(0)]) {  // 3
+            Library._ComputedBodies.shelves($0.pointee._shelf.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._shelf.version)
-        versions.record(computed._name.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { Library.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Library> = [
-        \Library.shelf as Swift.KeyPath<Library, __shelfType>: "shelf",
-        \Library.name as Swift.KeyPath<Library, __nameType>: "name",
-        \Library.computed.doubled: "computed.doubled",
-        \Library.computed.firstBook: "computed.firstBook",
-        \Library.computed.caption: "computed.caption",
-        \Library.computed.shelves: "computed.shelves",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { Library.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension Library.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Library.Extended> = [
-        \Library.Extended.shelf: "shelf",
-        \Library.Extended.name: "name",
-        \Library.Extended.doubled: "computed.doubled",
-        \Library.Extended.firstBook: "computed.firstBook",
-        \Library.Extended.caption: "computed.caption",
-        \Library.Extended.shelves: "computed.shelves",
-    ]
+extension Library: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }
 
 public struct Building: Sendable {
@@ -634,14 +371,11 @@ public struct Building: Sendable {
 
     public var library: __libraryType {
         @inlinable get { computed._library.wrappedValue }
-        @inlinable set { if computed._library.update(newValue) { computed.__libraryDidChange() } }
-        @inlinable _modify {
-            defer { computed.__libraryDidChange() }
-            yield &computed._library.wrappedValue
-        }
+        @inlinable set { if computed._library.update(newValue) { computed.__didChange(0) } }
+        @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._library.wrappedValue }
     }
 
-    /// `deepTotal` is a computed value: read it as `state.computed.deepTotal`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'deepTotal' is a computed value: read it as 'state.computed.deepTotal'")
     public var deepTotal: Swift.Never { Swift.fatalError() }
 }
@@ -651,8 +385,6 @@ public struct Building: Sendable {
 extension Building {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 21)
     public typealias __libraryType = Library
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 22)
     public typealias __deepTotalType = Int
 #sourceLocation()
 }
@@ -663,11 +395,10 @@ extension Building {
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
         @usableFromInline internal var _library: ComputedRuntime.StoredField<__libraryType>
-        @usableFromInline internal var _deepTotal: ComputedRuntime.Memo<__deepTotalType>
+        @usableFromInline internal var _deepTotal = ComputedRuntime.Memo<__deepTotalType>()
 
         fileprivate init(library: __libraryType) {
             _library = ComputedRuntime.StoredField(wrappedValue: library)
-            _deepTotal = ComputedRuntime.Memo<__deepTotalType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -681,40 +412,7 @@ extension Building {
 
         /// Memoized: recomputed only after `library` changes.
         @inlinable public var deepTotal: __deepTotalType {
-            _read {
-                if !_deepTotal.isCached { __deepTotalRefresh() }
-                yield _deepTotal._borrowedValue
-            }
-        }
-
-        /// Brings `deepTotal` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __deepTotalRefresh() {
-            _ = _deepTotal.value(
-                inputs: {
-                    $0.record(ComputedRuntime.memberVersion(of: _library.wrappedValue, "shelf.computed.total") ?? _library.version)
-                },
-                compute: {
-                    _Recomputations.deepTotal.increment()
-                    return Building._ComputedBodies.deepTotal(_library.wrappedValue)
-                })
-        }
-
-        /// The version of `deepTotal`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __deepTotalVersion: ComputedRuntime.VersionStamp {
-            _ = deepTotal
-            return _deepTotal.version
-        }
-
-        /// Marks what `library` feeds as stale: `deepTotal`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __libraryDidChange() {
-            _deepTotal.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let deepTotal = ComputedRuntime.RecomputationCounter()
+            _read { if !_deepTotal.isCached { __refresh(0) }; yield _deepTotal._borrowedValue }
         }
     }
 }
@@ -724,14 +422,9 @@ extension Building {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let library = ComputedRuntime.StateSelector<Building, __libraryType>(field: \Building.computed._library) { (state: Building) in
-            state.computed.library
-        }
+        public static let library = ComputedRuntime.StateSelector<Building, __libraryType>(field: \Building.computed._library)
 
-        public static let deepTotal = ComputedRuntime.StateSelector<Building, __deepTotalType>(
-            version: { (state: Building) in state.computed.__deepTotalVersion },
-            recomputations: Extended._Recomputations.deepTotal
-        ) { (state: Building) in
+        public static let deepTotal = ComputedRuntime.StateSelector<Building, __deepTotalType>(computed: 0, of: Extended.__table) { (state: Building) in
             state.computed.deepTotal
         }
     }
@@ -751,58 +444,32 @@ extension Building {
     }
 }
 
-extension Building: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "library": self.computed.library as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension Building: ComputedRuntime._TableDrivenState {}
 
-extension Building: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "library":
-            return ComputedRuntime.memberVersion(of: computed._library.wrappedValue, rest) ?? computed._library.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "deepTotal": return computed.__deepTotalVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension Building.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``Building`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<Building, Building.Extended> = .init(\.computed) { table in
+        table.field("library", \._library, \.library, \.library)  // 0
+        table.computed("deepTotal", \._deepTotal, \.deepTotal, inputs: [.member(0, "shelf.computed.total")]) {  // 0
+            Building._ComputedBodies.deepTotal($0.pointee._library.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._library.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { Building.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Building> = [
-        \Building.library as Swift.KeyPath<Building, __libraryType>: "library",
-        \Building.computed.deepTotal: "computed.deepTotal",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { Building.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension Building.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<Building.Extended> = [
-        \Building.Extended.library: "library",
-        \Building.Extended.deepTotal: "computed.deepTotal",
-    ]
+extension Building: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

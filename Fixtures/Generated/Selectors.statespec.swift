@@ -22,22 +22,17 @@ public struct LibraryState: Sendable {
 
     public var todos: __todosType {
         @inlinable get { computed._todos.wrappedValue }
-        @inlinable set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
-        @inlinable _modify {
-            defer { computed.__todosDidChange() }
-            yield &computed._todos.wrappedValue
-        }
+        @inlinable set { if computed._todos.update(newValue) { computed.__didChange(0) } }
+        @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._todos.wrappedValue }
     }
 
     public var query: __queryType {
         @inlinable get { computed._query.wrappedValue }
         @inlinable set { computed._query.update(newValue) }
-        @inlinable _modify {
-            yield &computed._query.wrappedValue
-        }
+        @inlinable _modify { yield &computed._query.wrappedValue }
     }
 
-    /// `openTodos` is a computed value: read it as `state.computed.openTodos`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'openTodos' is a computed value: read it as 'state.computed.openTodos'")
     public var openTodos: Swift.Never { Swift.fatalError() }
 }
@@ -47,20 +42,17 @@ public struct LibraryState: Sendable {
 extension LibraryState {
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 4)
     public typealias __todosType = [Todo]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 5)
     public typealias __queryType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 7)
+
     public typealias __openTodosType = [Todo]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 10)
+
+
     public typealias __todos_ownedBy_owner = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 10)
     public typealias __todos_ownedBy_Result = [Todo]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
+
+
     public typealias __matching___limit_prefix = String
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
@@ -68,14 +60,12 @@ extension LibraryState {
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
     public typealias __matching___limit_Result = [Todo]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
+
+
     public typealias __count_done_done = Bool
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
     public typealias __count_done_Result = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 17)
     public typealias __queryLength_Result = Int
 #sourceLocation()
 }
@@ -87,12 +77,11 @@ extension LibraryState {
     public struct Extended: Sendable {
         @usableFromInline internal var _todos: ComputedRuntime.StoredField<__todosType>
         @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
-        @usableFromInline internal var _openTodos: ComputedRuntime.Memo<__openTodosType>
+        @usableFromInline internal var _openTodos = ComputedRuntime.Memo<__openTodosType>()
 
         fileprivate init(todos: __todosType, query: __queryType) {
             _todos = ComputedRuntime.StoredField(wrappedValue: todos)
             _query = ComputedRuntime.StoredField(wrappedValue: query)
-            _openTodos = ComputedRuntime.Memo<__openTodosType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -108,45 +97,11 @@ extension LibraryState {
 #sourceLocation()
 
         @inlinable public var todos: __todosType { _todos.wrappedValue }
-
         @inlinable public var query: __queryType { _query.wrappedValue }
 
         /// Memoized: recomputed only after `todos` changes.
         @inlinable public var openTodos: __openTodosType {
-            _read {
-                if !_openTodos.isCached { __openTodosRefresh() }
-                yield _openTodos._borrowedValue
-            }
-        }
-
-        /// Brings `openTodos` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __openTodosRefresh() {
-            _ = _openTodos.value(
-                inputs: {
-                    $0.record(_todos.version)
-                },
-                compute: {
-                    _Recomputations.openTodos.increment()
-                    return LibraryState._ComputedBodies.openTodos(_todos.wrappedValue)
-                })
-        }
-
-        /// The version of `openTodos`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __openTodosVersion: ComputedRuntime.VersionStamp {
-            _ = openTodos
-            return _openTodos.version
-        }
-
-        /// Marks what `todos` feeds as stale: `openTodos`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __todosDidChange() {
-            _openTodos.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let openTodos = ComputedRuntime.RecomputationCounter()
+            _read { if !_openTodos.isCached { __refresh(0) }; yield _openTodos._borrowedValue }
         }
     }
 }
@@ -156,18 +111,10 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let todos = ComputedRuntime.StateSelector<LibraryState, __todosType>(field: \LibraryState.computed._todos) { (state: LibraryState) in
-            state.computed.todos
-        }
+        public static let todos = ComputedRuntime.StateSelector<LibraryState, __todosType>(field: \LibraryState.computed._todos)
+        public static let query = ComputedRuntime.StateSelector<LibraryState, __queryType>(field: \LibraryState.computed._query)
 
-        public static let query = ComputedRuntime.StateSelector<LibraryState, __queryType>(field: \LibraryState.computed._query) { (state: LibraryState) in
-            state.computed.query
-        }
-
-        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, __openTodosType>(
-            version: { (state: LibraryState) in state.computed.__openTodosVersion },
-            recomputations: Extended._Recomputations.openTodos
-        ) { (state: LibraryState) in
+        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, __openTodosType>(computed: 0, of: Extended.__table) { (state: LibraryState) in
             state.computed.openTodos
         }
 
@@ -283,64 +230,33 @@ extension LibraryState: Equatable {
     }
 }
 
-extension LibraryState: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "todos": self.computed.todos as Any,
-                "query": self.computed.query as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension LibraryState: ComputedRuntime._TableDrivenState {}
 
-extension LibraryState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "todos":
-            return ComputedRuntime.memberVersion(of: computed._todos.wrappedValue, rest) ?? computed._todos.version
-        case "query":
-            return ComputedRuntime.memberVersion(of: computed._query.wrappedValue, rest) ?? computed._query.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "openTodos": return computed.__openTodosVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension LibraryState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``LibraryState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<LibraryState, LibraryState.Extended> = .init(\.computed) { table in
+        table.field("todos", \._todos, \.todos, \.todos)  // 0
+        table.field("query", \._query, \.query, \.query)  // 1
+        table.computed("openTodos", \._openTodos, \.openTodos, inputs: [.field(0)]) {  // 0
+            LibraryState._ComputedBodies.openTodos($0.pointee._todos.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._todos.version)
-        versions.record(computed._query.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { LibraryState.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<LibraryState> = [
-        \LibraryState.todos as Swift.KeyPath<LibraryState, __todosType>: "todos",
-        \LibraryState.query as Swift.KeyPath<LibraryState, __queryType>: "query",
-        \LibraryState.computed.openTodos: "computed.openTodos",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { LibraryState.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension LibraryState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<LibraryState.Extended> = [
-        \LibraryState.Extended.todos: "todos",
-        \LibraryState.Extended.query: "query",
-        \LibraryState.Extended.openTodos: "computed.openTodos",
-    ]
+extension LibraryState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

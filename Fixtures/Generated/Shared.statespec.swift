@@ -52,10 +52,7 @@ public struct AppState: Sendable {
     public var title: __titleType {
         @inlinable get { computed._title.wrappedValue }
         @inlinable set { if computed._title.update(newValue) { computed.__titleDidChange() } }
-        @inlinable _modify {
-            defer { computed.__titleDidChange() }
-            yield &computed._title.wrappedValue
-        }
+        @inlinable _modify { defer { computed.__titleDidChange() }; yield &computed._title.wrappedValue }
     }
 
     /// Who is signed in.
@@ -74,19 +71,13 @@ public struct AppState: Sendable {
         nonmutating set { computed.launchCount = newValue }
     }
 
-    /// `greeting` is a computed value: read it as `state.computed.greeting`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
     public var greeting: Swift.Never { Swift.fatalError() }
-
-    /// `isLarge` is a computed value: read it as `state.computed.isLarge`.
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
     public var isLarge: Swift.Never { Swift.fatalError() }
-
-    /// `headline` is a computed value: read it as `state.computed.headline`.
     @available(*, unavailable, message: "'headline' is a computed value: read it as 'state.computed.headline'")
     public var headline: Swift.Never { Swift.fatalError() }
-
-    /// `titleLength` is a computed value: read it as `state.computed.titleLength`.
     @available(*, unavailable, message: "'titleLength' is a computed value: read it as 'state.computed.titleLength'")
     public var titleLength: Swift.Never { Swift.fatalError() }
 
@@ -106,26 +97,14 @@ public struct AppState: Sendable {
 extension AppState {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 7)
     public typealias __titleType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 9)
+
     public typealias __sessionType = Session
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 10)
     public typealias __settingsType = Settings
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 11)
     public typealias __launchCountType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 13)
+
     public typealias __greetingType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 14)
     public typealias __isLargeType = Bool
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 15)
     public typealias __headlineType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 16)
     public typealias __titleLengthType = Int
 #sourceLocation()
 }
@@ -143,7 +122,7 @@ extension AppState {
         @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<__greetingType>
         @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<__isLargeType>
         @usableFromInline internal var _headline: ComputedRuntime.SharedMemo<__headlineType>
-        @usableFromInline internal var _titleLength: ComputedRuntime.Memo<__titleLengthType>
+        @usableFromInline internal var _titleLength = ComputedRuntime.Memo<__titleLengthType>()
 
         fileprivate init(title: __titleType, session: ComputedRuntime.Shared<__sessionType>, settings: ComputedRuntime.Shared<__settingsType>, launchCount: ComputedRuntime.Shared<__launchCountType>) {
             let _initialVersion = ComputedRuntime.VersionStamp.next()
@@ -154,7 +133,6 @@ extension AppState {
             _greeting = ComputedRuntime.SharedMemo<__greetingType>(version: _initialVersion)
             _isLarge = ComputedRuntime.SharedMemo<__isLargeType>(version: _initialVersion)
             _headline = ComputedRuntime.SharedMemo<__headlineType>(version: _initialVersion)
-            _titleLength = ComputedRuntime.Memo<__titleLengthType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -234,45 +212,22 @@ extension AppState {
 
         /// Memoized: recomputed only after `title` changes.
         @inlinable public var titleLength: __titleLengthType {
-            _read {
-                if !_titleLength.isCached { __titleLengthRefresh() }
-                yield _titleLength._borrowedValue
-            }
-        }
-
-        /// Brings `titleLength` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __titleLengthRefresh() {
-            _ = _titleLength.value(
-                inputs: {
-                    $0.record(_title.version)
-                },
-                compute: {
-                    _Recomputations.titleLength.increment()
-                    return AppState._ComputedBodies.titleLength(_title.wrappedValue)
-                })
-        }
-
-        /// The version of `titleLength`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __titleLengthVersion: ComputedRuntime.VersionStamp {
-            _ = titleLength
-            return _titleLength.version
+            _read { if !_titleLength.isCached { __refresh(0) }; yield _titleLength._borrowedValue }
         }
 
         /// Marks what `title` feeds as stale: `greeting`, `headline`, `titleLength`.
         /// Each is checked on its next read, and recomputed only if an input's version really moved.
         @inlinable internal mutating func __titleDidChange() {
+            __didChange(0)
             _greeting.invalidate(version: _title.version)
             _headline.invalidate(version: _title.version)
-            _titleLength.invalidate()
         }
 
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
+        /// How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
             static let greeting = ComputedRuntime.RecomputationCounter()
             static let isLarge = ComputedRuntime.RecomputationCounter()
             static let headline = ComputedRuntime.RecomputationCounter()
-            static let titleLength = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -282,9 +237,7 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let title = ComputedRuntime.StateSelector<AppState, __titleType>(field: \AppState.computed._title) { (state: AppState) in
-            state.computed.title
-        }
+        public static let title = ComputedRuntime.StateSelector<AppState, __titleType>(field: \AppState.computed._title)
 
         /// Who is signed in.
         public static let session = ComputedRuntime.StateSelector<AppState, __sessionType>(version: { (state: AppState) in state.computed.$session.version }) { (state: AppState) in
@@ -299,28 +252,19 @@ extension AppState {
             state.computed.launchCount
         }
 
-        public static let greeting = ComputedRuntime.StateSelector<AppState, __greetingType>(
-            recomputations: Extended._Recomputations.greeting
-        ) { (state: AppState) in
+        public static let greeting = ComputedRuntime.StateSelector<AppState, __greetingType>(recomputations: Extended._Recomputations.greeting) { (state: AppState) in
             state.computed.greeting
         }
 
-        public static let isLarge = ComputedRuntime.StateSelector<AppState, __isLargeType>(
-            recomputations: Extended._Recomputations.isLarge
-        ) { (state: AppState) in
+        public static let isLarge = ComputedRuntime.StateSelector<AppState, __isLargeType>(recomputations: Extended._Recomputations.isLarge) { (state: AppState) in
             state.computed.isLarge
         }
 
-        public static let headline = ComputedRuntime.StateSelector<AppState, __headlineType>(
-            recomputations: Extended._Recomputations.headline
-        ) { (state: AppState) in
+        public static let headline = ComputedRuntime.StateSelector<AppState, __headlineType>(recomputations: Extended._Recomputations.headline) { (state: AppState) in
             state.computed.headline
         }
 
-        public static let titleLength = ComputedRuntime.StateSelector<AppState, __titleLengthType>(
-            version: { (state: AppState) in state.computed.__titleLengthVersion },
-            recomputations: Extended._Recomputations.titleLength
-        ) { (state: AppState) in
+        public static let titleLength = ComputedRuntime.StateSelector<AppState, __titleLengthType>(computed: 0, of: Extended.__table) { (state: AppState) in
             state.computed.titleLength
         }
     }
@@ -405,75 +349,37 @@ extension AppState: Decodable {
     }
 }
 
-extension AppState: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "title": self.computed.title as Any,
-                "session": self.computed.session as Any,
-                "settings": self.computed.settings as Any,
-                "launchCount": self.computed.launchCount as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension AppState: ComputedRuntime._TableDrivenState {}
 
-extension AppState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "title":
-            return ComputedRuntime.memberVersion(of: computed._title.wrappedValue, rest) ?? computed._title.version
-        case "session":
-            return ComputedRuntime.memberVersion(of: computed.session, rest) ?? computed.$session.version
-        case "settings":
-            return ComputedRuntime.memberVersion(of: computed.settings, rest) ?? computed.$settings.version
-        case "launchCount":
-            return ComputedRuntime.memberVersion(of: computed.launchCount, rest) ?? computed.$launchCount.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "titleLength": return computed.__titleLengthVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``AppState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<AppState, AppState.Extended> = .init(\.computed) { table in
+        table.field("title", \._title, \.title, \.title)  // 0
+        table.shared("session", \._session, \.session)  // 1
+        table.shared("settings", \._settings, \.settings)  // 2
+        table.shared("launchCount", \._launchCount, \.launchCount)  // 3
+        table.computed("titleLength", \._titleLength, \.titleLength, inputs: [.field(0)]) {  // 0
+            AppState._ComputedBodies.titleLength($0.pointee._title.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._title.version)
-        versions.record(computed.$session.version)
-        versions.record(computed.$settings.version)
-        versions.record(computed.$launchCount.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { AppState.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<AppState> = [
-        \AppState.title as Swift.KeyPath<AppState, __titleType>: "title",
-        \AppState.session as Swift.KeyPath<AppState, __sessionType>: "session",
-        \AppState.settings as Swift.KeyPath<AppState, __settingsType>: "settings",
-        \AppState.launchCount as Swift.KeyPath<AppState, __launchCountType>: "launchCount",
-        \AppState.computed.titleLength: "computed.titleLength",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { AppState.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension AppState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<AppState.Extended> = [
-        \AppState.Extended.title: "title",
-        \AppState.Extended.titleLength: "computed.titleLength",
-    ]
+extension AppState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }
 
 /// A feature that reads the parent's session.
@@ -510,7 +416,7 @@ struct ChildState {
         nonmutating set { computed.session = newValue }
     }
 
-    /// `name` is a computed value: read it as `state.computed.name`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'name' is a computed value: read it as 'state.computed.name'")
     var name: Swift.Never { Swift.fatalError() }
 
@@ -530,8 +436,7 @@ struct ChildState {
 extension ChildState {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 21)
     typealias __sessionType = Session
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 23)
+
     typealias __nameType = String
 #sourceLocation()
 }
@@ -574,7 +479,7 @@ extension ChildState {
                 })
         }
 
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
+        /// How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`.
         fileprivate enum _Recomputations {
             static let name = ComputedRuntime.RecomputationCounter()
         }
@@ -590,9 +495,7 @@ extension ChildState {
             state.computed.session
         }
 
-        static let name = ComputedRuntime.StateSelector<ChildState, __nameType>(
-            recomputations: Extended._Recomputations.name
-        ) { (state: ChildState) in
+        static let name = ComputedRuntime.StateSelector<ChildState, __nameType>(recomputations: Extended._Recomputations.name) { (state: ChildState) in
             state.computed.name
         }
     }
@@ -612,49 +515,19 @@ extension ChildState {
     }
 }
 
+extension ChildState: ComputedRuntime._TableDrivenState {}
+
+extension ChildState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``ChildState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    static let __table: ComputedRuntime.StateTable<ChildState, ChildState.Extended> = .init(\.computed) { table in
+        table.shared("session", \._session, \.session)  // 0
+    }
+}
+
 extension ChildState: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
-    var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "session": self.computed.session as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
-
-extension ChildState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "session":
-            return ComputedRuntime.memberVersion(of: computed.session, rest) ?? computed.$session.version
-        default:
-            return nil
-        }
-    }
-
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed.$session.version)
-        return true
-    }
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<ChildState> = [
-        \ChildState.session as Swift.KeyPath<ChildState, __sessionType>: "session",
-    ]
-}
-
-extension ChildState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    static let _observableMembers: ComputedRuntime._MemberTable<ChildState.Extended> = [:]
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

@@ -37,61 +37,42 @@ public struct TodoState: Sendable {
     /// Every todo, in display order.
     public var todos: __todosType {
         @inlinable get { computed._todos.wrappedValue }
-        @inlinable set { if computed._todos.update(newValue) { computed.__todosDidChange() } }
-        @inlinable _modify {
-            defer { computed.__todosDidChange() }
-            yield &computed._todos.wrappedValue
-        }
+        @inlinable set { if computed._todos.update(newValue) { computed.__didChange(0) } }
+        @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._todos.wrappedValue }
     }
 
     public var filter: __filterType {
         @inlinable get { computed._filter.wrappedValue }
-        @inlinable set { if computed._filter.update(newValue) { computed.__filterDidChange() } }
-        @inlinable _modify {
-            defer { computed.__filterDidChange() }
-            yield &computed._filter.wrappedValue
-        }
+        @inlinable set { if computed._filter.update(newValue) { computed.__didChange(1) } }
+        @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._filter.wrappedValue }
     }
 
     public var query: __queryType {
         @inlinable get { computed._query.wrappedValue }
-        @inlinable set { if computed._query.update(newValue) { computed.__queryDidChange() } }
-        @inlinable _modify {
-            defer { computed.__queryDidChange() }
-            yield &computed._query.wrappedValue
-        }
+        @inlinable set { if computed._query.update(newValue) { computed.__didChange(2) } }
+        @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._query.wrappedValue }
     }
 
     public var avatar: __avatarType {
         @inlinable get { computed.avatar }
-        _modify {
-            yield &computed.avatar
-        }
+        _modify { yield &computed.avatar }
     }
 
     public var unread: __unreadType {
         @inlinable get { computed.unread }
-        _modify {
-            yield &computed.unread
-        }
+        _modify { yield &computed.unread }
     }
 
     public var badge: __badgeType {
         @inlinable get { computed.badge }
-        _modify {
-            yield &computed.badge
-        }
+        _modify { yield &computed.badge }
     }
 
-    /// `visibleTodos` is a computed value: read it as `state.computed.visibleTodos`.
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos'")
     public var visibleTodos: Swift.Never { Swift.fatalError() }
-
-    /// `visibleCount` is a computed value: read it as `state.computed.visibleCount`.
     @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount'")
     public var visibleCount: Swift.Never { Swift.fatalError() }
-
-    /// `doneCount` is a computed value: read it as `state.computed.doneCount`.
     @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount'")
     public var doneCount: Swift.Never { Swift.fatalError() }
 
@@ -110,32 +91,20 @@ public struct TodoState: Sendable {
 extension TodoState {
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 8)
     public typealias __todosType = [Todo]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 9)
     public typealias __filterType = Filter
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 10)
     public typealias __queryType = String
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 12)
+
     public typealias __avatarType = Avatar?
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 13)
     public typealias __unreadType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 14)
     public typealias __badgeType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 17)
+
+
     public typealias __visibleTodosType = [Todo]
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 20)
+
+
     public typealias __visibleCountType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 21)
     public typealias __doneCountType = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
+
     public typealias __todos_ownedBy_owner = Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
@@ -154,9 +123,9 @@ extension TodoState {
         @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
         @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
         @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
-        @usableFromInline internal var _visibleTodos: ComputedRuntime.Memo<__visibleTodosType>
-        @usableFromInline internal var _visibleCount: ComputedRuntime.Memo<__visibleCountType>
-        @usableFromInline internal var _doneCount: ComputedRuntime.Memo<__doneCountType>
+        @usableFromInline internal var _visibleTodos = ComputedRuntime.Memo<__visibleTodosType>()
+        @usableFromInline internal var _visibleCount = ComputedRuntime.Memo<__visibleCountType>()
+        @usableFromInline internal var _doneCount = ComputedRuntime.Memo<__doneCountType>()
 
         fileprivate init(todos: __todosType, filter: __filterType, query: __queryType, avatar: __avatarType, unread: __unreadType, badge: __badgeType) {
             _todos = ComputedRuntime.StoredField(wrappedValue: todos)
@@ -165,9 +134,6 @@ extension TodoState {
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
             _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
             _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
-            _visibleTodos = ComputedRuntime.Memo<__visibleTodosType>()
-            _visibleCount = ComputedRuntime.Memo<__visibleCountType>()
-            _doneCount = ComputedRuntime.Memo<__doneCountType>()
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -216,121 +182,23 @@ extension TodoState {
         @inlinable public var todos: __todosType { _todos.wrappedValue }
 
         @inlinable public var filter: __filterType { _filter.wrappedValue }
-
         @inlinable public var query: __queryType { _query.wrappedValue }
 
         /// The todos the list shows.
         ///
         /// Memoized: recomputed only after `todos`, `filter` or `query` changes.
         @inlinable public var visibleTodos: __visibleTodosType {
-            _read {
-                if !_visibleTodos.isCached { __visibleTodosRefresh() }
-                yield _visibleTodos._borrowedValue
-            }
-        }
-
-        /// Brings `visibleTodos` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __visibleTodosRefresh() {
-            _ = _visibleTodos.value(
-                inputs: {
-                    $0.record(_todos.version)
-                    $0.record(ComputedRuntime.memberVersion(of: _filter.wrappedValue, "includes") ?? _filter.version)
-                    $0.record(_query.version)
-                },
-                compute: {
-                    _Recomputations.visibleTodos.increment()
-                    return TodoState._ComputedBodies.visibleTodos(_todos.wrappedValue, _filter.wrappedValue, _query.wrappedValue)
-                })
+            _read { if !_visibleTodos.isCached { __refresh(0) }; yield _visibleTodos._borrowedValue }
         }
 
         /// Memoized: recomputed only after `visibleTodos` changes.
         @inlinable public var visibleCount: __visibleCountType {
-            _read {
-                if !_visibleCount.isCached { __visibleCountRefresh() }
-                yield _visibleCount._borrowedValue
-            }
-        }
-
-        /// Brings `visibleCount` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __visibleCountRefresh() {
-            _ = _visibleCount.value(
-                inputs: {
-                    $0.record(self.__visibleTodosVersion)
-                },
-                compute: {
-                    _Recomputations.visibleCount.increment()
-                    return TodoState._ComputedBodies.visibleCount(self.visibleTodos)
-                })
+            _read { if !_visibleCount.isCached { __refresh(1) }; yield _visibleCount._borrowedValue }
         }
 
         /// Memoized: recomputed only after `todos` changes.
         @inlinable public var doneCount: __doneCountType {
-            _read {
-                if !_doneCount.isCached { __doneCountRefresh() }
-                yield _doneCount._borrowedValue
-            }
-        }
-
-        /// Brings `doneCount` up to date: keeps it when no input's version moved, otherwise runs its
-        /// body (an equal result keeps the cached value and its version).
-        @usableFromInline @inline(never) internal func __doneCountRefresh() {
-            _ = _doneCount.value(
-                inputs: {
-                    $0.record(_todos.version)
-                },
-                compute: {
-                    _Recomputations.doneCount.increment()
-                    return TodoState._ComputedBodies.doneCount(_todos.wrappedValue)
-                })
-        }
-
-        /// The version of `visibleTodos`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __visibleTodosVersion: ComputedRuntime.VersionStamp {
-            _ = visibleTodos
-            return _visibleTodos.version
-        }
-
-        /// The version of `visibleCount`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __visibleCountVersion: ComputedRuntime.VersionStamp {
-            _ = visibleCount
-            return _visibleCount.version
-        }
-
-        /// The version of `doneCount`'s value, brought up to date first: it moves only when the value changed.
-        fileprivate var __doneCountVersion: ComputedRuntime.VersionStamp {
-            _ = doneCount
-            return _doneCount.version
-        }
-
-        /// Marks what `todos` feeds as stale: `visibleTodos`, `visibleCount`, `doneCount`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __todosDidChange() {
-            _visibleTodos.invalidate()
-            _visibleCount.invalidate()
-            _doneCount.invalidate()
-        }
-
-        /// Marks what `filter` feeds as stale: `visibleTodos`, `visibleCount`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __filterDidChange() {
-            _visibleTodos.invalidate()
-            _visibleCount.invalidate()
-        }
-
-        /// Marks what `query` feeds as stale: `visibleTodos`, `visibleCount`.
-        /// Each is checked on its next read, and recomputed only if an input's version really moved.
-        @inlinable internal mutating func __queryDidChange() {
-            _visibleTodos.invalidate()
-            _visibleCount.invalidate()
-        }
-
-        /// How many times each computed body ran, for `Selectors.x.recomputations`.
-        fileprivate enum _Recomputations {
-            static let visibleTodos = ComputedRuntime.RecomputationCounter()
-            static let visibleCount = ComputedRuntime.RecomputationCounter()
-            static let doneCount = ComputedRuntime.RecomputationCounter()
+            _read { if !_doneCount.isCached { __refresh(2) }; yield _doneCount._borrowedValue }
         }
     }
 }
@@ -341,17 +209,10 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static let todos = ComputedRuntime.StateSelector<TodoState, __todosType>(field: \TodoState.computed._todos) { (state: TodoState) in
-            state.computed.todos
-        }
+        public static let todos = ComputedRuntime.StateSelector<TodoState, __todosType>(field: \TodoState.computed._todos)
 
-        public static let filter = ComputedRuntime.StateSelector<TodoState, __filterType>(field: \TodoState.computed._filter) { (state: TodoState) in
-            state.computed.filter
-        }
-
-        public static let query = ComputedRuntime.StateSelector<TodoState, __queryType>(field: \TodoState.computed._query) { (state: TodoState) in
-            state.computed.query
-        }
+        public static let filter = ComputedRuntime.StateSelector<TodoState, __filterType>(field: \TodoState.computed._filter)
+        public static let query = ComputedRuntime.StateSelector<TodoState, __queryType>(field: \TodoState.computed._query)
 
         public static let avatar = ComputedRuntime.StateSelector<TodoState, __avatarType>(version: { (state: TodoState) in state.computed.$avatar.version }) { (state: TodoState) in
             state.computed.avatar
@@ -366,24 +227,15 @@ extension TodoState {
         }
 
         /// The todos the list shows.
-        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, __visibleTodosType>(
-            version: { (state: TodoState) in state.computed.__visibleTodosVersion },
-            recomputations: Extended._Recomputations.visibleTodos
-        ) { (state: TodoState) in
+        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, __visibleTodosType>(computed: 0, of: Extended.__table) { (state: TodoState) in
             state.computed.visibleTodos
         }
 
-        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, __visibleCountType>(
-            version: { (state: TodoState) in state.computed.__visibleCountVersion },
-            recomputations: Extended._Recomputations.visibleCount
-        ) { (state: TodoState) in
+        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, __visibleCountType>(computed: 1, of: Extended.__table) { (state: TodoState) in
             state.computed.visibleCount
         }
 
-        public static let doneCount = ComputedRuntime.StateSelector<TodoState, __doneCountType>(
-            version: { (state: TodoState) in state.computed.__doneCountVersion },
-            recomputations: Extended._Recomputations.doneCount
-        ) { (state: TodoState) in
+        public static let doneCount = ComputedRuntime.StateSelector<TodoState, __doneCountType>(computed: 2, of: Extended.__table) { (state: TodoState) in
             state.computed.doneCount
         }
 
@@ -455,91 +307,43 @@ extension TodoState: Equatable {
     }
 }
 
-extension TodoState: CustomReflectable {
-    /// The fields, as `print` and `dump` show them.
-    public var customMirror: Swift.Mirror {
-        Swift.Mirror(
-            self,
-            children: [
-                "todos": self.computed.todos as Any,
-                "filter": self.computed.filter as Any,
-                "query": self.computed.query as Any,
-                "avatar": self.computed.avatar as Any,
-                "unread": self.computed.unread as Any,
-                "badge": self.computed.badge as Any,
-            ] as Swift.KeyValuePairs<Swift.String, Any>,
-            displayStyle: .struct
-        )
-    }
-}
+extension TodoState: ComputedRuntime._TableDrivenState {}
 
-extension TodoState: ComputedRuntime.MemberVersioned, ComputedRuntime._ComputedState {
-    /// The version of the member at `path` (`"items"`, `"computed.total"`, `"child.items"`), for
-    /// computed values of other states that read only some members of this one.
-    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
-        let (member, rest) = ComputedRuntime._splitMemberPath(path)
-        switch member {
-        case "todos":
-            return ComputedRuntime.memberVersion(of: computed._todos.wrappedValue, rest) ?? computed._todos.version
-        case "filter":
-            return ComputedRuntime.memberVersion(of: computed._filter.wrappedValue, rest) ?? computed._filter.version
-        case "query":
-            return ComputedRuntime.memberVersion(of: computed._query.wrappedValue, rest) ?? computed._query.version
-        case "avatar":
-            return ComputedRuntime.memberVersion(of: computed.avatar, rest) ?? computed.$avatar.version
-        case "unread":
-            return ComputedRuntime.memberVersion(of: computed.unread, rest) ?? computed.$unread.version
-        case "badge":
-            return ComputedRuntime.memberVersion(of: computed.badge, rest) ?? computed.$badge.version
-        case "computed":
-            switch ComputedRuntime._splitMemberPath(rest).head {
-            case "visibleTodos": return computed.__visibleTodosVersion
-            case "visibleCount": return computed.__visibleCountVersion
-            case "doneCount": return computed.__doneCountVersion
-            default: return nil
-            }
-        default:
-            return nil
+extension TodoState.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``TodoState`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    public static let __table: ComputedRuntime.StateTable<TodoState, TodoState.Extended> = .init(\.computed) { table in
+        table.field("todos", \._todos, \.todos, \.todos)  // 0
+        table.field("filter", \._filter, \.filter, \.filter)  // 1
+        table.field("query", \._query, \.query, \.query)  // 2
+        table.edge("avatar", \._avatar, \.avatar)  // 3
+        table.edge("unread", \._unread, \.unread)  // 4
+        table.edge("badge", \._badge, \.badge)  // 5
+        table.computed("visibleTodos", \._visibleTodos, \.visibleTodos, inputs: [.field(0), .member(1, "includes"), .field(2)]) {  // 0
+            TodoState._ComputedBodies.visibleTodos($0.pointee._todos.wrappedValue, $0.pointee._filter.wrappedValue, $0.pointee._query.wrappedValue)
+        }
+        table.computed("visibleCount", \._visibleCount, \.visibleCount, inputs: [.computed(0)]) {  // 1
+            TodoState._ComputedBodies.visibleCount($0.pointee.visibleTodos)
+        }
+        table.computed("doneCount", \._doneCount, \.doneCount, inputs: [.field(0)]) {  // 2
+            TodoState._ComputedBodies.doneCount($0.pointee._todos.wrappedValue)
         }
     }
 
-    /// Records the version stamp of every field, in declaration order: a store publishes a commit
-    /// only when one of them moved.
-    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-        versions.record(computed._todos.version)
-        versions.record(computed._filter.version)
-        versions.record(computed._query.version)
-        versions.record(computed.$avatar.version)
-        versions.record(computed.$unread.version)
-        versions.record(computed.$badge.version)
-        return true
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    @usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { TodoState.Extended.__table.refresh(index, in: $0) }
     }
 
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<TodoState> = [
-        \TodoState.todos as Swift.KeyPath<TodoState, __todosType>: "todos",
-        \TodoState.filter as Swift.KeyPath<TodoState, __filterType>: "filter",
-        \TodoState.query as Swift.KeyPath<TodoState, __queryType>: "query",
-        \TodoState.avatar as Swift.KeyPath<TodoState, __avatarType>: "avatar",
-        \TodoState.unread as Swift.KeyPath<TodoState, __unreadType>: "unread",
-        \TodoState.badge as Swift.KeyPath<TodoState, __badgeType>: "badge",
-        \TodoState.computed.visibleTodos: "computed.visibleTodos",
-        \TodoState.computed.visibleCount: "computed.visibleCount",
-        \TodoState.computed.doneCount: "computed.doneCount",
-    ]
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    @inlinable internal mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { TodoState.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
 }
 
-extension TodoState.Extended: ComputedRuntime._ObservableMembers {
-
-    /// The members a `Store` observes one by one, by key path, named as in the owning state's
-    /// `_version(ofMember:)`.
-    public static let _observableMembers: ComputedRuntime._MemberTable<TodoState.Extended> = [
-        \TodoState.Extended.todos: "todos",
-        \TodoState.Extended.filter: "filter",
-        \TodoState.Extended.query: "query",
-        \TodoState.Extended.visibleTodos: "computed.visibleTodos",
-        \TodoState.Extended.visibleCount: "computed.visibleCount",
-        \TodoState.Extended.doneCount: "computed.doneCount",
-    ]
+extension TodoState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

@@ -87,6 +87,11 @@ public struct _MemberTable<Root>: ExpressibleByDictionaryLiteral, @unchecked Sen
 
     /// A table of the given entries.
     public init(dictionaryLiteral elements: (PartialKeyPath<Root>, String)...) {
+        self.init(elements)
+    }
+
+    /// A table of the given entries (the first of two entries with the same key path wins).
+    init(_ elements: [(PartialKeyPath<Root>, String)]) {
         names = Dictionary(elements, uniquingKeysWith: { first, _ in first })
     }
 

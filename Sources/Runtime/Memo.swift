@@ -124,7 +124,7 @@ public struct Memo<Value> {
     @inlinable
     public var _borrowedValue: Value {
         _read {
-            yield _cell.header.value!
+            yield _cell._valuePointer.pointee!
         }
     }
 
@@ -237,47 +237,64 @@ public struct MemoInputs {
 
 // MARK: - Cell
 
-/// Header of a memo cell: the cached value, its version, and the input versions it was
-/// computed from.
+/// The part of a memo cell that does not depend on the value's type: the once-protocol word,
+/// the value's version and the input versions it was computed from. Being the same type in every
+/// cell, it lets the runtime's table-driven code (``StateTable``) verify, version and invalidate
+/// a cell whatever its value type, without code specialized per computed value.
 @usableFromInline
-struct MemoHeader<Value> {
-    @usableFromInline var value: Value?
+struct _MemoCellHeader {
+    /// The `cg_once` state word: EMPTY means "not up to date" (the cell may still hold the
+    /// previous value, which the next refresh verifies or compares against).
+    @usableFromInline var once: cg_once
     @usableFromInline var changedAt: VersionStamp
     @usableFromInline var inputs: [VersionStamp]
 
     @inlinable
-    init(value: Value?, changedAt: VersionStamp, inputs: [VersionStamp]) {
-        self.value = value
+    init(changedAt: VersionStamp, inputs: [VersionStamp]) {
+        self.once = cg_once(state: CG_ONCE_EMPTY)
         self.changedAt = changedAt
         self.inputs = inputs
     }
 }
 
-/// The shared storage of a ``Memo``: the header and a tail-allocated `cg_once` state word whose
-/// address is stable, as the C once-protocol requires. EMPTY means "not up to date": the header
-/// may still hold the previous value, which the next refresh verifies or compares against.
+/// The shared storage of a ``Memo``: the type-independent header (whose address is stable, as
+/// the C once-protocol requires) and one tail-allocated `Value?`, the cached value.
 @usableFromInline
-final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
-    /// Allocates a cell holding `header`, not up to date.
+final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
+    /// Allocates a cell holding `value` at `changedAt`, not up to date.
     @inlinable
-    static func make(_ header: MemoHeader<Value> = MemoHeader(value: nil, changedAt: VersionStamp(rawValue: 0), inputs: [])) -> MemoCell<Value> {
-        let buffer = MemoCell<Value>.create(minimumCapacity: 1) { _ in header }
+    static func make(
+        _ value: Value? = nil,
+        changedAt: VersionStamp = VersionStamp(rawValue: 0),
+        inputs: [VersionStamp] = []
+    ) -> MemoCell<Value> {
+        let buffer = MemoCell<Value>.create(minimumCapacity: 1) { _ in
+            _MemoCellHeader(changedAt: changedAt, inputs: inputs)
+        }
         let cell = unsafeDowncast(buffer, to: MemoCell<Value>.self)
-        cell.withUnsafeMutablePointerToElements { $0.initialize(to: cg_once(state: CG_ONCE_EMPTY)) }
+        cell.withUnsafeMutablePointerToElements { $0.initialize(to: value) }
         return cell
     }
 
-    // `cg_once` is a trivial C struct: nothing to deinitialize in the tail.
+    deinit {
+        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
+    }
 
     @inlinable
     var _isReady: Bool {
-        withUnsafeMutablePointerToElements { cg_once_is_ready($0) }
+        withUnsafeMutablePointerToHeader { cg_once_is_ready(&$0.pointee.once) }
+    }
+
+    /// Where the cached value is (a tail element: its address is stable while the cell lives).
+    @inlinable
+    var _valuePointer: UnsafeMutablePointer<Value?> {
+        withUnsafeMutablePointerToElements { $0 }
     }
 
     /// The published value. Only valid after `_isReady` returned true (acquire).
     @inlinable
     var _readyValue: Value {
-        withUnsafeMutablePointerToHeader { $0.pointee.value.unsafelyUnwrapped }
+        _valuePointer.pointee.unsafelyUnwrapped
     }
 
     @inlinable
@@ -295,35 +312,55 @@ final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
         _ compute: () -> Value,
         _ isEqual: ((Value, Value) -> Bool)?
     ) -> Value {
-        withUnsafeMutablePointers { header, once in
+        let slot = _valuePointer
+        return withUnsafeMutablePointerToHeader { header in
             while true {
-                if cg_once_try_begin(once) {
-                    // We own the cell until we publish: nobody else reads or writes the header.
-                    if !verifies || _recompute(header, verify) {
+                if cg_once_try_begin(&header.pointee.once) {
+                    // We own the cell until we publish: nobody else reads or writes it.
+                    if !verifies || _MemoCellHeader._recompute(header, verify) || slot.pointee == nil {
                         let value = compute()
-                        if let isEqual, let cached = header.pointee.value, isEqual(cached, value) {
+                        if let isEqual, let cached = slot.pointee, isEqual(cached, value) {
                             // Early cutoff: keep the cached instance and its version.
                         } else {
-                            header.pointee.value = value
+                            slot.pointee = value
                             header.pointee.changedAt = .next()
                         }
                     }
-                    cg_once_finish(once)
-                    return header.pointee.value.unsafelyUnwrapped
+                    cg_once_finish(&header.pointee.once)
+                    return slot.pointee.unsafelyUnwrapped
                 }
                 // Someone else refreshes (or just published): block until READY (or EMPTY,
                 // which only a unique owner can cause, so we then simply retry).
-                if cg_once_wait(once) == CG_ONCE_READY {
-                    return header.pointee.value.unsafelyUnwrapped
+                if cg_once_wait(&header.pointee.once) == CG_ONCE_READY {
+                    return slot.pointee.unsafelyUnwrapped
                 }
             }
         }
     }
 
-    /// Records the inputs' versions; whether the value must be computed (none cached, or an
-    /// input changed). Only for the refreshing thread.
+    /// Marks the cell stale in place, keeping its value. Only for the unique owner.
     @inlinable
-    func _recompute(_ header: UnsafeMutablePointer<MemoHeader<Value>>, _ verify: (inout MemoInputs) -> Void) -> Bool {
+    func _markStale() {
+        withUnsafeMutablePointerToHeader { cg_once_reset(&$0.pointee.once) }
+    }
+
+    /// A new stale cell with this one's value, version and recorded inputs. They are read only
+    /// when this cell is up to date: a cell being refreshed by another thread (possible only
+    /// through a copy sharing it) gives an empty cell instead, which simply recomputes.
+    @inlinable
+    @inline(never)
+    func _staleCopy() -> MemoCell<Value> {
+        guard _isReady else { return MemoCell.make() }
+        return withUnsafeMutablePointerToHeader { header in
+            MemoCell.make(_valuePointer.pointee, changedAt: header.pointee.changedAt, inputs: header.pointee.inputs)
+        }
+    }
+}
+
+extension _MemoCellHeader {
+    /// Records the inputs' versions; whether one of them changed. Only for the refreshing thread.
+    @inlinable
+    static func _recompute(_ header: UnsafeMutablePointer<_MemoCellHeader>, _ verify: (inout MemoInputs) -> Void) -> Bool {
         // Move the recorded versions out, so that recording mutates them in place (no copy).
         var inputs = MemoInputs([])
         swap(&inputs._versions, &header.pointee.inputs)
@@ -331,22 +368,6 @@ final class MemoCell<Value>: ManagedBuffer<MemoHeader<Value>, cg_once> {
         let changed = inputs.changed
         inputs._dropUnrecorded()
         swap(&inputs._versions, &header.pointee.inputs)
-        return changed || header.pointee.value == nil
-    }
-
-    /// Marks the cell stale in place, keeping its value. Only for the unique owner.
-    @inlinable
-    func _markStale() {
-        withUnsafeMutablePointerToElements { cg_once_reset($0) }
-    }
-
-    /// A new stale cell with this one's value, version and recorded inputs. The header is read
-    /// only when this cell is up to date: a cell being refreshed by another thread (possible only
-    /// through a copy sharing it) gives an empty cell instead, which simply recomputes.
-    @inlinable
-    @inline(never)
-    func _staleCopy() -> MemoCell<Value> {
-        guard _isReady else { return MemoCell.make() }
-        return MemoCell.make(withUnsafeMutablePointerToHeader { $0.pointee })
+        return changed
     }
 }

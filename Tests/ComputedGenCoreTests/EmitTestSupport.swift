@@ -47,17 +47,58 @@ enum Emit {
         return nil
     }
 
-    /// The components `_x` of `_x.invalidate()` lines in `__<field>DidChange()`, or `nil` when
-    /// there is no such hook.
-    static func invalidations(of field: String, in text: String) -> [String]? {
-        // `fileprivate` in an internal state, `@usableFromInline internal` in a public one.
-        let header = "mutating func __\(field)DidChange()"
-        guard let body = block(startingWith: "fileprivate " + header, in: text)
-            ?? block(startingWith: "@usableFromInline internal " + header, in: text) else { return nil }
-        return body.compactMap { line in
-            guard line.hasSuffix(".invalidate()") else { return nil }
-            return String(line.dropFirst().prefix { $0 != "." })
+    /// The state table's entries in `text` (`table.field("a", …)`, `table.computed("b", …, inputs:
+    /// [.field(0), .computed(1), .member(0, "items")]) {`): the fields in order, and each computed
+    /// value with its inputs by name (`"a"`, `"b"`, `"shelf.items"` for a member input).
+    static func table(in text: String) -> (fields: [String], computeds: [(name: String, inputs: [String])]) {
+        var fields: [String] = []
+        var computeds: [(name: String, inputs: [String])] = []
+        func quoted(_ line: Substring) -> String {
+            String(line.drop { $0 != "\"" }.dropFirst().prefix { $0 != "\"" })
         }
+        for line in trimmedLines(text) {
+            if line.hasPrefix("table.field(") || line.hasPrefix("table.edge(") || line.hasPrefix("table.shared(") {
+                fields.append(quoted(line[...]))
+            } else if line.hasPrefix("table.computed("), let open = line.range(of: "inputs: [") {
+                // `.field(0), .member(1, "a.b")`: items end at "), ." (member paths hold dots).
+                let list = String(line[open.upperBound...].prefix { $0 != "]" })
+                var inputs: [String] = []
+                for item in list.components(separatedBy: "), .").map({ $0.trimmingCharacters(in: CharacterSet(charactersIn: ".)")) }) where !item.isEmpty {
+                    let number = Int(item.drop { !$0.isNumber }.prefix { $0.isNumber }) ?? -1
+                    if item.hasPrefix("field(") { inputs.append(fields[number]) }
+                    if item.hasPrefix("computed(") { inputs.append(computeds[number].name) }
+                    if item.hasPrefix("member(") { inputs.append(fields[number] + "." + quoted(item[...])) }
+                }
+                computeds.append((quoted(line[...]), inputs))
+            }
+        }
+        return (fields, computeds)
+    }
+
+    /// The computed values a write to `field` marks stale, by the runtime's rule applied to the
+    /// emitted table: those that read it, directly or through other computed values; `nil` when
+    /// none does (then its writes call no hook).
+    static func invalidations(of field: String, in text: String) -> Set<String>? {
+        invalidations(in: text)[field]
+    }
+
+    /// ``invalidations(of:in:)`` for every field at once (one pass: the table lists computed
+    /// values after what they read).
+    static func invalidations(in text: String) -> [String: Set<String>] {
+        let table = table(in: text)
+        let fields = Set(table.fields)
+        var reads: [String: Set<String>] = [:]  // computed -> the fields it reads, directly or not
+        var result: [String: Set<String>] = [:]
+        for computed in table.computeds {
+            var read: Set<String> = []
+            for input in computed.inputs {
+                let name = String(input.prefix { $0 != "." })
+                if fields.contains(name) { read.insert(name) } else { read.formUnion(reads[name] ?? []) }
+            }
+            reads[computed.name] = read
+            for field in read { result[field, default: []].insert(computed.name) }
+        }
+        return result
     }
 
     /// How many times `fragment` occurs in `text`.

@@ -77,16 +77,15 @@ struct EmitTests {
         "public var `inout`: __inoutType {",
         "@ComputedRuntime.Edge public fileprivate(set) var `true`: __trueType",
         "public var `default`: __defaultType { _default.wrappedValue }",
-        // Computed values, their counters and bodies.
+        // Computed values, their table entries and bodies.
         "public var `return`: __returnType {",
-        "_Recomputations.`return`.increment()",
-        "return `Self`._ComputedBodies.`return`(_default.wrappedValue, _inout.wrappedValue, self.`true`)",
-        "static let `return` = ComputedRuntime.RecomputationCounter()",
+        "table.computed(\"return\", \\._return, \\.`return`, inputs: [.field(0), .field(1), .field(2)]) {  // 0",
+        "`Self`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._inout.wrappedValue, $0.pointee.`true`)",
+        "withUnsafePointer(to: self) { `Self`.Extended.__table.refresh(index, in: $0) }",
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> Int {",
         // Selectors.
-        "public static let `default` = ComputedRuntime.StateSelector<`Self`, __defaultType>(field: \\`Self`.computed._default) { (state: `Self`) in",
-        "state.computed.`default`",
-        "public static let `return` = ComputedRuntime.StateSelector<`Self`, __returnType>(",
+        "public static let `default` = ComputedRuntime.StateSelector<`Self`, __defaultType>(field: \\`Self`.computed._default)",
+        "public static let `return` = ComputedRuntime.StateSelector<`Self`, __returnType>(computed: 0, of: Extended.__table) { (state: `Self`) in",
         "state.computed.`return`",
         "public static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Self`, __where_in_Result> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
@@ -101,7 +100,8 @@ struct EmitTests {
         "let _default: __defaultType = try container.decodeIfPresent(__defaultType.self, forKey: .`default`) ?? Extended.__defaultDefault",
         "let _inout: __inoutType = try container.decodeIfPresent(__inoutType.self, forKey: .`inout`) ?? Extended.__inoutDefault",
         "hasher.combine(self.computed.`inout`)",
-        "\"inout\": self.computed.`inout` as Any,",
+        "table.field(\"inout\", \\._inout, \\.`inout`, \\.`inout`)  // 1",
+        "table.edge(\"true\", \\._true, \\.`true`)  // 2",
         "lhs.computed.$true == rhs.computed.$true",
     ])
     func keywordEscaping(fragment: String) throws {
@@ -159,15 +159,9 @@ struct EmitTests {
               computed sum: Int { a + x + y }
             }
             """)
-        #expect(swift.contains("""
-                func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
-                    versions.record(computed._a.version)
-                    versions.record(computed.$e.version)
-                    versions.record(computed.$x.version)
-                    versions.record(computed.$y.version)
-                    return true
-                }
-            """))
+        // A store records the fields' stamps one by one from the table, in this order.
+        #expect(Emit.table(in: swift).fields == ["a", "e", "x", "y"])
+        #expect(swift.contains("table.shared(\"x\", \\._x, \\.x)  // 2"))
         #expect(swift.contains("""
                             sharedInputs: {
                                 $0.record($x.version)
@@ -182,23 +176,26 @@ struct EmitTests {
     @Test("plain fields assign through update (equal values skip); @Edge fields have no setter")
     func equalAssignmentSetter() throws {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  var unused: Int = 0\n  @Edge var e: Int = 0\n  computed b: Int { a + e }\n}\n")
-        #expect(swift.contains("set { if computed._a.update(newValue) { computed.__aDidChange() } }"))
+        #expect(swift.contains("set { if computed._a.update(newValue) { computed.__didChange(0) } }"))
         #expect(swift.contains("set { computed._unused.update(newValue) }"))
         let edgeAccessor = try #require(Emit.block(startingWith: "var e: __eType {", in: swift))
         #expect(!edgeAccessor.contains { $0.hasPrefix("set") })
     }
 
-    @Test("a miss records every input's version; @NoCutoff passes isEqual: nil")
+    @Test("a miss is the table's: every input by index, the body with exactly its inputs; @NoCutoff passes cutoff: false")
     func inputsAndCutoff() throws {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n  @NoCutoff computed c: Int { b + a }\n}\n")
-        #expect(swift.contains("$0.record(_a.version)"))
-        #expect(swift.contains("$0.record(self.__bVersion)"))
-        #expect(swift.contains("return S._ComputedBodies.b(_a.wrappedValue)\n                })"))
-        #expect(swift.contains("return S._ComputedBodies.c(self.b, _a.wrappedValue)\n                }, isEqual: nil)"))
-        // The hit path is the accessor; the miss path is out of line.
-        #expect(swift.contains("if !_b.isCached { __bRefresh() }"))
-        #expect(swift.contains("fileprivate func __bRefresh() {"))
-        #expect(swift.contains("version: { (state: S) in state.computed.__bVersion },"))
+        #expect(swift.contains("table.computed(\"b\", \\._b, \\.b, inputs: [.field(0)]) {  // 0\n            S._ComputedBodies.b($0.pointee._a.wrappedValue)\n        }"))
+        #expect(swift.contains("table.computed(\"c\", \\._c, \\.c, inputs: [.computed(0), .field(0)], cutoff: false) {  // 1\n            S._ComputedBodies.c($0.pointee.b, $0.pointee._a.wrappedValue)\n        }"))
+        // The hit path is the accessor; the miss path is the runtime's, through one method.
+        #expect(swift.contains("_read { if !_b.isCached { __refresh(0) }; yield _b._borrowedValue }"))
+        #expect(swift.contains("fileprivate func __refresh(_ index: Swift.Int) {"))
+        #expect(Emit.count(of: "func __refresh(", in: swift) == 1)
+        #expect(swift.contains("StateSelector<S, __bType>(computed: 0, of: Extended.__table) { (state: S) in"))
+        // No code per computed value beyond its entry, its accessor, its selector and its body.
+        #expect(!swift.contains("Refresh()"))
+        #expect(!swift.contains("Version:"))
+        #expect(!swift.contains("_Recomputations"))
     }
 
     @Test("public and package states have inlinable getters and hit paths; internal ones keep fileprivate storage")
@@ -211,16 +208,16 @@ struct EmitTests {
         #expect(publicState.contains("@inlinable get { computed._a.wrappedValue }"))
         // Writes inline too (`computed` is settable from other modules), and so may the change hook
         // (the optimizer decides); the paths for shared cells stay in the runtime.
-        #expect(publicState.contains("@inlinable set { if computed._a.update(newValue) { computed.__aDidChange() } }"))
-        #expect(publicState.contains("@inlinable _modify {"))
+        #expect(publicState.contains("@inlinable set { if computed._a.update(newValue) { computed.__didChange(0) } }"))
+        #expect(publicState.contains("@inlinable _modify { defer { computed.__didChange(0) }; yield &computed._a.wrappedValue }"))
         #expect(publicState.contains("public var computed: Extended\n"))
         #expect(internalState.contains("fileprivate(set) var computed: Extended"))
         #expect(publicState.contains("@usableFromInline internal var _a: ComputedRuntime.StoredField<__aType>"))
-        #expect(publicState.contains("@usableFromInline internal var _b: ComputedRuntime.Memo<__bType>"))
+        #expect(publicState.contains("@usableFromInline internal var _b = ComputedRuntime.Memo<__bType>()"))
         #expect(publicState.contains("@inlinable public var b: __bType {"))
-        #expect(publicState.contains("@usableFromInline @inline(never) internal func __bRefresh() {"))
-        #expect(publicState.contains("@inlinable internal mutating func __aDidChange()"))
-        #expect(internalState.contains("fileprivate mutating func __aDidChange()"))
+        #expect(publicState.contains("@usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {"))
+        #expect(publicState.contains("@inlinable internal mutating func __didChange(_ field: Swift.Int)"))
+        #expect(internalState.contains("fileprivate mutating func __didChange(_ field: Swift.Int)"))
     }
 
     // MARK: Selectors
@@ -378,13 +375,19 @@ struct EmitTests {
         }
         """
 
-    @Test("each field's change hook invalidates exactly its transitive dependents, in topological order")
+    @Test("the table lists each computed value's direct inputs, after them; a write reaches exactly its transitive dependents")
     func invalidationLists() throws {
         let swift = try Emit.swift(Self.chainSpec)
+        let table = Emit.table(in: swift)
+        #expect(table.fields == ["a", "b", "c", "unused"])
+        #expect(table.computeds.map(\.name) == ["x", "y", "z", "w", "v"])
+        #expect(table.computeds.map(\.inputs) == [["a"], ["x", "b"], ["y"], ["c"], ["a", "w"]])
         #expect(Emit.invalidations(of: "a", in: swift) == ["x", "y", "z", "v"])
         #expect(Emit.invalidations(of: "b", in: swift) == ["y", "z"])
         #expect(Emit.invalidations(of: "c", in: swift) == ["w", "v"])
-        #expect(swift.contains("/// Marks what `a` feeds as stale: `x`, `y`, `z`, `v`."))
+        // One invalidation entry point per state, whatever the number of fields.
+        #expect(Emit.count(of: "func __didChange(", in: swift) == 1)
+        #expect(!swift.contains("DidChange()"))
     }
 
     @Test("a field nothing reads has no change hook, and its setter does not call one")
@@ -393,9 +396,9 @@ struct EmitTests {
         #expect(Emit.invalidations(of: "unused", in: swift) == nil)
         #expect(!swift.contains("_unusedDidChange"))
         let accessor = try #require(Emit.block(startingWith: "var unused: __unusedType {", in: swift))
-        #expect(accessor == ["get { computed._unused.wrappedValue }", "set { computed._unused.update(newValue) }", "_modify {", "yield &computed._unused.wrappedValue", "}"])
+        #expect(accessor == ["get { computed._unused.wrappedValue }", "set { computed._unused.update(newValue) }", "_modify { yield &computed._unused.wrappedValue }"])
         let readAccessor = try #require(Emit.block(startingWith: "var a: __aType {", in: swift))
-        #expect(readAccessor.contains("defer { computed.__aDidChange() }"))
+        #expect(readAccessor.contains("_modify { defer { computed.__didChange(0) }; yield &computed._a.wrappedValue }"))
     }
 
     @Test("the checked dependents match the emitted hooks")
@@ -406,12 +409,13 @@ struct EmitTests {
         #expect(spec.states[0].computeds.map(\.name) == ["x", "y", "z", "w", "v"])
     }
 
-    @Test("an @Edge field's hook marks its dependents stale")
+    @Test("an @Edge field's writes mark its dependents stale")
     func edgeHook() throws {
         let swift = try Emit.swift("state E {\n  @Edge var a: Int = 0\n  computed b: Int { a }\n}\n")
-        let hook = try #require(Emit.block(startingWith: "fileprivate mutating func __aDidChange()", in: swift))
-        #expect(hook == ["_b.invalidate()"])
-        #expect(swift.contains("return E._ComputedBodies.b(self.a)"))
+        #expect(swift.contains("_modify { defer { computed.__didChange(0) }; yield &computed.a }"))
+        #expect(swift.contains("table.edge(\"a\", \\._a, \\.a)  // 0"))
+        #expect(Emit.table(in: swift).computeds.map(\.inputs) == [["a"]])
+        #expect(swift.contains("E._ComputedBodies.b($0.pointee.a)"))
     }
 
     // MARK: Access levels
@@ -513,8 +517,8 @@ struct EmitTests {
     func reflectable() throws {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  @Edge var b: Int = 0\n}\n")
         #expect(swift.contains("extension S: CustomReflectable {"))
-        #expect(swift.contains("\"a\": self.computed.a as Any,"))
-        #expect(swift.contains("\"b\": self.computed.b as Any,"))
+        #expect(swift.contains("var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }"))
+        #expect(Emit.table(in: swift).fields == ["a", "b"])
     }
 
     @Test("output is deterministic across runs and independent of the spec's directory")

@@ -1,6 +1,5 @@
 /// Emits the conformances a spec asks for: `Equatable`, `Hashable`, `Codable`/`Encodable`/
-/// `Decodable`, plus `CustomReflectable` for every state so that `print` and `dump` show fields
-/// rather than storage.
+/// `Decodable`. (`CustomReflectable`, which every state has, comes from its table: `TableEmitter`.)
 ///
 /// Equality compares fields only (memo cells never): a plain field first by version stamp, then by
 /// value; an `@Edge` field by its `Edge` equality (stamp, then value when `Equatable`).
@@ -34,7 +33,6 @@ struct ConformanceEmitter {
         if wantsEncodable || wantsDecodable { emitCodingKeys(into: &writer) }
         if wantsEncodable { emitEncodable(into: &writer) }
         if wantsDecodable { emitDecodable(into: &writer) }
-        emitReflectable(into: &writer)
     }
 
     private func emitEquatable(into writer: inout CodeWriter) {
@@ -145,28 +143,6 @@ struct ConformanceEmitter {
                     return "\(label): \(RuntimeNames.shared)(wrappedValue: \(value), \(strategy))"
                 }
                 writer.call("computed = Extended", arguments: arguments)
-            }
-        }
-    }
-
-    private func emitReflectable(into writer: inout CodeWriter) {
-        writer.line()
-        writer.block("extension \(typeName): CustomReflectable") { writer in
-            writer.doc(["The fields, as `print` and `dump` show them."])
-            writer.block("\(access)var customMirror: Swift.Mirror") { writer in
-                if state.fields.isEmpty {
-                    writer.line("Swift.Mirror(self, children: [:], displayStyle: .struct)")
-                    return
-                }
-                writer.line("Swift.Mirror(")
-                writer.line("    self,")
-                writer.line("    children: [")
-                for field in state.fields {
-                    writer.line("        \"\(field.name)\": self.computed.\(swiftName(field)) as Any,")
-                }
-                writer.line("    ] as Swift.KeyValuePairs<Swift.String, Any>,")
-                writer.line("    displayStyle: .struct")
-                writer.line(")")
             }
         }
     }

@@ -94,21 +94,54 @@ extension StateEmitter {
         writer.line("// The spec's types, each written once at its spec line, so that a mistake in one is")
         writer.line("// reported once, where it was written.")
         writer.block("extension \(typeName)") { writer in
+            var aliases: [(header: String, fragment: SourceText?)] = []
             for field in state.fields {
-                emitFragment("\(access)typealias \(typeAlias(field)) =", field.decl.type, sameLine: true, into: &writer)
+                aliases.append(("\(access)typealias \(typeAlias(field)) =", field.decl.type))
             }
             for computed in state.computeds {
-                emitFragment("\(access)typealias \(typeAlias(computed)) =", computed.decl.type, sameLine: true, into: &writer)
+                aliases.append(("\(access)typealias \(typeAlias(computed)) =", computed.decl.type))
             }
             for (selector, storage) in zip(state.selectors, Self.storageNames(of: state.selectors)) {
                 for parameter in selector.decl.parameters {
                     let alias = SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage)
-                    emitFragment("\(access)typealias \(alias) =", parameter.type, sameLine: true, into: &writer)
+                    aliases.append(("\(access)typealias \(alias) =", parameter.type))
                 }
-                let alias = SpecFragmentNames.result(ofSelectorStorage: storage)
-                emitFragment("\(access)typealias \(alias) =", selector.decl.returnType, sameLine: true, into: &writer)
+                aliases.append(("\(access)typealias \(SpecFragmentNames.result(ofSelectorStorage: storage)) =", selector.decl.returnType))
             }
+            emitTypeAliases(aliases, into: &writer)
         }
+    }
+
+    /// Emits typealiases each on its spec line: one-line types that follow each other in the spec
+    /// (at most two lines apart, padded with blank lines) share one `#sourceLocation`, so a state
+    /// of N members spends about N lines on its types, not 3N.
+    private func emitTypeAliases(_ aliases: [(header: String, fragment: SourceText?)], into writer: inout CodeWriter) {
+        let present = aliases.compactMap { alias in alias.fragment.map { (alias.header, $0) } }
+        // In spec order (stable: members on one line keep their order).
+        let ordered = present.enumerated().sorted {
+            ($0.element.1.location.line, $0.offset) < ($1.element.1.location.line, $1.offset)
+        }.map(\.element)
+        var lastLine: Int?
+        for (header, fragment) in ordered {
+            let line = fragment.location.line
+            let isOneLine = !fragment.text.contains("\n") && !fragment.text.contains("\r")
+            if isOneLine, let last = lastLine, (1...3).contains(line - last) {
+                for _ in 0..<(line - last - 1) { writer.verbatim("") }
+                writer.verbatim(writer.indentation + header + " " + fragment.text)
+                lastLine = line
+                continue
+            }
+            if lastLine != nil { writer.verbatim("#sourceLocation()") }
+            lastLine = nil
+            guard isOneLine else {
+                emitFragment(header, fragment, sameLine: true, into: &writer)
+                continue
+            }
+            writer.verbatim("#sourceLocation(file: \(source.pathLiteral), line: \(line))")
+            writer.verbatim(writer.indentation + header + " " + fragment.text)
+            lastLine = line
+        }
+        if lastLine != nil { writer.verbatim("#sourceLocation()") }
     }
 
     /// Emits, inside `Extended` (lexically within the state, so a default value finds the state's

@@ -1,6 +1,7 @@
-/// The `Extended` struct behind `state.computed`: storage for fields and memo cells, the memoized
-/// computed properties (verify, recompute, cut off), their version accessors, and the change
-/// hooks that mark dependents stale.
+/// The `Extended` struct behind `state.computed`: storage for fields and memo cells, and the
+/// memoized computed properties' hit paths. Verifying, recomputing and invalidating run in the
+/// runtime, driven by the state's table (`TableEmitter`); only computed values over `@Shared`
+/// fields keep code of their own here (their cells are keyed on the shared inputs' stamps).
 extension StateEmitter {
     func emitExtended(into writer: inout CodeWriter) {
         writer.block("extension \(typeName)") { writer in
@@ -15,8 +16,11 @@ extension StateEmitter {
                 writer.line()
                 emitExtendedInit(into: &writer)
                 emitValueFragments(into: &writer)
-                for field in state.fields where !isWrapped(field) {
-                    writer.line()
+                for (index, field) in state.fields.enumerated() where !isWrapped(field) {
+                    // Consecutive one-line readers without docs follow each other.
+                    if index == 0 || field.decl.doc != nil || isWrapped(state.fields[index - 1]) || state.fields[index - 1].decl.doc != nil {
+                        writer.line()
+                    }
                     writer.doc(field.decl.doc?.lines ?? [])
                     writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(typeAlias(field)) { _\(field.name).wrappedValue }")
                 }
@@ -24,23 +28,16 @@ extension StateEmitter {
                     writer.line()
                     emitComputedProperty(computed, into: &writer)
                 }
-                for computed in state.computeds where !isShared(computed) {
-                    writer.line()
-                    writer.doc(["The version of `\(computed.name)`'s value, brought up to date first: it moves only when the value changed."])
-                    writer.block("fileprivate var \(versionAccessorName(computed)): \(RuntimeNames.versionStamp)") { writer in
-                        writer.line("_ = \(swiftName(computed.decl.name))")
-                        writer.line("return _\(computed.name).version")
-                    }
-                }
                 for field in state.fields where needsChangeHook(field) {
                     writer.line()
                     emitChangeHook(for: field, into: &writer)
                 }
-                if !state.computeds.isEmpty {
+                let shared = state.computeds.filter(isShared)
+                if !shared.isEmpty {
                     writer.line()
-                    writer.doc(["How many times each computed body ran, for `Selectors.x.recomputations`."])
+                    writer.doc(["How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`."])
                     writer.block("fileprivate enum _Recomputations") { writer in
-                        for computed in state.computeds {
+                        for computed in shared {
                             writer.line("static let \(swiftName(computed.decl.name)) = \(RuntimeNames.recomputationCounter)()")
                         }
                     }
@@ -65,8 +62,11 @@ extension StateEmitter {
             }
         }
         for computed in state.computeds {
-            let memo = sharedInputs(of: computed).isEmpty ? RuntimeNames.memo : RuntimeNames.sharedMemo
-            writer.line("\(storageAccess)var _\(computed.name): \(memo)<\(typeAlias(computed))>")
+            if isShared(computed) {
+                writer.line("\(storageAccess)var _\(computed.name): \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>")
+            } else {
+                writer.line("\(storageAccess)var _\(computed.name) = \(RuntimeNames.memo)<\(typeAlias(computed))>()")
+            }
         }
     }
 
@@ -114,12 +114,8 @@ extension StateEmitter {
                     writer.line("_\(field.name) = \(RuntimeNames.storedField)(wrappedValue: \(name))")
                 }
             }
-            for computed in state.computeds {
-                if isShared(computed) {
-                    writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>(version: _initialVersion)")
-                } else {
-                    writer.line("_\(computed.name) = \(RuntimeNames.memo)<\(typeAlias(computed))>()")
-                }
+            for computed in state.computeds where isShared(computed) {
+                writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>(version: _initialVersion)")
             }
         }
     }
@@ -132,13 +128,6 @@ extension StateEmitter {
         let name = swiftName(computed.decl.name)
         let shared = sharedInputs(of: computed)
         writer.block("\(shared.isEmpty ? inlinable : "")\(access)var \(name): \(typeAlias(computed))") { writer in
-            func emitCompute(_ opening: String, into writer: inout CodeWriter) {
-                writer.block(opening) { writer in
-                    writer.line("_Recomputations.\(name).increment()")
-                    let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
-                    writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
-                }
-            }
             if !shared.isEmpty {
                 // Other holders may write a @Shared input: key the cache on their versions, one
                 // by one (a sum of stamps is no key: stamps are not ordered across threads).
@@ -158,33 +147,8 @@ extension StateEmitter {
                 return
             }
             // The hit path checks the cell and yields the cached value borrowed in place (no copy
-            // of `self`, no retain); everything else is in the refresh method, out of line.
-            writer.block("_read") { writer in
-                writer.line("if !_\(computed.name).isCached { \(refreshName(computed))() }")
-                writer.line("yield _\(computed.name)._borrowedValue")
-            }
-        }
-        guard shared.isEmpty else { return }
-        writer.line()
-        writer.doc([
-            "Brings `\(computed.name)` up to date: keeps it when no input's version moved, otherwise runs its",
-            "body (an equal result keeps the cached value and its version).",
-        ])
-        let attributes = isInlinable ? "@usableFromInline @inline(never) internal " : "fileprivate "
-        writer.block("\(attributes)func \(refreshName(computed))()") { writer in
-            writer.line("_ = _\(computed.name).value(")
-            writer.indent { writer in
-                writer.block("inputs:", suffix: ",") { writer in
-                    for input in computed.inputs {
-                        emitRecord(of: input, for: computed, into: &writer)
-                    }
-                }
-                writer.block("compute:", suffix: "\(cutoffArgument(computed)))") { writer in
-                    writer.line("_Recomputations.\(name).increment()")
-                    let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
-                    writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
-                }
-            }
+            // of `self`, no retain); a miss is the runtime's, driven by the state's table.
+            writer.line("_read { if !_\(computed.name).isCached { __refresh(\(memoIndex(of: computed))) }; yield _\(computed.name)._borrowedValue }")
         }
     }
 
@@ -196,22 +160,21 @@ extension StateEmitter {
         return names.dropLast().joined(separator: ", ") + " or " + last
     }
 
+    /// The hook of a field that feeds computed values over `@Shared` fields, whose cells are keyed
+    /// on the field's new stamp; the other dependents are the table's (`__didChange`).
     func emitChangeHook(for field: CheckedField, into writer: inout CodeWriter) {
+        let shared = field.dependents.filter { computedsByName[$0].map(isShared) ?? false }
         writer.doc([
             "Marks what `\(field.name)` feeds as stale: \(field.dependents.map { "`\($0)`" }.joined(separator: ", ")).",
             "Each is checked on its next read, and recomputed only if an input's version really moved.",
         ])
-        // Inlinable, so that the optimizer may inline a write's invalidations into the module
-        // that writes (a hook with few dependents is a handful of instructions); the unlikely
-        // paths it calls (a cell another copy shares) stay out of line in the runtime.
         let attributes = isInlinable ? "@inlinable internal " : "fileprivate "
         writer.block("\(attributes)mutating func \(changeHookName(field))()") { writer in
-            for dependent in field.dependents {
-                if let computed = computedsByName[dependent], isShared(computed) {
-                    writer.line("_\(dependent).invalidate(version: \(fieldVersionExpression(field)))")
-                } else {
-                    writer.line("_\(dependent).invalidate()")
-                }
+            if field.dependents.count > shared.count {
+                writer.line("__didChange(\(fieldIndex(of: field)))")
+            }
+            for dependent in shared {
+                writer.line("_\(dependent).invalidate(version: \(fieldVersionExpression(field)))")
             }
         }
     }
@@ -219,35 +182,5 @@ extension StateEmitter {
     /// The expression, inside `Extended`, that reads a field's version stamp.
     func fieldVersionExpression(_ field: CheckedField) -> String {
         isWrapped(field) ? "$\(field.name).version" : "_\(field.name).version"
-    }
-
-    /// The expression, inside `Extended`, that reads an input's current version (bringing a
-    /// computed input up to date first).
-    func inputVersionExpression(of input: Input) -> String {
-        switch input {
-        case .field(let name):
-            return field(named: name).map(fieldVersionExpression) ?? "_\(name).version"
-        case .computed(let name):
-            return "self.__\(name)Version"
-        }
-    }
-
-    /// Records an input's version in a memo's `inputs` closure: one record per member path for a
-    /// field read only through members (a generated state's members have their own versions;
-    /// for any other type `memberVersion` is `nil` and the field's own version stands in).
-    func emitRecord(of input: Input, for computed: CheckedComputed, into writer: inout CodeWriter) {
-        guard case .field(let name) = input, let paths = computed.memberPaths[name], let field = field(named: name), !field.isShared else {
-            writer.line("$0.record(\(inputVersionExpression(of: input)))")
-            return
-        }
-        for path in paths {
-            writer.line("$0.record(\(RuntimeNames.memberVersion)(of: \(readExpression(of: input)), \"\(path)\") ?? \(fieldVersionExpression(field)))")
-        }
-    }
-
-    /// `, isEqual: nil` for a computed whose spec turned the cutoff off; otherwise nothing, and
-    /// overload resolution picks the comparing `value(inputs:compute:)` for `Equatable` types.
-    func cutoffArgument(_ computed: CheckedComputed) -> String {
-        computed.decl.noCutoff ? ", isEqual: nil" : ""
     }
 }

@@ -17,17 +17,22 @@ extension StateEmitter {
                 // The closures name the state's type: with a type that failed to compile, `$0` could
                 // not be inferred and Swift would report that too, beside the error at the spec.
                 let parameter = "(state: \(typeName)) in"
+                var previousIsOneLine = false
                 for field in state.fields {
-                    separate()
+                    // One-line selectors follow each other without blank lines.
+                    let isOneLine = !isWrapped(field) && field.decl.doc == nil
+                    if !(isOneLine && previousIsOneLine) { separate() }
+                    previousIsOneLine = isOneLine
                     writer.doc(field.decl.doc?.lines ?? [])
-                    // A plain field's selector names where its storage is, so that a memoized
-                    // selector reads the stamp in place; `@Edge`/`@Shared` fields give a closure.
-                    // The key path spells its root: when the field's type does not compile, an
-                    // inferred root would be one more error, in this file.
-                    let version = isWrapped(field)
-                        ? "version: { \(parameter) state.computed.\(fieldVersionExpression(field)) }"
-                        : "field: \\\(typeName).computed._\(field.name)"
-                    writer.line("\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(field))>(\(version)) { \(parameter)")
+                    let selector = "\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(field))>"
+                    guard isWrapped(field) else {
+                        // A plain field's selector names where its storage is: the runtime reads
+                        // the value and the stamp in place. The key path spells its root: when the
+                        // field's type does not compile, an inferred root would be one more error.
+                        writer.line("\(selector)(field: \\\(typeName).computed._\(field.name))")
+                        continue
+                    }
+                    writer.line("\(selector)(version: { \(parameter) state.computed.\(fieldVersionExpression(field)) }) { \(parameter)")
                     writer.line("    state.computed.\(swiftName(field.decl.name))")
                     writer.line("}")
                 }
@@ -35,12 +40,10 @@ extension StateEmitter {
                     separate()
                     writer.doc(computed.decl.doc?.lines ?? [])
                     let name = swiftName(computed.decl.name)
-                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(")
-                    if sharedInputs(of: computed).isEmpty {
-                        writer.line("    version: { \(parameter) state.computed.\(versionAccessorName(computed)) },")
-                    }
-                    writer.line("    recomputations: Extended._Recomputations.\(name)")
-                    writer.line(") { \(parameter)")
+                    // Versioned, with the counter of its body, by its index in the table (a value
+                    // over `@Shared` fields is unversioned: other holders write those).
+                    let source = isShared(computed) ? "recomputations: Extended._Recomputations.\(name)" : "computed: \(memoIndex(of: computed)), of: Extended.__table"
+                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(\(source)) { \(parameter)")
                     writer.line("    state.computed.\(name)")
                     writer.line("}")
                 }

@@ -20,7 +20,25 @@ struct StateEmitter {
         self.source = source
         fieldsByName = Dictionary(state.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         computedsByName = Dictionary(state.computeds.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        sharedInputsByComputed = Self.sharedInputs(of: state)
+        let sharedInputs = Self.sharedInputs(of: state)
+        sharedInputsByComputed = sharedInputs
+        fieldIndices = Dictionary(state.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let memos = state.computeds.filter { sharedInputs[$0.name]?.isEmpty ?? true }
+        memoIndices = Dictionary(memos.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Each field's index in the state's table: its position among the fields.
+    let fieldIndices: [String: Int]
+    /// Each memoized computed value's index in the state's table: its position among the computed
+    /// values that are not over `@Shared` fields (those keep their own code).
+    let memoIndices: [String: Int]
+
+    func fieldIndex(of field: CheckedField) -> Int {
+        fieldIndices[field.name] ?? 0
+    }
+
+    func memoIndex(of computed: CheckedComputed) -> Int {
+        memoIndices[computed.name] ?? 0
     }
 
     /// For each computed, the `@Shared` fields it reads directly or through other computed values,
@@ -143,7 +161,7 @@ struct StateEmitter {
         emitBodies(into: &writer)
         let conformances = ConformanceEmitter(state: state, access: access, typeName: typeName)
         conformances.emit(into: &writer)
-        MemberVersionEmitter(state: state, access: access, typeName: typeName, isShared: isShared).emit(into: &writer)
+        TableEmitter(emitter: self).emit(into: &writer)
     }
 
     // MARK: The state struct
@@ -182,9 +200,12 @@ struct StateEmitter {
                 writer.line()
                 emitAccessor(for: field, into: &writer)
             }
-            for computed in state.computeds {
+            if !state.computeds.isEmpty {
                 writer.line()
-                emitMisreadGuard(for: computed, into: &writer)
+                writer.line("// Computed values are read as `state.computed.x`: these say so when one is read as a field.")
+                for computed in state.computeds {
+                    emitMisreadGuard(for: computed, into: &writer)
+                }
             }
             if !edgeFields.isEmpty {
                 writer.line()
@@ -307,18 +328,15 @@ struct StateEmitter {
                 // An assignment of an equal value (when the type is Equatable: `update` has an
                 // overload for that) is no change: no stamp, nothing invalidated. `@Edge` fields
                 // keep Verge's rule, every write is a new version, so they have no setter.
-                if needsChangeHook(field) {
-                    writer.line("\(inlinableWrite)set { if computed._\(field.name).update(newValue) { computed.\(changeHookName(field))() } }")
+                if let hook = changeHook(of: field) {
+                    writer.line("\(inlinableWrite)set { if computed._\(field.name).update(newValue) { computed.\(hook) } }")
                 } else {
                     writer.line("\(inlinableWrite)set { computed._\(field.name).update(newValue) }")
                 }
             }
-            writer.block("\(inlinableWrite)_modify") { writer in
-                if needsChangeHook(field) {
-                    writer.line("defer { computed.\(changeHookName(field))() }")
-                }
-                writer.line("yield &\(value)")
-            }
+            // In place: the field's storage takes a new stamp, then the hook marks what it feeds.
+            let hook = changeHook(of: field).map { "defer { computed.\($0) }; " } ?? ""
+            writer.line("\(inlinableWrite)_modify { \(hook)yield &\(value) }")
         }
     }
 
@@ -327,13 +345,22 @@ struct StateEmitter {
     /// a compiler failure to produce any diagnostic). `Never`: it can never be read.
     func emitMisreadGuard(for computed: CheckedComputed, into writer: inout CodeWriter) {
         let name = swiftName(computed.decl.name)
-        writer.doc(["`\(computed.name)` is a computed value: read it as `state.computed.\(computed.name)`."])
         writer.line("@available(*, unavailable, message: \"'\(computed.name)' is a computed value: read it as 'state.computed.\(computed.name)'\")")
         writer.line("\(access)var \(name): Swift.Never { Swift.fatalError() }")
     }
 
+    /// Whether a field feeds computed values over `@Shared` fields: its writes then call a hook
+    /// of its own, which also keys those cells on its new stamp.
     func needsChangeHook(_ field: CheckedField) -> Bool {
-        !field.isShared && !field.dependents.isEmpty
+        !field.isShared && field.dependents.contains { computedsByName[$0].map(isShared) ?? false }
+    }
+
+    /// The call, on `computed`, that marks what a field feeds as stale after a write:
+    /// `__didChange(2)` (the table's invalidation), the field's own hook, or `nil` when the
+    /// field feeds nothing.
+    func changeHook(of field: CheckedField) -> String? {
+        if field.isShared || field.dependents.isEmpty { return nil }
+        return needsChangeHook(field) ? "\(changeHookName(field))()" : "__didChange(\(fieldIndex(of: field)))"
     }
 
     /// The method that invalidates what a field feeds. Generated helpers start with two
@@ -341,16 +368,6 @@ struct StateEmitter {
     /// two can never collide.
     func changeHookName(_ field: CheckedField) -> String {
         "__\(field.name)DidChange"
-    }
-
-    /// The method that brings a computed value up to date (the miss path of its accessor).
-    func refreshName(_ computed: CheckedComputed) -> String {
-        "__\(computed.name)Refresh"
-    }
-
-    /// The property that brings a computed value up to date and returns its version.
-    func versionAccessorName(_ computed: CheckedComputed) -> String {
-        "__\(computed.name)Version"
     }
 
     func isShared(_ computed: CheckedComputed) -> Bool {

@@ -1,0 +1,118 @@
+/// Emits a state's table (`Extended.__table`, a `ComputedRuntime.StateTable`): one line per field
+/// and one entry per memoized computed value, from which the runtime does everything that is the
+/// same for every member (refresh, invalidation, versions by name, field stamps, observation by
+/// key path, the mirror). Also the state's two small entry points into it, `__refresh(_:)` (a hit
+/// path's miss) and `__didChange(_:)` (after a field write), and the conformances that take the
+/// rest from the table.
+///
+/// Indices: a field's is its position among the fields; a computed value's, its position among
+/// the computed values not over `@Shared` fields (`StateEmitter.memoIndices`), which keep their
+/// own code and are not in the table.
+struct TableEmitter {
+    let emitter: StateEmitter
+
+    private var state: CheckedState { emitter.state }
+    private var typeName: String { emitter.typeName }
+    private var access: String { emitter.access }
+
+    func emit(into writer: inout CodeWriter) {
+        let memos = state.computeds.filter { !emitter.isShared($0) }
+        writer.line()
+        writer.line("extension \(typeName): ComputedRuntime._TableDrivenState {}")
+        writer.line()
+        writer.block("extension \(typeName).Extended: ComputedRuntime._TableDrivenStorage") { writer in
+            writer.doc([
+                "The members of ``\(state.name)`` for the runtime: each field with its storage and the key",
+                "paths a store observes it by (on the state and on `state.computed`), then each memoized",
+                "computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are",
+                "indices in these lists) and its body, called with the storage.",
+            ])
+            // Typed: were a member's type to fail to compile, the table's type would still be
+            // known, and the conformance and the selectors that name the table would not fail too.
+            let table = "ComputedRuntime.StateTable<\(typeName), \(typeName).Extended>"
+            let opening = "\(access)static let __table: \(table) = .init(\\.computed)"
+            if state.fields.isEmpty && memos.isEmpty {
+                writer.line("\(opening) { _ in }")
+            } else {
+                writer.line("\(opening) { table in")
+                writer.indent { writer in
+                    for (index, field) in state.fields.enumerated() {
+                        writer.line("\(fieldEntry(field))  // \(index)")
+                    }
+                    for (index, computed) in memos.enumerated() {
+                        emitEntry(of: computed, index: index, into: &writer)
+                    }
+                }
+                writer.line("}")
+            }
+            guard !memos.isEmpty else { return }
+            writer.line()
+            writer.doc(["Brings the computed value at `index` up to date: the miss path of its accessor."])
+            let refresh = emitter.isInlinable ? "@usableFromInline @inline(never) internal " : "fileprivate "
+            writer.block("\(refresh)func __refresh(_ index: Swift.Int)") { writer in
+                writer.line("withUnsafePointer(to: self) { \(typeName).Extended.__table.refresh(index, in: $0) }")
+            }
+            writer.line()
+            writer.doc(["Marks every computed value the field at `field` feeds as stale, after a write to it."])
+            let didChange = emitter.isInlinable ? "@inlinable internal " : "fileprivate "
+            writer.block("\(didChange)mutating func __didChange(_ field: Swift.Int)") { writer in
+                writer.line("withUnsafeMutablePointer(to: &self) { \(typeName).Extended.__table.invalidate(afterWritingField: field, in: $0) }")
+            }
+        }
+        writer.line()
+        writer.block("extension \(typeName): CustomReflectable") { writer in
+            writer.doc(["The fields, as `print` and `dump` show them."])
+            writer.line("\(access)var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }")
+        }
+    }
+
+    /// `table.field("count", \._count, \.count, \.count)`: a plain field's storage and its key paths
+    /// on the state and on `state.computed`; an `@Edge` or `@Shared` field's wrapper storage and
+    /// its key path on the state.
+    private func fieldEntry(_ field: CheckedField) -> String {
+        let name = emitter.swiftName(field.decl.name)
+        let label = "\"\(field.name)\""
+        if field.isEdge { return "table.edge(\(label), \\._\(field.name), \\.\(name))" }
+        if field.isShared { return "table.shared(\(label), \\._\(field.name), \\.\(name))" }
+        return "table.field(\(label), \\._\(field.name), \\.\(name), \\.\(name))"
+    }
+
+    /// A memoized computed value: its cell, key path and inputs, then its body, called with the
+    /// inputs' values read from the storage (`$0`).
+    private func emitEntry(of computed: CheckedComputed, index: Int, into writer: inout CodeWriter) {
+        let name = emitter.swiftName(computed.decl.name)
+        let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: ", ")
+        let cutoff = computed.decl.noCutoff ? ", cutoff: false" : ""
+        let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
+        writer.line("table.computed(\"\(computed.name)\", \\._\(computed.name), \\.\(name), inputs: [\(inputs)]\(cutoff)) {  // \(index)")
+        writer.line("    \(typeName)._ComputedBodies.\(name)(\(arguments))")
+        writer.line("}")
+    }
+
+    /// An input as the table names it: `.field(i)`, `.computed(i)`, or one `.member(i, "path")` per
+    /// member path of a field read only through its members (a generated state's members have
+    /// versions of their own).
+    private func tableInputs(of input: Input, for computed: CheckedComputed) -> [String] {
+        switch input {
+        case .field(let name):
+            guard let field = emitter.field(named: name) else { return [] }
+            let index = emitter.fieldIndex(of: field)
+            guard let paths = computed.memberPaths[name], !field.isShared else { return [".field(\(index))"] }
+            return paths.map { ".member(\(index), \"\($0)\")" }
+        case .computed(let name):
+            return [".computed(\(emitter.memoIndices[name] ?? 0))"]
+        }
+    }
+
+    /// An input's value, read from the storage the body closure is given.
+    private func readExpression(of input: Input) -> String {
+        switch input {
+        case .field(let name):
+            guard let field = emitter.field(named: name) else { return name }
+            if emitter.isWrapped(field) { return "$0.pointee." + emitter.swiftName(field.decl.name) }
+            return "$0.pointee._\(name).wrappedValue"
+        case .computed:
+            return "$0.pointee." + emitter.swiftName(of: input)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// The selectors generated states declare for their fields and computed values, made from where
+/// the member is stored rather than from closures compiled once per member.
+extension StateSelector {
+    /// A versioned selector of a field kept in a ``StoredField`` (as generated states keep their
+    /// plain fields): the value and its stamp are read in place.
+    ///
+    /// ```swift
+    /// static let todos = StateSelector<TodoState, [Todo]>(field: \TodoState.computed._todos)
+    /// ```
+    ///
+    /// A memoized selector made from this one reads the stamp straight from the state's memory on
+    /// its hit path. When `field` is not a path of stored properties, both are read through the
+    /// key path instead.
+    public init(field: KeyPath<Root, StoredField<Value>> & Sendable) {
+        guard let fieldOffset = MemoryLayout<Root>.offset(of: field) else {
+            self.init(field: field) { $0[keyPath: field]._value }
+            return
+        }
+        let valueOffset = fieldOffset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._value)!
+        let stampOffset = fieldOffset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._version)!
+        self.init(
+            _select: { root in
+                withUnsafePointer(to: root) { UnsafeRawPointer($0).load(fromByteOffset: valueOffset, as: Value.self) }
+            },
+            _version: { root in _stamp(of: root, at: stampOffset) },
+            _counter: nil,
+            _versionOffset: stampOffset
+        )
+    }
+
+    /// A versioned selector of the memoized computed value at `index` in a generated state's
+    /// table: its version is the value's (brought up to date first), its ``recomputations`` the
+    /// count of the value's body; `select` reads the value (`{ $0.computed.total }`).
+    public init<Storage>(
+        computed index: Int,
+        of table: StateTable<Root, Storage>,
+        _ select: @escaping @Sendable (Root) -> Value
+    ) {
+        self.init(
+            _select: select,
+            _version: { root in
+                withUnsafePointer(to: root) { table.version(ofComputed: index, in: UnsafeRawPointer($0)) }
+            },
+            _counter: table.recomputations(ofComputed: index)
+        )
+    }
+}

@@ -1,0 +1,163 @@
+/// The entries of a ``StateTable``, and the calls generated code describes them with.
+extension StateTable {
+    /// A field: where its stamp is, and how to read its value and its members' versions.
+    struct Field {
+        let name: String
+        /// The byte offset of the field's `VersionStamp` in the storage; -1 when `version` reads it.
+        let stampOffset: Int
+        let version: ((UnsafeRawPointer) -> VersionStamp)?
+        /// The version of a member of the field's value (`"computed.total"`), when its type is a
+        /// generated state; `nil` for any other type.
+        let memberVersion: ((UnsafeRawPointer, Substring) -> VersionStamp?)?
+        /// The value, for the mirror.
+        let value: (UnsafeRawPointer) -> Any
+    }
+
+    /// A memoized computed value: where its cell is, its inputs, and how to refresh it.
+    struct Computed {
+        let name: String
+        let cellOffset: Int
+        let inputs: [Input]
+        /// Refreshes the cell (see ``StateTable/refresh(_:in:)``), typed for the value.
+        let refresh: (StateTable, Int, UnsafeRawPointer) -> Void
+        /// Replaces the cell at the given address (which another copy shares) by a stale copy.
+        let replaceWithStaleCopy: (UnsafeMutableRawPointer) -> Void
+        let counter: RecomputationCounter
+    }
+}
+
+extension StateTable.Builder {
+    /// A plain field: its name, its storage, and the key paths user code reads it by, on the
+    /// state (`\.count`) and on `state.computed` (`\.count`).
+    public mutating func field<Value>(
+        _ name: String,
+        _ storage: KeyPath<Extended, StoredField<Value>>,
+        _ state: KeyPath<State, Value>,
+        _ extended: KeyPath<Extended, Value>
+    ) {
+        let offset = Self.offset(of: storage)
+        let valueOffset = offset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._value)!
+        let stampOffset = offset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._version)!
+        fields.append(StateTable.Field(
+            name: name,
+            stampOffset: stampOffset,
+            version: nil,
+            memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
+            value: { $0.load(fromByteOffset: valueOffset, as: Value.self) }
+        ))
+        stateMembers.append((state, name))
+        extendedMembers.append((extended, name))
+    }
+
+    /// An `@Edge` field: its name, its storage (`\._avatar`) and the key path user code reads it
+    /// by on the state. (`state.computed.avatar` is tracked as the whole state: its setter is
+    /// visible in the generated file only, so a key path made there would not equal the user's.)
+    public mutating func edge<Value>(_ name: String, _ storage: KeyPath<Extended, Edge<Value>>, _ state: KeyPath<State, Value>) {
+        let offset = Self.offset(of: storage)
+        let valueOffset = offset + MemoryLayout<Edge<Value>>.offset(of: \Edge<Value>._value)!
+        let stampOffset = offset + MemoryLayout<Edge<Value>>.offset(of: \Edge<Value>._version)!
+        fields.append(StateTable.Field(
+            name: name,
+            stampOffset: stampOffset,
+            version: nil,
+            memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
+            value: { $0.load(fromByteOffset: valueOffset, as: Value.self) }
+        ))
+        stateMembers.append((state, name))
+    }
+
+    /// A `@Shared` field: its name, its storage (`\._session`) and the key path user code reads
+    /// it by on the state. Its version is the shared reference's, read on every call.
+    public mutating func shared<Value>(_ name: String, _ storage: KeyPath<Extended, Shared<Value>>, _ state: KeyPath<State, Value>) {
+        let offset = Self.offset(of: storage)
+        fields.append(StateTable.Field(
+            name: name,
+            stampOffset: -1,
+            version: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).version },
+            memberVersion: nil,
+            value: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).wrappedValue }
+        ))
+        stateMembers.append((state, name))
+    }
+
+    /// A memoized computed value whose result is compared with the cached one (early cutoff,
+    /// unless `cutoff` is `false`): its name, its memo cell (`\._total`), the key path user code
+    /// reads it by on `state.computed`, its inputs by index, and its body, called with the
+    /// storage and reading exactly its inputs.
+    public mutating func computed<Value: Equatable>(
+        _ name: String,
+        _ cell: KeyPath<Extended, Memo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Value
+    ) {
+        append(name, cell, extended, inputs: inputs, isEqual: cutoff ? (==) : nil, body)
+    }
+
+    /// A memoized computed value whose type is not `Equatable` (no early cutoff; `cutoff` is
+    /// there so that both overloads take the same arguments, and the `Equatable` one is chosen
+    /// whenever it applies).
+    public mutating func computed<Value>(
+        _ name: String,
+        _ cell: KeyPath<Extended, Memo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Value
+    ) {
+        append(name, cell, extended, inputs: inputs, isEqual: nil, body)
+    }
+
+    private mutating func append<Value>(
+        _ name: String,
+        _ cell: KeyPath<Extended, Memo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        isEqual: ((Value, Value) -> Bool)?,
+        _ body: @escaping (UnsafePointer<Extended>) -> Value
+    ) {
+        let offset = Self.offset(of: cell)
+        let counter = RecomputationCounter()
+        computeds.append(StateTable.Computed(
+            name: name,
+            cellOffset: offset,
+            inputs: inputs,
+            refresh: { table, index, base in
+                let cell = base.load(fromByteOffset: offset, as: MemoCell<Value>.self)
+                _ = cell._refresh(
+                    verifies: true,
+                    { table.recordInputs(of: index, in: base, into: &$0) },
+                    {
+                        counter.increment()
+                        // The storage is an `Extended` (or the state around it, of the same layout).
+                        return body(base.assumingMemoryBound(to: Extended.self))
+                    },
+                    isEqual
+                )
+            },
+            replaceWithStaleCopy: { slot in
+                let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
+                memo.pointee._cell = memo.pointee._cell._staleCopy()
+            },
+            counter: counter
+        ))
+        extendedMembers.append((extended, "computed." + name))
+    }
+
+    /// The byte offset of a stored property in the storage.
+    private static func offset<Value>(of storage: KeyPath<Extended, Value>) -> Int {
+        guard let offset = MemoryLayout<Extended>.offset(of: storage) else {
+            preconditionFailure("a StateTable entry's storage must be a stored property of the state's storage")
+        }
+        return offset
+    }
+
+    /// Reads the version of a member of a field's value in place, when `Value` is a generated state.
+    private static func memberVersion<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer, Substring) -> VersionStamp?)? {
+        guard let witness = _MemberVersions<Value>().witness else { return nil }
+        return { base, path in
+            path.isEmpty ? nil : witness.memberVersion(UnsafeMutableRawPointer(mutating: base + offset), path)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// What a ``StateTable`` answers about a state's members: versions by name, the fields' stamps,
+/// the members a store observes by key path, and the mirror. Generated states get all of it from
+/// ``_TableDrivenState`` instead of a switch, a list and two key-path tables per state.
+extension StateTable {
+    /// The version of the member at `path` in the storage at `base` (see
+    /// ``MemberVersioned/_version(ofMember:)``): a field, a field's member when the field is a
+    /// generated state, or a computed value (brought up to date first); `nil` for any other path.
+    public func version(ofMember path: Substring, in base: UnsafeRawPointer) -> VersionStamp? {
+        let (member, rest) = _splitMemberPath(path)
+        if member == "computed" {
+            guard case .computed(let index)? = memberIndex["computed." + _splitMemberPath(rest).head] else { return nil }
+            return version(ofComputed: index, in: base)
+        }
+        guard case .field(let index)? = memberIndex[String(member)] else { return nil }
+        if !rest.isEmpty, let nested = fields[index].memberVersion?(base, rest) {
+            return nested
+        }
+        return version(ofField: index, in: base)
+    }
+
+    /// Records the stamp of every field, in declaration order (see
+    /// ``MemberVersioned/_recordFieldVersions(_:)``).
+    public func recordFieldVersions(in base: UnsafeRawPointer, into versions: inout MemoInputs) {
+        for index in fields.indices {
+            versions.record(version(ofField: index, in: base))
+        }
+    }
+
+    /// The fields and their values, as `print` and `dump` show a state.
+    public func mirror(of state: State) -> Mirror {
+        let children = withUnsafePointer(to: state) { pointer in
+            let base = UnsafeRawPointer(pointer)
+            return fields.map { (label: Optional($0.name), value: $0.value(base)) }
+        }
+        return Mirror(state, children: children, displayStyle: .struct)
+    }
+}
+
+/// A generated state described by a ``StateTable``: its member versions, field stamps and
+/// observable members come from the table (`Extended.__table`).
+public protocol _TableDrivenState: _ComputedState where Extended: _TableDrivenStorage, Extended.State == Self {}
+
+/// The storage (`Extended`) of a ``_TableDrivenState``.
+public protocol _TableDrivenStorage: _ObservableMembers {
+    /// The state this is the storage of.
+    associatedtype State
+    /// The state's members.
+    static var __table: StateTable<State, Self> { get }
+}
+
+extension _TableDrivenState {
+    /// The version of the member at `path`, from the table.
+    public func _version(ofMember path: Substring) -> VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: UnsafeRawPointer($0)) }
+    }
+
+    /// Records every field's stamp, from the table; returns `true`.
+    public func _recordFieldVersions(_ versions: inout MemoInputs) -> Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: UnsafeRawPointer($0), into: &versions) }
+        return true
+    }
+
+    /// The fields and computed values a store observes one by one, by their key paths on the
+    /// state (`\.items`, `\.computed.total`).
+    public static var _observableMembers: _MemberTable<Self> {
+        Extended.__table.stateMembers
+    }
+}
+
+extension _TableDrivenStorage {
+    /// The fields and computed values a store observes one by one, by their key paths on
+    /// `state.computed` (`\.items`, `\.total`).
+    public static var _observableMembers: _MemberTable<Self> {
+        __table.extendedMembers
+    }
+}

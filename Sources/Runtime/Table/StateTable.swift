@@ -1,0 +1,223 @@
+import CComputedAtomics
+
+/// A generated state's members, described once per state type: its fields and memoized computed
+/// values by index, the inputs of each computed value and the body that computes it.
+///
+/// Generated code keeps per member only what is specific to it (its storage, its typed hit path
+/// and its body) and describes the rest in one table per state, `Extended.__table`, built on
+/// first use:
+///
+/// ```swift
+/// static let __table = StateTable<CounterState, Extended> { table in
+///     table.field("count", \._count, \.count, \.count)
+///     table.computed("doubled", \._doubled, \.doubled, inputs: [.field(0)]) {
+///         CounterState._ComputedBodies.doubled($0.pointee._count.wrappedValue)
+///     }
+/// }
+/// ```
+///
+/// Everything that is the same for every member runs here, once, driven by the table:
+/// - **Refresh** (``refresh(_:in:)``): a stale computed value is verified against its inputs'
+///   versions and recomputed only when one of them moved; an equal result keeps the cached value
+///   and its version (early cutoff).
+/// - **Invalidation** (``invalidate(afterWritingField:in:)``): after a field is written, every
+///   computed value that depends on it, directly or through other computed values, is marked
+///   stale, from a list the table derives once from the inputs.
+/// - **Members** (see `StateTable+Members.swift`): versions by member name, the fields' stamps a
+///   store records around a commit, the members a store observes by key path, the mirror.
+///
+/// The table reaches a state's storage through byte offsets taken from stored-property key paths
+/// (`MemoryLayout.offset(of:)`), and a memo cell of any value type through the cell's
+/// type-independent header, so that nothing in it is compiled once per member.
+///
+/// `State` is the generated state, whose only stored property is its `Extended` storage (so a
+/// pointer to a state is a pointer to its storage). Not meant to be used by hand.
+public final class StateTable<State, Extended>: @unchecked Sendable {
+    // Safety: every property is a `let` set by `init`; the closures it holds only read through
+    // the pointers they are given, and cells follow the memo once-protocol.
+
+    /// An input of a computed value, recorded by version when the value is verified.
+    public enum Input: Sendable {
+        /// The field at this index (its stamp).
+        case field(Int)
+        /// The computed value at this index (its version, after bringing it up to date).
+        case computed(Int)
+        /// A member of the field at this index (`"computed.total"`, `"books"`), when the field's
+        /// type is a generated state; otherwise the field's own stamp.
+        case member(Int, String)
+    }
+
+    /// How generated code describes the members, one call per member, in declaration order.
+    public struct Builder {
+        var fields: [Field] = []
+        var computeds: [Computed] = []
+        var stateMembers: [(PartialKeyPath<State>, String)] = []
+        var extendedMembers: [(PartialKeyPath<Extended>, String)] = []
+    }
+
+    let fields: [Field]
+    let computeds: [Computed]
+    /// Where each computed value's memo cell is in the storage (a copy of `computeds[i].cellOffset`
+    /// in a flat array: the invalidation loop reads it without copying an entry).
+    let cellOffsets: [Int]
+    /// The computed values each field feeds, directly or not: `dependents[dependentRanges[f]]`.
+    let dependents: [Int]
+    let dependentRanges: [Range<Int>]
+    /// Where a memo cell's header is in the cell object (the same for every value type).
+    let headerOffset: Int
+    let memberIndex: [String: _TableMember]
+    let stateMembers: _MemberTable<State>
+    let extendedMembers: _MemberTable<Extended>
+
+    /// Builds the table of a state whose storage is at `storage` (`\.computed`, its only stored
+    /// property) with `describe`, then derives what the runtime needs from it.
+    public init(_ storage: WritableKeyPath<State, Extended>, _ describe: (inout Builder) -> Void) {
+        precondition(
+            MemoryLayout<State>.offset(of: storage) == 0 && MemoryLayout<State>.size == MemoryLayout<Extended>.size,
+            "a generated state's only stored property is its storage"
+        )
+        var builder = Builder()
+        describe(&builder)
+        fields = builder.fields
+        computeds = builder.computeds
+        cellOffsets = builder.computeds.map(\.cellOffset)
+        (dependents, dependentRanges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
+        headerOffset = _memoHeaderOffset()
+        var index: [String: _TableMember] = [:]
+        for (i, field) in builder.fields.enumerated() { index[field.name] = .field(i) }
+        for (i, computed) in builder.computeds.enumerated() { index["computed." + computed.name] = .computed(i) }
+        memberIndex = index
+        // `\State.computed.total`, as user code spells it, for each computed value.
+        let computedMembers = builder.extendedMembers.compactMap { keyPath, name -> (PartialKeyPath<State>, String)? in
+            guard name.hasPrefix("computed."),
+                let path = (storage as AnyKeyPath).appending(path: keyPath) as? PartialKeyPath<State>
+            else { return nil }
+            return (path, name)
+        }
+        stateMembers = _MemberTable(builder.stateMembers + computedMembers)
+        extendedMembers = _MemberTable(builder.extendedMembers)
+    }
+
+    /// For every field, the computed values that depend on it directly or through other computed
+    /// values (each once), flattened: O(edges) per field.
+    private static func dependents(fields: Int, computeds: [Computed]) -> ([Int], [Range<Int>]) {
+        var readers = [[Int]](repeating: [], count: fields + computeds.count)
+        for (c, computed) in computeds.enumerated() {
+            for input in computed.inputs {
+                switch input {
+                case .field(let f), .member(let f, _): readers[f].append(c)
+                case .computed(let other): readers[fields + other].append(c)
+                }
+            }
+        }
+        var flat: [Int] = []
+        var ranges: [Range<Int>] = []
+        var seen = [Int](repeating: -1, count: computeds.count)
+        for f in 0..<fields {
+            let start = flat.count
+            var stack = readers[f]
+            while let c = stack.popLast() {
+                guard seen[c] != f else { continue }
+                seen[c] = f
+                flat.append(c)
+                stack.append(contentsOf: readers[fields + c])
+            }
+            ranges.append(start..<flat.count)
+        }
+        return (flat, ranges)
+    }
+
+    // MARK: Refresh
+
+    /// Brings the computed value at `index` up to date in the storage at `base` (a miss of its
+    /// hit path): keeps it when no input's version moved, otherwise runs its body, and keeps the
+    /// cached value and its version when the result is equal.
+    public func refresh(_ index: Int, in base: UnsafeRawPointer) {
+        computeds[index].refresh(self, index, base)
+    }
+
+    /// The version of the computed value at `index`, brought up to date first: it moves only
+    /// when the value changed.
+    public func version(ofComputed index: Int, in base: UnsafeRawPointer) -> VersionStamp {
+        let header = cellHeader(at: computeds[index].cellOffset, in: base)
+        if !cg_once_is_ready(&header.pointee.once) {
+            refresh(index, in: base)
+        }
+        return header.pointee.changedAt
+    }
+
+    /// How many times the body of the computed value at `index` ran.
+    public func recomputations(ofComputed index: Int) -> RecomputationCounter {
+        computeds[index].counter
+    }
+
+    /// The stamp of the field at `index`.
+    func version(ofField index: Int, in base: UnsafeRawPointer) -> VersionStamp {
+        let field = fields[index]
+        if field.stampOffset >= 0 {
+            return base.load(fromByteOffset: field.stampOffset, as: VersionStamp.self)
+        }
+        return field.version!(base)
+    }
+
+    /// Records the versions of the inputs of the computed value at `index`.
+    func recordInputs(of index: Int, in base: UnsafeRawPointer, into versions: inout MemoInputs) {
+        for input in computeds[index].inputs {
+            switch input {
+            case .field(let field):
+                versions.record(version(ofField: field, in: base))
+            case .computed(let other):
+                versions.record(version(ofComputed: other, in: base))
+            case .member(let field, let path):
+                let nested = fields[field].memberVersion?(base, path[...])
+                versions.record(nested ?? version(ofField: field, in: base))
+            }
+        }
+    }
+
+    /// The header of the memo cell stored at `offset` in the storage at `base`.
+    func cellHeader(at offset: Int, in base: UnsafeRawPointer) -> UnsafeMutablePointer<_MemoCellHeader> {
+        let cell = base.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+        return UnsafeMutableRawPointer(mutating: cell + headerOffset).assumingMemoryBound(to: _MemoCellHeader.self)
+    }
+
+    // MARK: Invalidation
+
+    /// Marks every computed value that depends on the field at `field` stale in the storage at
+    /// `base`, after a write: in place for a cell no other copy shares, otherwise by giving this
+    /// copy a stale copy of the cell (the others keep the shared one).
+    public func invalidate(afterWritingField field: Int, in base: UnsafeMutableRawPointer) {
+        dependents.withUnsafeBufferPointer { dependents in
+            for c in dependents[dependentRanges[field]] {
+                let slot = (base + cellOffsets[c]).assumingMemoryBound(to: UnsafeRawPointer.self)
+                // Any native class reference has the same representation and reference count;
+                // checked as one concrete class (`isKnownUniquelyReferenced` on an `AnyObject`
+                // existential answers `false` for a unique native object in unoptimized builds).
+                let isUnique = slot.withMemoryRebound(to: MemoCell<UInt8>.self, capacity: 1) {
+                    isKnownUniquelyReferenced(&$0.pointee)
+                }
+                if isUnique {
+                    let header = UnsafeMutableRawPointer(mutating: slot.pointee + headerOffset)
+                    cg_once_reset(&header.assumingMemoryBound(to: _MemoCellHeader.self).pointee.once)
+                } else {
+                    computeds[c].replaceWithStaleCopy(UnsafeMutableRawPointer(slot))
+                }
+            }
+        }
+    }
+}
+
+/// A member of a ``StateTable`` by name.
+enum _TableMember {
+    case field(Int)
+    case computed(Int)
+}
+
+/// Where a memo cell's type-independent header is in the cell object: the same for every value
+/// type (a `ManagedBuffer`'s header follows the object header, aligned for the header type).
+func _memoHeaderOffset() -> Int {
+    let cell = MemoCell<UInt8>.make()
+    return cell.withUnsafeMutablePointerToHeader { header in
+        UnsafeRawPointer(header) - UnsafeRawPointer(Unmanaged.passUnretained(cell).toOpaque())
+    }
+}
