@@ -84,10 +84,11 @@ extension SettingsState {
         fileprivate var _recentCount = ComputedRuntime.Memo<__recentCountType>()
 
         fileprivate init(theme: __themeType, fontSize: __fontSizeType, recent: __recentType, lastOpened: __lastOpenedType) {
-            _theme = ComputedRuntime.StoredField(wrappedValue: theme)
-            _fontSize = ComputedRuntime.StoredField(wrappedValue: fontSize)
-            _recent = ComputedRuntime.StoredField(wrappedValue: recent)
-            _lastOpened = ComputedRuntime.StoredField(wrappedValue: lastOpened)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _theme = ComputedRuntime.StoredField(wrappedValue: theme, version: __initialStamp)
+            _fontSize = ComputedRuntime.StoredField(wrappedValue: fontSize, version: __initialStamp)
+            _recent = ComputedRuntime.StoredField(wrappedValue: recent, version: __initialStamp)
+            _lastOpened = ComputedRuntime.StoredField(wrappedValue: lastOpened, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -133,14 +134,8 @@ extension SettingsState {
         static let fontSize = ComputedRuntime.StateSelector<SettingsState, __fontSizeType>(field: \SettingsState.computed._fontSize)
         static let recent = ComputedRuntime.StateSelector<SettingsState, __recentType>(field: \SettingsState.computed._recent)
         static let lastOpened = ComputedRuntime.StateSelector<SettingsState, __lastOpenedType>(field: \SettingsState.computed._lastOpened)
-
-        static let isLarge = ComputedRuntime.StateSelector<SettingsState, __isLargeType>(computed: 0, of: Extended.__table) { (state: SettingsState) in
-            state.computed.isLarge
-        }
-
-        static let recentCount = ComputedRuntime.StateSelector<SettingsState, __recentCountType>(computed: 1, of: Extended.__table) { (state: SettingsState) in
-            state.computed.recentCount
-        }
+        static let isLarge = ComputedRuntime.StateSelector<SettingsState, __isLargeType>(computed: 0, of: Extended.__table)
+        static let recentCount = ComputedRuntime.StateSelector<SettingsState, __recentCountType>(computed: 1, of: Extended.__table)
     }
 }
 
@@ -232,7 +227,9 @@ extension SettingsState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<SettingsState, SettingsState.Extended> = .init(\.computed) { table in
+    static let __table: ComputedRuntime.StateTable<SettingsState, SettingsState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<SettingsState, SettingsState.Extended>.Builder) {
         table.field("theme", \._theme, \.theme, \.theme)  // 0
         table.field("fontSize", \._fontSize, \.fontSize, \.fontSize)  // 1
         table.field("recent", \._recent, \.recent, \.recent)  // 2

@@ -80,9 +80,10 @@ extension CounterState {
         fileprivate var _summary = ComputedRuntime.Memo<__summaryType>()
 
         fileprivate init(count: __countType, step: __stepType, label: __labelType) {
-            _count = ComputedRuntime.StoredField(wrappedValue: count)
-            _step = ComputedRuntime.StoredField(wrappedValue: step)
-            _label = ComputedRuntime.StoredField(wrappedValue: label)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _count = ComputedRuntime.StoredField(wrappedValue: count, version: __initialStamp)
+            _step = ComputedRuntime.StoredField(wrappedValue: step, version: __initialStamp)
+            _label = ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -138,23 +139,13 @@ extension CounterState {
         static let count = ComputedRuntime.StateSelector<CounterState, __countType>(field: \CounterState.computed._count)
         static let step = ComputedRuntime.StateSelector<CounterState, __stepType>(field: \CounterState.computed._step)
         static let label = ComputedRuntime.StateSelector<CounterState, __labelType>(field: \CounterState.computed._label)
-
-        static let doubled = ComputedRuntime.StateSelector<CounterState, __doubledType>(computed: 0, of: Extended.__table) { (state: CounterState) in
-            state.computed.doubled
-        }
-
-        static let quadrupled = ComputedRuntime.StateSelector<CounterState, __quadrupledType>(computed: 1, of: Extended.__table) { (state: CounterState) in
-            state.computed.quadrupled
-        }
+        static let doubled = ComputedRuntime.StateSelector<CounterState, __doubledType>(computed: 0, of: Extended.__table)
+        static let quadrupled = ComputedRuntime.StateSelector<CounterState, __quadrupledType>(computed: 1, of: Extended.__table)
 
         /// Depends on a field and on a computed.
-        static let next = ComputedRuntime.StateSelector<CounterState, __nextType>(computed: 2, of: Extended.__table) { (state: CounterState) in
-            state.computed.next
-        }
+        static let next = ComputedRuntime.StateSelector<CounterState, __nextType>(computed: 2, of: Extended.__table)
 
-        static let summary = ComputedRuntime.StateSelector<CounterState, __summaryType>(computed: 3, of: Extended.__table) { (state: CounterState) in
-            state.computed.summary
-        }
+        static let summary = ComputedRuntime.StateSelector<CounterState, __summaryType>(computed: 3, of: Extended.__table)
     }
 }
 
@@ -214,7 +205,9 @@ extension CounterState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<CounterState, CounterState.Extended> = .init(\.computed) { table in
+    static let __table: ComputedRuntime.StateTable<CounterState, CounterState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<CounterState, CounterState.Extended>.Builder) {
         table.field("count", \._count, \.count, \.count)  // 0
         table.field("step", \._step, \.step, \.step)  // 1
         table.field("label", \._label, \.label, \.label)  // 2

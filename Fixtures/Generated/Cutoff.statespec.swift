@@ -106,10 +106,11 @@ extension CutoffState {
         @usableFromInline internal var _tokenID = ComputedRuntime.Memo<__tokenIDType>()
 
         fileprivate init(items: __itemsType, threshold: __thresholdType, name: __nameType, token: __tokenType) {
-            _items = ComputedRuntime.StoredField(wrappedValue: items)
-            _threshold = ComputedRuntime.StoredField(wrappedValue: threshold)
-            _name = ComputedRuntime.StoredField(wrappedValue: name)
-            _token = ComputedRuntime.StoredField(wrappedValue: token)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _items = ComputedRuntime.StoredField(wrappedValue: items, version: __initialStamp)
+            _threshold = ComputedRuntime.StoredField(wrappedValue: threshold, version: __initialStamp)
+            _name = ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp)
+            _token = ComputedRuntime.StoredField(wrappedValue: token, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -195,36 +196,20 @@ extension CutoffState {
         public static let token = ComputedRuntime.StateSelector<CutoffState, __tokenType>(field: \CutoffState.computed._token)
 
         /// Level 1: the items over the threshold.
-        public static let filteredArray = ComputedRuntime.StateSelector<CutoffState, __filteredArrayType>(computed: 0, of: Extended.__table) { (state: CutoffState) in
-            state.computed.filteredArray
-        }
+        public static let filteredArray = ComputedRuntime.StateSelector<CutoffState, __filteredArrayType>(computed: 0, of: Extended.__table)
 
         /// Level 2: reads only level 1.
-        public static let filteredCount = ComputedRuntime.StateSelector<CutoffState, __filteredCountType>(computed: 1, of: Extended.__table) { (state: CutoffState) in
-            state.computed.filteredCount
-        }
+        public static let filteredCount = ComputedRuntime.StateSelector<CutoffState, __filteredCountType>(computed: 1, of: Extended.__table)
 
         /// Level 3: reads only level 2.
-        public static let summary = ComputedRuntime.StateSelector<CutoffState, __summaryType>(computed: 2, of: Extended.__table) { (state: CutoffState) in
-            state.computed.summary
-        }
+        public static let summary = ComputedRuntime.StateSelector<CutoffState, __summaryType>(computed: 2, of: Extended.__table)
 
         /// As `filteredArray`, but every recomputation counts as a change.
-        public static let uncutArray = ComputedRuntime.StateSelector<CutoffState, __uncutArrayType>(computed: 3, of: Extended.__table) { (state: CutoffState) in
-            state.computed.uncutArray
-        }
+        public static let uncutArray = ComputedRuntime.StateSelector<CutoffState, __uncutArrayType>(computed: 3, of: Extended.__table)
 
-        public static let uncutCount = ComputedRuntime.StateSelector<CutoffState, __uncutCountType>(computed: 4, of: Extended.__table) { (state: CutoffState) in
-            state.computed.uncutCount
-        }
-
-        public static let greeting = ComputedRuntime.StateSelector<CutoffState, __greetingType>(computed: 5, of: Extended.__table) { (state: CutoffState) in
-            state.computed.greeting
-        }
-
-        public static let tokenID = ComputedRuntime.StateSelector<CutoffState, __tokenIDType>(computed: 6, of: Extended.__table) { (state: CutoffState) in
-            state.computed.tokenID
-        }
+        public static let uncutCount = ComputedRuntime.StateSelector<CutoffState, __uncutCountType>(computed: 4, of: Extended.__table)
+        public static let greeting = ComputedRuntime.StateSelector<CutoffState, __greetingType>(computed: 5, of: Extended.__table)
+        public static let tokenID = ComputedRuntime.StateSelector<CutoffState, __tokenIDType>(computed: 6, of: Extended.__table)
     }
 }
 
@@ -297,7 +282,9 @@ extension CutoffState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<CutoffState, CutoffState.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<CutoffState, CutoffState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<CutoffState, CutoffState.Extended>.Builder) {
         table.field("items", \._items, \.items, \.items)  // 0
         table.field("threshold", \._threshold, \.threshold, \.threshold)  // 1
         table.field("name", \._name, \.name, \.name)  // 2

@@ -190,13 +190,8 @@ extension ProfileState {
             state.computed.score
         }
 
-        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, __hasAvatarType>(computed: 0, of: Extended.__table) { (state: ProfileState) in
-            state.computed.hasAvatar
-        }
-
-        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, __badgeTextType>(computed: 1, of: Extended.__table) { (state: ProfileState) in
-            state.computed.badgeText
-        }
+        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, __hasAvatarType>(computed: 0, of: Extended.__table)
+        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, __badgeTextType>(computed: 1, of: Extended.__table)
     }
 }
 
@@ -229,7 +224,9 @@ extension ProfileState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<ProfileState, ProfileState.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<ProfileState, ProfileState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<ProfileState, ProfileState.Extended>.Builder) {
         table.edge("avatar", \._avatar, \.avatar)  // 0
         table.edge("unread", \._unread, \.unread)  // 1
         table.edge("badge", \._badge, \.badge)  // 2

@@ -600,50 +600,50 @@ extension GeneratedNames {
         @usableFromInline internal var _capacity = ComputedRuntime.Memo<__capacityType>()
 
         fileprivate init(version: __versionType, hasher: __hasherType, encoder: __encoderType, decoder: __decoderType, container: __containerType, lhs: __lhsType, rhs: __rhsType, newValue: __newValueType, path: __pathType, member: __memberType, rest: __restType, keyPath: __keyPathType, wrappedValue: __wrappedValueType, projectedValue: __projectedValueType, update: __updateType, record: __recordType, inputs: __inputsType, compute: __computeType, isEqual: __isEqualType, isCached: __isCachedType, hash: __hashType, encode: __encodeType, Hasher: __HasherType, Encoder: __EncoderType, Decoder: __DecoderType, Mirror: __MirrorType, KeyValuePairs: __KeyValuePairsType, String: __StringType, Bool: __BoolType, Substring: __SubstringType, CodingKey: __CodingKeyType, Edge: __EdgeType, Memo: __MemoType, VersionStamp: __VersionStampType, state: __stateType, StateSelector: __StateSelectorType, ParameterizedSelector: __ParameterizedSelectorType, RecomputationCounter: __RecomputationCounterType, MemberVersioned: __MemberVersionedType, memberVersion: __memberVersionType, shared: ComputedRuntime.Shared<__sharedType>) {
-            let _initialVersion = ComputedRuntime.VersionStamp.next()
-            _version = ComputedRuntime.StoredField(wrappedValue: version)
-            _hasher = ComputedRuntime.StoredField(wrappedValue: hasher)
-            _encoder = ComputedRuntime.StoredField(wrappedValue: encoder)
-            _decoder = ComputedRuntime.StoredField(wrappedValue: decoder)
-            _container = ComputedRuntime.StoredField(wrappedValue: container)
-            _lhs = ComputedRuntime.StoredField(wrappedValue: lhs)
-            _rhs = ComputedRuntime.StoredField(wrappedValue: rhs)
-            _newValue = ComputedRuntime.StoredField(wrappedValue: newValue)
-            _path = ComputedRuntime.StoredField(wrappedValue: path)
-            _member = ComputedRuntime.StoredField(wrappedValue: member)
-            _rest = ComputedRuntime.StoredField(wrappedValue: rest)
-            _keyPath = ComputedRuntime.StoredField(wrappedValue: keyPath)
-            _wrappedValue = ComputedRuntime.StoredField(wrappedValue: wrappedValue)
-            _projectedValue = ComputedRuntime.StoredField(wrappedValue: projectedValue)
-            _update = ComputedRuntime.StoredField(wrappedValue: update)
-            _record = ComputedRuntime.StoredField(wrappedValue: record)
-            _inputs = ComputedRuntime.StoredField(wrappedValue: inputs)
-            _compute = ComputedRuntime.StoredField(wrappedValue: compute)
-            _isEqual = ComputedRuntime.StoredField(wrappedValue: isEqual)
-            _isCached = ComputedRuntime.StoredField(wrappedValue: isCached)
-            _hash = ComputedRuntime.StoredField(wrappedValue: hash)
-            _encode = ComputedRuntime.StoredField(wrappedValue: encode)
-            _Hasher = ComputedRuntime.StoredField(wrappedValue: Hasher)
-            _Encoder = ComputedRuntime.StoredField(wrappedValue: Encoder)
-            _Decoder = ComputedRuntime.StoredField(wrappedValue: Decoder)
-            _Mirror = ComputedRuntime.StoredField(wrappedValue: Mirror)
-            _KeyValuePairs = ComputedRuntime.StoredField(wrappedValue: KeyValuePairs)
-            _String = ComputedRuntime.StoredField(wrappedValue: String)
-            _Bool = ComputedRuntime.StoredField(wrappedValue: Bool)
-            _Substring = ComputedRuntime.StoredField(wrappedValue: Substring)
-            _CodingKey = ComputedRuntime.StoredField(wrappedValue: CodingKey)
-            _Edge = ComputedRuntime.StoredField(wrappedValue: Edge)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _version = ComputedRuntime.StoredField(wrappedValue: version, version: __initialStamp)
+            _hasher = ComputedRuntime.StoredField(wrappedValue: hasher, version: __initialStamp)
+            _encoder = ComputedRuntime.StoredField(wrappedValue: encoder, version: __initialStamp)
+            _decoder = ComputedRuntime.StoredField(wrappedValue: decoder, version: __initialStamp)
+            _container = ComputedRuntime.StoredField(wrappedValue: container, version: __initialStamp)
+            _lhs = ComputedRuntime.StoredField(wrappedValue: lhs, version: __initialStamp)
+            _rhs = ComputedRuntime.StoredField(wrappedValue: rhs, version: __initialStamp)
+            _newValue = ComputedRuntime.StoredField(wrappedValue: newValue, version: __initialStamp)
+            _path = ComputedRuntime.StoredField(wrappedValue: path, version: __initialStamp)
+            _member = ComputedRuntime.StoredField(wrappedValue: member, version: __initialStamp)
+            _rest = ComputedRuntime.StoredField(wrappedValue: rest, version: __initialStamp)
+            _keyPath = ComputedRuntime.StoredField(wrappedValue: keyPath, version: __initialStamp)
+            _wrappedValue = ComputedRuntime.StoredField(wrappedValue: wrappedValue, version: __initialStamp)
+            _projectedValue = ComputedRuntime.StoredField(wrappedValue: projectedValue, version: __initialStamp)
+            _update = ComputedRuntime.StoredField(wrappedValue: update, version: __initialStamp)
+            _record = ComputedRuntime.StoredField(wrappedValue: record, version: __initialStamp)
+            _inputs = ComputedRuntime.StoredField(wrappedValue: inputs, version: __initialStamp)
+            _compute = ComputedRuntime.StoredField(wrappedValue: compute, version: __initialStamp)
+            _isEqual = ComputedRuntime.StoredField(wrappedValue: isEqual, version: __initialStamp)
+            _isCached = ComputedRuntime.StoredField(wrappedValue: isCached, version: __initialStamp)
+            _hash = ComputedRuntime.StoredField(wrappedValue: hash, version: __initialStamp)
+            _encode = ComputedRuntime.StoredField(wrappedValue: encode, version: __initialStamp)
+            _Hasher = ComputedRuntime.StoredField(wrappedValue: Hasher, version: __initialStamp)
+            _Encoder = ComputedRuntime.StoredField(wrappedValue: Encoder, version: __initialStamp)
+            _Decoder = ComputedRuntime.StoredField(wrappedValue: Decoder, version: __initialStamp)
+            _Mirror = ComputedRuntime.StoredField(wrappedValue: Mirror, version: __initialStamp)
+            _KeyValuePairs = ComputedRuntime.StoredField(wrappedValue: KeyValuePairs, version: __initialStamp)
+            _String = ComputedRuntime.StoredField(wrappedValue: String, version: __initialStamp)
+            _Bool = ComputedRuntime.StoredField(wrappedValue: Bool, version: __initialStamp)
+            _Substring = ComputedRuntime.StoredField(wrappedValue: Substring, version: __initialStamp)
+            _CodingKey = ComputedRuntime.StoredField(wrappedValue: CodingKey, version: __initialStamp)
+            _Edge = ComputedRuntime.StoredField(wrappedValue: Edge, version: __initialStamp)
             _Memo = ComputedRuntime.Edge(wrappedValue: Memo)
-            _VersionStamp = ComputedRuntime.StoredField(wrappedValue: VersionStamp)
-            _state = ComputedRuntime.StoredField(wrappedValue: state)
-            _StateSelector = ComputedRuntime.StoredField(wrappedValue: StateSelector)
-            _ParameterizedSelector = ComputedRuntime.StoredField(wrappedValue: ParameterizedSelector)
-            _RecomputationCounter = ComputedRuntime.StoredField(wrappedValue: RecomputationCounter)
-            _MemberVersioned = ComputedRuntime.StoredField(wrappedValue: MemberVersioned)
-            _memberVersion = ComputedRuntime.StoredField(wrappedValue: memberVersion)
+            _VersionStamp = ComputedRuntime.StoredField(wrappedValue: VersionStamp, version: __initialStamp)
+            _state = ComputedRuntime.StoredField(wrappedValue: state, version: __initialStamp)
+            _StateSelector = ComputedRuntime.StoredField(wrappedValue: StateSelector, version: __initialStamp)
+            _ParameterizedSelector = ComputedRuntime.StoredField(wrappedValue: ParameterizedSelector, version: __initialStamp)
+            _RecomputationCounter = ComputedRuntime.StoredField(wrappedValue: RecomputationCounter, version: __initialStamp)
+            _MemberVersioned = ComputedRuntime.StoredField(wrappedValue: MemberVersioned, version: __initialStamp)
+            _memberVersion = ComputedRuntime.StoredField(wrappedValue: memberVersion, version: __initialStamp)
             _shared = shared
-            _sharedKey = ComputedRuntime.SharedMemo<__sharedKeyType>(version: _initialVersion)
-            _arguments = ComputedRuntime.SharedMemo<__argumentsType>(version: _initialVersion)
+            _sharedKey = ComputedRuntime.SharedMemo<__sharedKeyType>(version: __initialStamp)
+            _arguments = ComputedRuntime.SharedMemo<__argumentsType>(version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -1097,9 +1097,7 @@ extension GeneratedNames {
             state.computed.shared
         }
 
-        public static let value = ComputedRuntime.StateSelector<GeneratedNames, __valueType>(computed: 0, of: Extended.__table) { (state: GeneratedNames) in
-            state.computed.value
-        }
+        public static let value = ComputedRuntime.StateSelector<GeneratedNames, __valueType>(computed: 0, of: Extended.__table)
 
         public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(recomputations: Extended._Recomputations.sharedKey) { (state: GeneratedNames) in
             state.computed.sharedKey
@@ -1109,13 +1107,8 @@ extension GeneratedNames {
             state.computed.arguments
         }
 
-        public static let transform = ComputedRuntime.StateSelector<GeneratedNames, __transformType>(computed: 1, of: Extended.__table) { (state: GeneratedNames) in
-            state.computed.transform
-        }
-
-        public static let capacity = ComputedRuntime.StateSelector<GeneratedNames, __capacityType>(computed: 2, of: Extended.__table) { (state: GeneratedNames) in
-            state.computed.capacity
-        }
+        public static let transform = ComputedRuntime.StateSelector<GeneratedNames, __transformType>(computed: 1, of: Extended.__table)
+        public static let capacity = ComputedRuntime.StateSelector<GeneratedNames, __capacityType>(computed: 2, of: Extended.__table)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `value` changes.
@@ -1526,7 +1519,9 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended>.Builder) {
         table.field("version", \._version, \.version, \.version)  // 0
         table.field("hasher", \._hasher, \.hasher, \.hasher)  // 1
         table.field("encoder", \._encoder, \.encoder, \.encoder)  // 2

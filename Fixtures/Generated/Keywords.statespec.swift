@@ -85,10 +85,11 @@ extension `Protocol` {
         @usableFromInline internal var _return = ComputedRuntime.Memo<__returnType>()
 
         fileprivate init(default: __defaultType, class: __classType, open: __openType, consuming: __consumingType) {
-            _default = ComputedRuntime.StoredField(wrappedValue: `default`)
-            _class = ComputedRuntime.StoredField(wrappedValue: `class`)
-            _open = ComputedRuntime.StoredField(wrappedValue: open)
-            _consuming = ComputedRuntime.StoredField(wrappedValue: consuming)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _default = ComputedRuntime.StoredField(wrappedValue: `default`, version: __initialStamp)
+            _class = ComputedRuntime.StoredField(wrappedValue: `class`, version: __initialStamp)
+            _open = ComputedRuntime.StoredField(wrappedValue: open, version: __initialStamp)
+            _consuming = ComputedRuntime.StoredField(wrappedValue: consuming, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -139,14 +140,8 @@ extension `Protocol` {
         package static let `class` = ComputedRuntime.StateSelector<`Protocol`, __classType>(field: \`Protocol`.computed._class)
         package static let open = ComputedRuntime.StateSelector<`Protocol`, __openType>(field: \`Protocol`.computed._open)
         package static let consuming = ComputedRuntime.StateSelector<`Protocol`, __consumingType>(field: \`Protocol`.computed._consuming)
-
-        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType>(computed: 0, of: Extended.__table) { (state: `Protocol`) in
-            state.computed.nonisolated
-        }
-
-        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, __returnType>(computed: 1, of: Extended.__table) { (state: `Protocol`) in
-            state.computed.`return`
-        }
+        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType>(computed: 0, of: Extended.__table)
+        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, __returnType>(computed: 1, of: Extended.__table)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `return` changes.
@@ -246,7 +241,9 @@ extension `Protocol`.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    package static let __table: ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended> = .init(\.computed) { table in
+    package static let __table: ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended>.Builder) {
         table.field("default", \._default, \.`default`, \.`default`)  // 0
         table.field("class", \._class, \.`class`, \.`class`)  // 1
         table.field("open", \._open, \.open, \.open)  // 2
@@ -329,8 +326,9 @@ extension Pair {
         fileprivate var _sum = ComputedRuntime.Memo<__sumType>()
 
         fileprivate init(first: __firstType, second: __secondType) {
-            _first = ComputedRuntime.StoredField(wrappedValue: first)
-            _second = ComputedRuntime.StoredField(wrappedValue: second)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _first = ComputedRuntime.StoredField(wrappedValue: first, version: __initialStamp)
+            _second = ComputedRuntime.StoredField(wrappedValue: second, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -362,10 +360,7 @@ extension Pair {
     enum Selectors {
         static let first = ComputedRuntime.StateSelector<Pair, __firstType>(field: \Pair.computed._first)
         static let second = ComputedRuntime.StateSelector<Pair, __secondType>(field: \Pair.computed._second)
-
-        static let sum = ComputedRuntime.StateSelector<Pair, __sumType>(computed: 0, of: Extended.__table) { (state: Pair) in
-            state.computed.sum
-        }
+        static let sum = ComputedRuntime.StateSelector<Pair, __sumType>(computed: 0, of: Extended.__table)
     }
 }
 
@@ -390,7 +385,9 @@ extension Pair.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<Pair, Pair.Extended> = .init(\.computed) { table in
+    static let __table: ComputedRuntime.StateTable<Pair, Pair.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<Pair, Pair.Extended>.Builder) {
         table.field("first", \._first, \.first, \.first)  // 0
         table.field("second", \._second, \.second, \.second)  // 1
         table.computed("sum", \._sum, \.sum, inputs: [.field(0), .field(1)]) {  // 0

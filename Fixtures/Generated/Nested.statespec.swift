@@ -57,8 +57,9 @@ extension Shelf {
         @usableFromInline internal var _total = ComputedRuntime.Memo<__totalType>()
 
         fileprivate init(books: __booksType, label: __labelType) {
-            _books = ComputedRuntime.StoredField(wrappedValue: books)
-            _label = ComputedRuntime.StoredField(wrappedValue: label)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _books = ComputedRuntime.StoredField(wrappedValue: books, version: __initialStamp)
+            _label = ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -90,10 +91,7 @@ extension Shelf {
     public enum Selectors {
         public static let books = ComputedRuntime.StateSelector<Shelf, __booksType>(field: \Shelf.computed._books)
         public static let label = ComputedRuntime.StateSelector<Shelf, __labelType>(field: \Shelf.computed._label)
-
-        public static let total = ComputedRuntime.StateSelector<Shelf, __totalType>(computed: 0, of: Extended.__table) { (state: Shelf) in
-            state.computed.total
-        }
+        public static let total = ComputedRuntime.StateSelector<Shelf, __totalType>(computed: 0, of: Extended.__table)
     }
 }
 
@@ -118,7 +116,9 @@ extension Shelf.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<Shelf, Shelf.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<Shelf, Shelf.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<Shelf, Shelf.Extended>.Builder) {
         table.field("books", \._books, \.books, \.books)  // 0
         table.field("label", \._label, \.label, \.label)  // 1
         table.computed("total", \._total, \.total, inputs: [.field(0)]) {  // 0
@@ -208,8 +208,9 @@ extension Library {
         @usableFromInline internal var _shelves = ComputedRuntime.Memo<__shelvesType>()
 
         fileprivate init(shelf: __shelfType, name: __nameType) {
-            _shelf = ComputedRuntime.StoredField(wrappedValue: shelf)
-            _name = ComputedRuntime.StoredField(wrappedValue: name)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _shelf = ComputedRuntime.StoredField(wrappedValue: shelf, version: __initialStamp)
+            _name = ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -256,22 +257,10 @@ extension Library {
     public enum Selectors {
         public static let shelf = ComputedRuntime.StateSelector<Library, __shelfType>(field: \Library.computed._shelf)
         public static let name = ComputedRuntime.StateSelector<Library, __nameType>(field: \Library.computed._name)
-
-        public static let doubled = ComputedRuntime.StateSelector<Library, __doubledType>(computed: 0, of: Extended.__table) { (state: Library) in
-            state.computed.doubled
-        }
-
-        public static let firstBook = ComputedRuntime.StateSelector<Library, __firstBookType>(computed: 1, of: Extended.__table) { (state: Library) in
-            state.computed.firstBook
-        }
-
-        public static let caption = ComputedRuntime.StateSelector<Library, __captionType>(computed: 2, of: Extended.__table) { (state: Library) in
-            state.computed.caption
-        }
-
-        public static let shelves = ComputedRuntime.StateSelector<Library, __shelvesType>(computed: 3, of: Extended.__table) { (state: Library) in
-            state.computed.shelves
-        }
+        public static let doubled = ComputedRuntime.StateSelector<Library, __doubledType>(computed: 0, of: Extended.__table)
+        public static let firstBook = ComputedRuntime.StateSelector<Library, __firstBookType>(computed: 1, of: Extended.__table)
+        public static let caption = ComputedRuntime.StateSelector<Library, __captionType>(computed: 2, of: Extended.__table)
+        public static let shelves = ComputedRuntime.StateSelector<Library, __shelvesType>(computed: 3, of: Extended.__table)
     }
 }
 
@@ -320,7 +309,9 @@ extension Library.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<Library, Library.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<Library, Library.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<Library, Library.Extended>.Builder) {
         table.field("shelf", \._shelf, \.shelf, \.shelf)  // 0
         table.field("name", \._name, \.name, \.name)  // 1
         table.computed("doubled", \._doubled, \.doubled, inputs: [.member(0, "computed.total")]) {  // 0
@@ -398,7 +389,8 @@ extension Building {
         @usableFromInline internal var _deepTotal = ComputedRuntime.Memo<__deepTotalType>()
 
         fileprivate init(library: __libraryType) {
-            _library = ComputedRuntime.StoredField(wrappedValue: library)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _library = ComputedRuntime.StoredField(wrappedValue: library, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -423,10 +415,7 @@ extension Building {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         public static let library = ComputedRuntime.StateSelector<Building, __libraryType>(field: \Building.computed._library)
-
-        public static let deepTotal = ComputedRuntime.StateSelector<Building, __deepTotalType>(computed: 0, of: Extended.__table) { (state: Building) in
-            state.computed.deepTotal
-        }
+        public static let deepTotal = ComputedRuntime.StateSelector<Building, __deepTotalType>(computed: 0, of: Extended.__table)
     }
 }
 
@@ -451,7 +440,9 @@ extension Building.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<Building, Building.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<Building, Building.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<Building, Building.Extended>.Builder) {
         table.field("library", \._library, \.library, \.library)  // 0
         table.computed("deepTotal", \._deepTotal, \.deepTotal, inputs: [.member(0, "shelf.computed.total")]) {  // 0
             Building._ComputedBodies.deepTotal($0.pointee._library.wrappedValue)

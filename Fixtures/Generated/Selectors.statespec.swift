@@ -80,8 +80,9 @@ extension LibraryState {
         @usableFromInline internal var _openTodos = ComputedRuntime.Memo<__openTodosType>()
 
         fileprivate init(todos: __todosType, query: __queryType) {
-            _todos = ComputedRuntime.StoredField(wrappedValue: todos)
-            _query = ComputedRuntime.StoredField(wrappedValue: query)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _todos = ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp)
+            _query = ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -113,10 +114,7 @@ extension LibraryState {
     public enum Selectors {
         public static let todos = ComputedRuntime.StateSelector<LibraryState, __todosType>(field: \LibraryState.computed._todos)
         public static let query = ComputedRuntime.StateSelector<LibraryState, __queryType>(field: \LibraryState.computed._query)
-
-        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, __openTodosType>(computed: 0, of: Extended.__table) { (state: LibraryState) in
-            state.computed.openTodos
-        }
+        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, __openTodosType>(computed: 0, of: Extended.__table)
 
         /// The open todos of one owner.
         ///
@@ -237,7 +235,9 @@ extension LibraryState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<LibraryState, LibraryState.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<LibraryState, LibraryState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<LibraryState, LibraryState.Extended>.Builder) {
         table.field("todos", \._todos, \.todos, \.todos)  // 0
         table.field("query", \._query, \.query, \.query)  // 1
         table.computed("openTodos", \._openTodos, \.openTodos, inputs: [.field(0)]) {  // 0

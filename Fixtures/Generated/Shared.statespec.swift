@@ -125,14 +125,14 @@ extension AppState {
         @usableFromInline internal var _titleLength = ComputedRuntime.Memo<__titleLengthType>()
 
         fileprivate init(title: __titleType, session: ComputedRuntime.Shared<__sessionType>, settings: ComputedRuntime.Shared<__settingsType>, launchCount: ComputedRuntime.Shared<__launchCountType>) {
-            let _initialVersion = ComputedRuntime.VersionStamp.next()
-            _title = ComputedRuntime.StoredField(wrappedValue: title)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _title = ComputedRuntime.StoredField(wrappedValue: title, version: __initialStamp)
             _session = session
             _settings = settings
             _launchCount = launchCount
-            _greeting = ComputedRuntime.SharedMemo<__greetingType>(version: _initialVersion)
-            _isLarge = ComputedRuntime.SharedMemo<__isLargeType>(version: _initialVersion)
-            _headline = ComputedRuntime.SharedMemo<__headlineType>(version: _initialVersion)
+            _greeting = ComputedRuntime.SharedMemo<__greetingType>(version: __initialStamp)
+            _isLarge = ComputedRuntime.SharedMemo<__isLargeType>(version: __initialStamp)
+            _headline = ComputedRuntime.SharedMemo<__headlineType>(version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -264,9 +264,7 @@ extension AppState {
             state.computed.headline
         }
 
-        public static let titleLength = ComputedRuntime.StateSelector<AppState, __titleLengthType>(computed: 0, of: Extended.__table) { (state: AppState) in
-            state.computed.titleLength
-        }
+        public static let titleLength = ComputedRuntime.StateSelector<AppState, __titleLengthType>(computed: 0, of: Extended.__table)
     }
 }
 
@@ -356,7 +354,9 @@ extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<AppState, AppState.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<AppState, AppState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<AppState, AppState.Extended>.Builder) {
         table.field("title", \._title, \.title, \.title)  // 0
         table.shared("session", \._session, \.session)  // 1
         table.shared("settings", \._settings, \.settings)  // 2
@@ -450,9 +450,9 @@ extension ChildState {
         fileprivate var _name: ComputedRuntime.SharedMemo<__nameType>
 
         fileprivate init(session: ComputedRuntime.Shared<__sessionType>) {
-            let _initialVersion = ComputedRuntime.VersionStamp.next()
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
             _session = session
-            _name = ComputedRuntime.SharedMemo<__nameType>(version: _initialVersion)
+            _name = ComputedRuntime.SharedMemo<__nameType>(version: __initialStamp)
         }
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -522,7 +522,9 @@ extension ChildState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<ChildState, ChildState.Extended> = .init(\.computed) { table in
+    static let __table: ComputedRuntime.StateTable<ChildState, ChildState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<ChildState, ChildState.Extended>.Builder) {
         table.shared("session", \._session, \.session)  // 0
     }
 }

@@ -128,9 +128,10 @@ extension TodoState {
         @usableFromInline internal var _doneCount = ComputedRuntime.Memo<__doneCountType>()
 
         fileprivate init(todos: __todosType, filter: __filterType, query: __queryType, avatar: __avatarType, unread: __unreadType, badge: __badgeType) {
-            _todos = ComputedRuntime.StoredField(wrappedValue: todos)
-            _filter = ComputedRuntime.StoredField(wrappedValue: filter)
-            _query = ComputedRuntime.StoredField(wrappedValue: query)
+            let __initialStamp = ComputedRuntime.VersionStamp.next()
+            _todos = ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp)
+            _filter = ComputedRuntime.StoredField(wrappedValue: filter, version: __initialStamp)
+            _query = ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp)
             _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
             _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
             _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
@@ -227,17 +228,10 @@ extension TodoState {
         }
 
         /// The todos the list shows.
-        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, __visibleTodosType>(computed: 0, of: Extended.__table) { (state: TodoState) in
-            state.computed.visibleTodos
-        }
+        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, __visibleTodosType>(computed: 0, of: Extended.__table)
 
-        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, __visibleCountType>(computed: 1, of: Extended.__table) { (state: TodoState) in
-            state.computed.visibleCount
-        }
-
-        public static let doneCount = ComputedRuntime.StateSelector<TodoState, __doneCountType>(computed: 2, of: Extended.__table) { (state: TodoState) in
-            state.computed.doneCount
-        }
+        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, __visibleCountType>(computed: 1, of: Extended.__table)
+        public static let doneCount = ComputedRuntime.StateSelector<TodoState, __doneCountType>(computed: 2, of: Extended.__table)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
@@ -314,7 +308,9 @@ extension TodoState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<TodoState, TodoState.Extended> = .init(\.computed) { table in
+    public static let __table: ComputedRuntime.StateTable<TodoState, TodoState.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<TodoState, TodoState.Extended>.Builder) {
         table.field("todos", \._todos, \.todos, \.todos)  // 0
         table.field("filter", \._filter, \.filter, \.filter)  // 1
         table.field("query", \._query, \.query, \.query)  // 2

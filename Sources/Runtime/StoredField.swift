@@ -24,6 +24,15 @@ public struct StoredField<Value> {
         _version = .next()
     }
 
+    /// Stores `wrappedValue` at `version`: a state's initializer takes one stamp for all of its
+    /// fields (stamps are compared field by field, each with its own earlier stamps, so fields
+    /// may share one; it must be a stamp no other value of the field had, as a new one is).
+    @inlinable
+    public init(wrappedValue: Value, version: VersionStamp) {
+        _value = wrappedValue
+        _version = version
+    }
+
     /// The value. Setting or modifying it takes a new stamp.
     @inlinable
     public var wrappedValue: Value {

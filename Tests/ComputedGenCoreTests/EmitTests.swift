@@ -70,7 +70,7 @@ struct EmitTests {
         "`inout`: __inoutType = Extended.__inoutDefault,",
         "computed = Extended(default: `default`, `inout`: `inout`, true: `true`)",
         "fileprivate init(default: __defaultType, `inout`: __inoutType, true: __trueType) {",
-        "_default = ComputedRuntime.StoredField(wrappedValue: `default`)",
+        "_default = ComputedRuntime.StoredField(wrappedValue: `default`, version: __initialStamp)",
         "_true = ComputedRuntime.Edge(wrappedValue: `true`)",
         // Accessors on the state and on Extended.
         "public var `default`: __defaultType {",
@@ -85,8 +85,7 @@ struct EmitTests {
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> Int {",
         // Selectors.
         "public static let `default` = ComputedRuntime.StateSelector<`Self`, __defaultType>(field: \\`Self`.computed._default)",
-        "public static let `return` = ComputedRuntime.StateSelector<`Self`, __returnType>(computed: 0, of: Extended.__table) { (state: `Self`) in",
-        "state.computed.`return`",
+        "public static let `return` = ComputedRuntime.StateSelector<`Self`, __returnType>(computed: 0, of: Extended.__table)",
         "public static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Self`, __where_in_Result> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
         "static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> Bool {",
@@ -134,16 +133,19 @@ struct EmitTests {
         #expect(swift.contains("S._SelectorBodies.pick(`inout`: arguments.a, var: arguments.b, let: arguments.c, sum)"))
     }
 
-    @Test("only a state with values over @Shared fields declares an initial version stamp")
-    func noUnusedVersion() throws {
-        let plain = try Emit.swift("state S {\n  var a: Int = 0\n  @Edge var b: Int = 0\n}\n")
-        #expect(!plain.contains("VersionStamp.next()"))
-        let withComputed = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n}\n")
-        #expect(!withComputed.contains("VersionStamp.next()"))
-        #expect(withComputed.contains("_b = ComputedRuntime.Memo<__bType>()"))
+    @Test("one stamp for all plain fields at init, declared only when a plain field or a value over @Shared fields uses it")
+    func initialStamp() throws {
+        let edgeOnly = try Emit.swift("state S {\n  @Edge var b: Int = 0\n}\n")
+        #expect(!edgeOnly.contains("VersionStamp.next()"))
+        let plain = try Emit.swift("state S {\n  var a: Int = 0\n  var c: Int = 0\n  @Edge var b: Int = 0\n  computed d: Int { a }\n}\n")
+        #expect(Emit.count(of: "VersionStamp.next()", in: plain) == 1)
+        #expect(plain.contains("let __initialStamp = ComputedRuntime.VersionStamp.next()"))
+        #expect(plain.contains("_a = ComputedRuntime.StoredField(wrappedValue: a, version: __initialStamp)"))
+        #expect(plain.contains("_c = ComputedRuntime.StoredField(wrappedValue: c, version: __initialStamp)"))
+        #expect(plain.contains("_d = ComputedRuntime.Memo<__dType>()"))
         let withShared = try Emit.swift("state S {\n  @Shared(.inMemory(\"a\")) var a: Int = 0\n  computed b: Int { a }\n}\n")
-        #expect(withShared.contains("let _initialVersion = ComputedRuntime.VersionStamp.next()"))
-        #expect(withShared.contains("_b = ComputedRuntime.SharedMemo<__bType>(version: _initialVersion)"))
+        #expect(withShared.contains("let __initialStamp = ComputedRuntime.VersionStamp.next()"))
+        #expect(withShared.contains("_b = ComputedRuntime.SharedMemo<__bType>(version: __initialStamp)"))
     }
 
     /// Stamps are unique but not ordered across threads (per-thread blocks): a sum or the newest
@@ -191,7 +193,8 @@ struct EmitTests {
         #expect(swift.contains("_read { if !_b.isCached { __refresh(0) }; yield _b._borrowedValue }"))
         #expect(swift.contains("fileprivate func __refresh(_ index: Swift.Int) {"))
         #expect(Emit.count(of: "func __refresh(", in: swift) == 1)
-        #expect(swift.contains("StateSelector<S, __bType>(computed: 0, of: Extended.__table) { (state: S) in"))
+        // The selector of a computed value is its index in the table: no closure.
+        #expect(swift.contains("static let b = ComputedRuntime.StateSelector<S, __bType>(computed: 0, of: Extended.__table)\n"))
         // No code per computed value beyond its entry, its accessor, its selector and its body.
         #expect(!swift.contains("Refresh()"))
         #expect(!swift.contains("Version:"))

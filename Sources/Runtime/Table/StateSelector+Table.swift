@@ -29,15 +29,23 @@ extension StateSelector {
     }
 
     /// A versioned selector of the memoized computed value at `index` in a generated state's
-    /// table: its version is the value's (brought up to date first), its ``recomputations`` the
-    /// count of the value's body; `select` reads the value (`{ $0.computed.total }`).
-    public init<Storage>(
-        computed index: Int,
-        of table: StateTable<Root, Storage>,
-        _ select: @escaping @Sendable (Root) -> Value
-    ) {
+    /// table: it reads the value from the state's memo cell (bringing it up to date first), its
+    /// version is the value's, and its ``recomputations`` the count of the value's body.
+    ///
+    /// ```swift
+    /// static let total = StateSelector<Cart, Int>(computed: 1, of: Extended.__table)
+    /// ```
+    ///
+    /// No closure is compiled per selector: the table knows where the cell is.
+    public init<Storage>(computed index: Int, of table: StateTable<Root, Storage>) {
+        precondition(
+            table.computeds[index].valueType == Value.self,
+            "computed value \(index) of \(Root.self) is a \(table.computeds[index].valueType), not a \(Value.self)"
+        )
         self.init(
-            _select: select,
+            _select: { root in
+                withUnsafePointer(to: root) { table.value(ofComputed: index, in: UnsafeRawPointer($0), as: Value.self) }
+            },
             _version: { root in
                 withUnsafePointer(to: root) { table.version(ofComputed: index, in: UnsafeRawPointer($0)) }
             },

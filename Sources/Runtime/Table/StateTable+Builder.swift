@@ -17,6 +17,8 @@ extension StateTable {
     struct Computed {
         let name: String
         let cellOffset: Int
+        /// The value's type (the cell is a `MemoCell` of it).
+        let valueType: Any.Type
         let inputs: [Input]
         /// Refreshes the cell (see ``StateTable/refresh(_:in:)``), typed for the value.
         let refresh: (StateTable, Int, UnsafeRawPointer) -> Void
@@ -122,6 +124,7 @@ extension StateTable.Builder {
         computeds.append(StateTable.Computed(
             name: name,
             cellOffset: offset,
+            valueType: Value.self,
             inputs: inputs,
             refresh: { table, index, base in
                 let cell = base.load(fromByteOffset: offset, as: MemoCell<Value>.self)

@@ -146,6 +146,16 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         return header.pointee.changedAt
     }
 
+    /// The value of the computed value at `index`, brought up to date first. `Value` must be the
+    /// value's type (``StateSelector/init(computed:of:)`` checks it once).
+    func value<Value>(ofComputed index: Int, in base: UnsafeRawPointer, as _: Value.Type) -> Value {
+        let cell = base.load(fromByteOffset: computeds[index].cellOffset, as: MemoCell<Value>.self)
+        if !cell._isReady {
+            refresh(index, in: base)
+        }
+        return cell._readyValue
+    }
+
     /// How many times the body of the computed value at `index` ran.
     public func recomputations(ofComputed index: Int) -> RecomputationCounter {
         computeds[index].counter

@@ -97,11 +97,12 @@ extension StateEmitter {
             return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
         }
         writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
-            // Only the caches of values over `@Shared` fields take an initial stamp (fields stamp
-            // themselves, memo cells stamp their values), so only they declare it: an unused `let`
-            // is a warning in the user's build. The `_` keeps it out of the spec's names.
-            if state.computeds.contains(where: isShared) {
-                writer.line("let _initialVersion = \(RuntimeNames.versionStamp).next()")
+            // One stamp for the plain fields and the caches of values over `@Shared` fields (memo
+            // cells stamp their values), declared only when used: an unused `let` is a warning in
+            // the user's build. Spec names cannot start with `_`, so `__` names are the generator's.
+            let plainFields = state.fields.contains { !$0.isShared && !$0.isEdge }
+            if plainFields || state.computeds.contains(where: isShared) {
+                writer.line("let __initialStamp = \(RuntimeNames.versionStamp).next()")
             }
             for field in state.fields {
                 let name = swiftName(field.decl.name)
@@ -111,11 +112,11 @@ extension StateEmitter {
                 } else if field.isShared {
                     writer.line("_\(field.name) = \(name)")
                 } else {
-                    writer.line("_\(field.name) = \(RuntimeNames.storedField)(wrappedValue: \(name))")
+                    writer.line("_\(field.name) = \(RuntimeNames.storedField)(wrappedValue: \(name), version: __initialStamp)")
                 }
             }
             for computed in state.computeds where isShared(computed) {
-                writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>(version: _initialVersion)")
+                writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>(version: __initialStamp)")
             }
         }
     }

@@ -37,13 +37,23 @@ extension StateEmitter {
                     writer.line("}")
                 }
                 for computed in state.computeds {
-                    separate()
-                    writer.doc(computed.decl.doc?.lines ?? [])
                     let name = swiftName(computed.decl.name)
-                    // Versioned, with the counter of its body, by its index in the table (a value
-                    // over `@Shared` fields is unversioned: other holders write those).
-                    let source = isShared(computed) ? "recomputations: Extended._Recomputations.\(name)" : "computed: \(memoIndex(of: computed)), of: Extended.__table"
-                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(\(source)) { \(parameter)")
+                    let selector = "\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>"
+                    guard isShared(computed) else {
+                        // Versioned, with the counter of its body: the runtime reads the value and
+                        // its version from the state's table, by the value's index there.
+                        let isOneLine = computed.decl.doc == nil
+                        if !(isOneLine && previousIsOneLine) { separate() }
+                        previousIsOneLine = isOneLine
+                        writer.doc(computed.decl.doc?.lines ?? [])
+                        writer.line("\(selector)(computed: \(memoIndex(of: computed)), of: Extended.__table)")
+                        continue
+                    }
+                    // A value over `@Shared` fields is unversioned: other holders write those.
+                    separate()
+                    previousIsOneLine = false
+                    writer.doc(computed.decl.doc?.lines ?? [])
+                    writer.line("\(selector)(recomputations: Extended._Recomputations.\(name)) { \(parameter)")
                     writer.line("    state.computed.\(name)")
                     writer.line("}")
                 }
