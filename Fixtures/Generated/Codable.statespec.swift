@@ -130,12 +130,12 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let theme = ComputedRuntime.StateSelector<SettingsState, __themeType>(field: \SettingsState.computed._theme)
-        static let fontSize = ComputedRuntime.StateSelector<SettingsState, __fontSizeType>(field: \SettingsState.computed._fontSize)
-        static let recent = ComputedRuntime.StateSelector<SettingsState, __recentType>(field: \SettingsState.computed._recent)
-        static let lastOpened = ComputedRuntime.StateSelector<SettingsState, __lastOpenedType>(field: \SettingsState.computed._lastOpened)
-        static let isLarge = ComputedRuntime.StateSelector<SettingsState, __isLargeType>(computed: 0, of: Extended.__table)
-        static let recentCount = ComputedRuntime.StateSelector<SettingsState, __recentCountType>(computed: 1, of: Extended.__table)
+        static var theme: ComputedRuntime.StateSelector<SettingsState, __themeType> { Extended.__table.fieldSelector(0) }
+        static var fontSize: ComputedRuntime.StateSelector<SettingsState, __fontSizeType> { Extended.__table.fieldSelector(1) }
+        static var recent: ComputedRuntime.StateSelector<SettingsState, __recentType> { Extended.__table.fieldSelector(2) }
+        static var lastOpened: ComputedRuntime.StateSelector<SettingsState, __lastOpenedType> { Extended.__table.fieldSelector(3) }
+        static var isLarge: ComputedRuntime.StateSelector<SettingsState, __isLargeType> { Extended.__table.computedSelector(0) }
+        static var recentCount: ComputedRuntime.StateSelector<SettingsState, __recentCountType> { Extended.__table.computedSelector(1) }
     }
 }
 

@@ -136,16 +136,16 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let count = ComputedRuntime.StateSelector<CounterState, __countType>(field: \CounterState.computed._count)
-        static let step = ComputedRuntime.StateSelector<CounterState, __stepType>(field: \CounterState.computed._step)
-        static let label = ComputedRuntime.StateSelector<CounterState, __labelType>(field: \CounterState.computed._label)
-        static let doubled = ComputedRuntime.StateSelector<CounterState, __doubledType>(computed: 0, of: Extended.__table)
-        static let quadrupled = ComputedRuntime.StateSelector<CounterState, __quadrupledType>(computed: 1, of: Extended.__table)
+        static var count: ComputedRuntime.StateSelector<CounterState, __countType> { Extended.__table.fieldSelector(0) }
+        static var step: ComputedRuntime.StateSelector<CounterState, __stepType> { Extended.__table.fieldSelector(1) }
+        static var label: ComputedRuntime.StateSelector<CounterState, __labelType> { Extended.__table.fieldSelector(2) }
+        static var doubled: ComputedRuntime.StateSelector<CounterState, __doubledType> { Extended.__table.computedSelector(0) }
+        static var quadrupled: ComputedRuntime.StateSelector<CounterState, __quadrupledType> { Extended.__table.computedSelector(1) }
 
         /// Depends on a field and on a computed.
-        static let next = ComputedRuntime.StateSelector<CounterState, __nextType>(computed: 2, of: Extended.__table)
+        static var next: ComputedRuntime.StateSelector<CounterState, __nextType> { Extended.__table.computedSelector(2) }
 
-        static let summary = ComputedRuntime.StateSelector<CounterState, __summaryType>(computed: 3, of: Extended.__table)
+        static var summary: ComputedRuntime.StateSelector<CounterState, __summaryType> { Extended.__table.computedSelector(3) }
     }
 }
 

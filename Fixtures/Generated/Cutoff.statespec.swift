@@ -190,26 +190,26 @@ extension CutoffState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let items = ComputedRuntime.StateSelector<CutoffState, __itemsType>(field: \CutoffState.computed._items)
-        public static let threshold = ComputedRuntime.StateSelector<CutoffState, __thresholdType>(field: \CutoffState.computed._threshold)
-        public static let name = ComputedRuntime.StateSelector<CutoffState, __nameType>(field: \CutoffState.computed._name)
-        public static let token = ComputedRuntime.StateSelector<CutoffState, __tokenType>(field: \CutoffState.computed._token)
+        public static var items: ComputedRuntime.StateSelector<CutoffState, __itemsType> { Extended.__table.fieldSelector(0) }
+        public static var threshold: ComputedRuntime.StateSelector<CutoffState, __thresholdType> { Extended.__table.fieldSelector(1) }
+        public static var name: ComputedRuntime.StateSelector<CutoffState, __nameType> { Extended.__table.fieldSelector(2) }
+        public static var token: ComputedRuntime.StateSelector<CutoffState, __tokenType> { Extended.__table.fieldSelector(3) }
 
         /// Level 1: the items over the threshold.
-        public static let filteredArray = ComputedRuntime.StateSelector<CutoffState, __filteredArrayType>(computed: 0, of: Extended.__table)
+        public static var filteredArray: ComputedRuntime.StateSelector<CutoffState, __filteredArrayType> { Extended.__table.computedSelector(0) }
 
         /// Level 2: reads only level 1.
-        public static let filteredCount = ComputedRuntime.StateSelector<CutoffState, __filteredCountType>(computed: 1, of: Extended.__table)
+        public static var filteredCount: ComputedRuntime.StateSelector<CutoffState, __filteredCountType> { Extended.__table.computedSelector(1) }
 
         /// Level 3: reads only level 2.
-        public static let summary = ComputedRuntime.StateSelector<CutoffState, __summaryType>(computed: 2, of: Extended.__table)
+        public static var summary: ComputedRuntime.StateSelector<CutoffState, __summaryType> { Extended.__table.computedSelector(2) }
 
         /// As `filteredArray`, but every recomputation counts as a change.
-        public static let uncutArray = ComputedRuntime.StateSelector<CutoffState, __uncutArrayType>(computed: 3, of: Extended.__table)
+        public static var uncutArray: ComputedRuntime.StateSelector<CutoffState, __uncutArrayType> { Extended.__table.computedSelector(3) }
 
-        public static let uncutCount = ComputedRuntime.StateSelector<CutoffState, __uncutCountType>(computed: 4, of: Extended.__table)
-        public static let greeting = ComputedRuntime.StateSelector<CutoffState, __greetingType>(computed: 5, of: Extended.__table)
-        public static let tokenID = ComputedRuntime.StateSelector<CutoffState, __tokenIDType>(computed: 6, of: Extended.__table)
+        public static var uncutCount: ComputedRuntime.StateSelector<CutoffState, __uncutCountType> { Extended.__table.computedSelector(4) }
+        public static var greeting: ComputedRuntime.StateSelector<CutoffState, __greetingType> { Extended.__table.computedSelector(5) }
+        public static var tokenID: ComputedRuntime.StateSelector<CutoffState, __tokenIDType> { Extended.__table.computedSelector(6) }
     }
 }
 

@@ -170,28 +170,13 @@ extension ProfileState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let avatar = ComputedRuntime.StateSelector<ProfileState, __avatarType>(version: { (state: ProfileState) in state.computed.$avatar.version }) { (state: ProfileState) in
-            state.computed.avatar
-        }
-
-        public static let unread = ComputedRuntime.StateSelector<ProfileState, __unreadType>(version: { (state: ProfileState) in state.computed.$unread.version }) { (state: ProfileState) in
-            state.computed.unread
-        }
-
-        public static let badge = ComputedRuntime.StateSelector<ProfileState, __badgeType>(version: { (state: ProfileState) in state.computed.$badge.version }) { (state: ProfileState) in
-            state.computed.badge
-        }
-
-        public static let name = ComputedRuntime.StateSelector<ProfileState, __nameType>(version: { (state: ProfileState) in state.computed.$name.version }) { (state: ProfileState) in
-            state.computed.name
-        }
-
-        public static let score = ComputedRuntime.StateSelector<ProfileState, __scoreType>(version: { (state: ProfileState) in state.computed.$score.version }) { (state: ProfileState) in
-            state.computed.score
-        }
-
-        public static let hasAvatar = ComputedRuntime.StateSelector<ProfileState, __hasAvatarType>(computed: 0, of: Extended.__table)
-        public static let badgeText = ComputedRuntime.StateSelector<ProfileState, __badgeTextType>(computed: 1, of: Extended.__table)
+        public static var avatar: ComputedRuntime.StateSelector<ProfileState, __avatarType> { Extended.__table.fieldSelector(0) }
+        public static var unread: ComputedRuntime.StateSelector<ProfileState, __unreadType> { Extended.__table.fieldSelector(1) }
+        public static var badge: ComputedRuntime.StateSelector<ProfileState, __badgeType> { Extended.__table.fieldSelector(2) }
+        public static var name: ComputedRuntime.StateSelector<ProfileState, __nameType> { Extended.__table.fieldSelector(3) }
+        public static var score: ComputedRuntime.StateSelector<ProfileState, __scoreType> { Extended.__table.fieldSelector(4) }
+        public static var hasAvatar: ComputedRuntime.StateSelector<ProfileState, __hasAvatarType> { Extended.__table.computedSelector(0) }
+        public static var badgeText: ComputedRuntime.StateSelector<ProfileState, __badgeTextType> { Extended.__table.computedSelector(1) }
     }
 }
 

@@ -1048,56 +1048,48 @@ extension GeneratedNames {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let version = ComputedRuntime.StateSelector<GeneratedNames, __versionType>(field: \GeneratedNames.computed._version)
-        public static let hasher = ComputedRuntime.StateSelector<GeneratedNames, __hasherType>(field: \GeneratedNames.computed._hasher)
-        public static let encoder = ComputedRuntime.StateSelector<GeneratedNames, __encoderType>(field: \GeneratedNames.computed._encoder)
-        public static let decoder = ComputedRuntime.StateSelector<GeneratedNames, __decoderType>(field: \GeneratedNames.computed._decoder)
-        public static let container = ComputedRuntime.StateSelector<GeneratedNames, __containerType>(field: \GeneratedNames.computed._container)
-        public static let lhs = ComputedRuntime.StateSelector<GeneratedNames, __lhsType>(field: \GeneratedNames.computed._lhs)
-        public static let rhs = ComputedRuntime.StateSelector<GeneratedNames, __rhsType>(field: \GeneratedNames.computed._rhs)
-        public static let newValue = ComputedRuntime.StateSelector<GeneratedNames, __newValueType>(field: \GeneratedNames.computed._newValue)
-        public static let path = ComputedRuntime.StateSelector<GeneratedNames, __pathType>(field: \GeneratedNames.computed._path)
-        public static let member = ComputedRuntime.StateSelector<GeneratedNames, __memberType>(field: \GeneratedNames.computed._member)
-        public static let rest = ComputedRuntime.StateSelector<GeneratedNames, __restType>(field: \GeneratedNames.computed._rest)
-        public static let keyPath = ComputedRuntime.StateSelector<GeneratedNames, __keyPathType>(field: \GeneratedNames.computed._keyPath)
-        public static let wrappedValue = ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType>(field: \GeneratedNames.computed._wrappedValue)
-        public static let projectedValue = ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType>(field: \GeneratedNames.computed._projectedValue)
-        public static let update = ComputedRuntime.StateSelector<GeneratedNames, __updateType>(field: \GeneratedNames.computed._update)
-        public static let record = ComputedRuntime.StateSelector<GeneratedNames, __recordType>(field: \GeneratedNames.computed._record)
-        public static let inputs = ComputedRuntime.StateSelector<GeneratedNames, __inputsType>(field: \GeneratedNames.computed._inputs)
-        public static let compute = ComputedRuntime.StateSelector<GeneratedNames, __computeType>(field: \GeneratedNames.computed._compute)
-        public static let isEqual = ComputedRuntime.StateSelector<GeneratedNames, __isEqualType>(field: \GeneratedNames.computed._isEqual)
-        public static let isCached = ComputedRuntime.StateSelector<GeneratedNames, __isCachedType>(field: \GeneratedNames.computed._isCached)
-        public static let hash = ComputedRuntime.StateSelector<GeneratedNames, __hashType>(field: \GeneratedNames.computed._hash)
-        public static let encode = ComputedRuntime.StateSelector<GeneratedNames, __encodeType>(field: \GeneratedNames.computed._encode)
-        public static let Hasher = ComputedRuntime.StateSelector<GeneratedNames, __HasherType>(field: \GeneratedNames.computed._Hasher)
-        public static let Encoder = ComputedRuntime.StateSelector<GeneratedNames, __EncoderType>(field: \GeneratedNames.computed._Encoder)
-        public static let Decoder = ComputedRuntime.StateSelector<GeneratedNames, __DecoderType>(field: \GeneratedNames.computed._Decoder)
-        public static let Mirror = ComputedRuntime.StateSelector<GeneratedNames, __MirrorType>(field: \GeneratedNames.computed._Mirror)
-        public static let KeyValuePairs = ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType>(field: \GeneratedNames.computed._KeyValuePairs)
-        public static let String = ComputedRuntime.StateSelector<GeneratedNames, __StringType>(field: \GeneratedNames.computed._String)
-        public static let Bool = ComputedRuntime.StateSelector<GeneratedNames, __BoolType>(field: \GeneratedNames.computed._Bool)
-        public static let Substring = ComputedRuntime.StateSelector<GeneratedNames, __SubstringType>(field: \GeneratedNames.computed._Substring)
-        public static let CodingKey = ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType>(field: \GeneratedNames.computed._CodingKey)
-        public static let Edge = ComputedRuntime.StateSelector<GeneratedNames, __EdgeType>(field: \GeneratedNames.computed._Edge)
-
-        public static let Memo = ComputedRuntime.StateSelector<GeneratedNames, __MemoType>(version: { (state: GeneratedNames) in state.computed.$Memo.version }) { (state: GeneratedNames) in
-            state.computed.Memo
-        }
-
-        public static let VersionStamp = ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType>(field: \GeneratedNames.computed._VersionStamp)
-        public static let state = ComputedRuntime.StateSelector<GeneratedNames, __stateType>(field: \GeneratedNames.computed._state)
-        public static let StateSelector = ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType>(field: \GeneratedNames.computed._StateSelector)
-        public static let ParameterizedSelector = ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType>(field: \GeneratedNames.computed._ParameterizedSelector)
-        public static let RecomputationCounter = ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType>(field: \GeneratedNames.computed._RecomputationCounter)
-        public static let MemberVersioned = ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType>(field: \GeneratedNames.computed._MemberVersioned)
-        public static let memberVersion = ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType>(field: \GeneratedNames.computed._memberVersion)
-
-        public static let shared = ComputedRuntime.StateSelector<GeneratedNames, __sharedType>(version: { (state: GeneratedNames) in state.computed.$shared.version }) { (state: GeneratedNames) in
-            state.computed.shared
-        }
-
-        public static let value = ComputedRuntime.StateSelector<GeneratedNames, __valueType>(computed: 0, of: Extended.__table)
+        public static var version: ComputedRuntime.StateSelector<GeneratedNames, __versionType> { Extended.__table.fieldSelector(0) }
+        public static var hasher: ComputedRuntime.StateSelector<GeneratedNames, __hasherType> { Extended.__table.fieldSelector(1) }
+        public static var encoder: ComputedRuntime.StateSelector<GeneratedNames, __encoderType> { Extended.__table.fieldSelector(2) }
+        public static var decoder: ComputedRuntime.StateSelector<GeneratedNames, __decoderType> { Extended.__table.fieldSelector(3) }
+        public static var container: ComputedRuntime.StateSelector<GeneratedNames, __containerType> { Extended.__table.fieldSelector(4) }
+        public static var lhs: ComputedRuntime.StateSelector<GeneratedNames, __lhsType> { Extended.__table.fieldSelector(5) }
+        public static var rhs: ComputedRuntime.StateSelector<GeneratedNames, __rhsType> { Extended.__table.fieldSelector(6) }
+        public static var newValue: ComputedRuntime.StateSelector<GeneratedNames, __newValueType> { Extended.__table.fieldSelector(7) }
+        public static var path: ComputedRuntime.StateSelector<GeneratedNames, __pathType> { Extended.__table.fieldSelector(8) }
+        public static var member: ComputedRuntime.StateSelector<GeneratedNames, __memberType> { Extended.__table.fieldSelector(9) }
+        public static var rest: ComputedRuntime.StateSelector<GeneratedNames, __restType> { Extended.__table.fieldSelector(10) }
+        public static var keyPath: ComputedRuntime.StateSelector<GeneratedNames, __keyPathType> { Extended.__table.fieldSelector(11) }
+        public static var wrappedValue: ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType> { Extended.__table.fieldSelector(12) }
+        public static var projectedValue: ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType> { Extended.__table.fieldSelector(13) }
+        public static var update: ComputedRuntime.StateSelector<GeneratedNames, __updateType> { Extended.__table.fieldSelector(14) }
+        public static var record: ComputedRuntime.StateSelector<GeneratedNames, __recordType> { Extended.__table.fieldSelector(15) }
+        public static var inputs: ComputedRuntime.StateSelector<GeneratedNames, __inputsType> { Extended.__table.fieldSelector(16) }
+        public static var compute: ComputedRuntime.StateSelector<GeneratedNames, __computeType> { Extended.__table.fieldSelector(17) }
+        public static var isEqual: ComputedRuntime.StateSelector<GeneratedNames, __isEqualType> { Extended.__table.fieldSelector(18) }
+        public static var isCached: ComputedRuntime.StateSelector<GeneratedNames, __isCachedType> { Extended.__table.fieldSelector(19) }
+        public static var hash: ComputedRuntime.StateSelector<GeneratedNames, __hashType> { Extended.__table.fieldSelector(20) }
+        public static var encode: ComputedRuntime.StateSelector<GeneratedNames, __encodeType> { Extended.__table.fieldSelector(21) }
+        public static var Hasher: ComputedRuntime.StateSelector<GeneratedNames, __HasherType> { Extended.__table.fieldSelector(22) }
+        public static var Encoder: ComputedRuntime.StateSelector<GeneratedNames, __EncoderType> { Extended.__table.fieldSelector(23) }
+        public static var Decoder: ComputedRuntime.StateSelector<GeneratedNames, __DecoderType> { Extended.__table.fieldSelector(24) }
+        public static var Mirror: ComputedRuntime.StateSelector<GeneratedNames, __MirrorType> { Extended.__table.fieldSelector(25) }
+        public static var KeyValuePairs: ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType> { Extended.__table.fieldSelector(26) }
+        public static var String: ComputedRuntime.StateSelector<GeneratedNames, __StringType> { Extended.__table.fieldSelector(27) }
+        public static var Bool: ComputedRuntime.StateSelector<GeneratedNames, __BoolType> { Extended.__table.fieldSelector(28) }
+        public static var Substring: ComputedRuntime.StateSelector<GeneratedNames, __SubstringType> { Extended.__table.fieldSelector(29) }
+        public static var CodingKey: ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType> { Extended.__table.fieldSelector(30) }
+        public static var Edge: ComputedRuntime.StateSelector<GeneratedNames, __EdgeType> { Extended.__table.fieldSelector(31) }
+        public static var Memo: ComputedRuntime.StateSelector<GeneratedNames, __MemoType> { Extended.__table.fieldSelector(32) }
+        public static var VersionStamp: ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType> { Extended.__table.fieldSelector(33) }
+        public static var state: ComputedRuntime.StateSelector<GeneratedNames, __stateType> { Extended.__table.fieldSelector(34) }
+        public static var StateSelector: ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType> { Extended.__table.fieldSelector(35) }
+        public static var ParameterizedSelector: ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType> { Extended.__table.fieldSelector(36) }
+        public static var RecomputationCounter: ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType> { Extended.__table.fieldSelector(37) }
+        public static var MemberVersioned: ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType> { Extended.__table.fieldSelector(38) }
+        public static var memberVersion: ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType> { Extended.__table.fieldSelector(39) }
+        public static var shared: ComputedRuntime.StateSelector<GeneratedNames, __sharedType> { Extended.__table.fieldSelector(40) }
+        public static var value: ComputedRuntime.StateSelector<GeneratedNames, __valueType> { Extended.__table.computedSelector(0) }
 
         public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(recomputations: Extended._Recomputations.sharedKey) { (state: GeneratedNames) in
             state.computed.sharedKey
@@ -1107,8 +1099,8 @@ extension GeneratedNames {
             state.computed.arguments
         }
 
-        public static let transform = ComputedRuntime.StateSelector<GeneratedNames, __transformType>(computed: 1, of: Extended.__table)
-        public static let capacity = ComputedRuntime.StateSelector<GeneratedNames, __capacityType>(computed: 2, of: Extended.__table)
+        public static var transform: ComputedRuntime.StateSelector<GeneratedNames, __transformType> { Extended.__table.computedSelector(1) }
+        public static var capacity: ComputedRuntime.StateSelector<GeneratedNames, __capacityType> { Extended.__table.computedSelector(2) }
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `value` changes.

@@ -136,12 +136,12 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static let `default` = ComputedRuntime.StateSelector<`Protocol`, __defaultType>(field: \`Protocol`.computed._default)
-        package static let `class` = ComputedRuntime.StateSelector<`Protocol`, __classType>(field: \`Protocol`.computed._class)
-        package static let open = ComputedRuntime.StateSelector<`Protocol`, __openType>(field: \`Protocol`.computed._open)
-        package static let consuming = ComputedRuntime.StateSelector<`Protocol`, __consumingType>(field: \`Protocol`.computed._consuming)
-        package static let nonisolated = ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType>(computed: 0, of: Extended.__table)
-        package static let `return` = ComputedRuntime.StateSelector<`Protocol`, __returnType>(computed: 1, of: Extended.__table)
+        package static var `default`: ComputedRuntime.StateSelector<`Protocol`, __defaultType> { Extended.__table.fieldSelector(0) }
+        package static var `class`: ComputedRuntime.StateSelector<`Protocol`, __classType> { Extended.__table.fieldSelector(1) }
+        package static var open: ComputedRuntime.StateSelector<`Protocol`, __openType> { Extended.__table.fieldSelector(2) }
+        package static var consuming: ComputedRuntime.StateSelector<`Protocol`, __consumingType> { Extended.__table.fieldSelector(3) }
+        package static var nonisolated: ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType> { Extended.__table.computedSelector(0) }
+        package static var `return`: ComputedRuntime.StateSelector<`Protocol`, __returnType> { Extended.__table.computedSelector(1) }
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `return` changes.
@@ -358,9 +358,9 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let first = ComputedRuntime.StateSelector<Pair, __firstType>(field: \Pair.computed._first)
-        static let second = ComputedRuntime.StateSelector<Pair, __secondType>(field: \Pair.computed._second)
-        static let sum = ComputedRuntime.StateSelector<Pair, __sumType>(computed: 0, of: Extended.__table)
+        static var first: ComputedRuntime.StateSelector<Pair, __firstType> { Extended.__table.fieldSelector(0) }
+        static var second: ComputedRuntime.StateSelector<Pair, __secondType> { Extended.__table.fieldSelector(1) }
+        static var sum: ComputedRuntime.StateSelector<Pair, __sumType> { Extended.__table.computedSelector(0) }
     }
 }
 

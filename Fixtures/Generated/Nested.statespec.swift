@@ -89,9 +89,9 @@ extension Shelf {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let books = ComputedRuntime.StateSelector<Shelf, __booksType>(field: \Shelf.computed._books)
-        public static let label = ComputedRuntime.StateSelector<Shelf, __labelType>(field: \Shelf.computed._label)
-        public static let total = ComputedRuntime.StateSelector<Shelf, __totalType>(computed: 0, of: Extended.__table)
+        public static var books: ComputedRuntime.StateSelector<Shelf, __booksType> { Extended.__table.fieldSelector(0) }
+        public static var label: ComputedRuntime.StateSelector<Shelf, __labelType> { Extended.__table.fieldSelector(1) }
+        public static var total: ComputedRuntime.StateSelector<Shelf, __totalType> { Extended.__table.computedSelector(0) }
     }
 }
 
@@ -255,12 +255,12 @@ extension Library {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let shelf = ComputedRuntime.StateSelector<Library, __shelfType>(field: \Library.computed._shelf)
-        public static let name = ComputedRuntime.StateSelector<Library, __nameType>(field: \Library.computed._name)
-        public static let doubled = ComputedRuntime.StateSelector<Library, __doubledType>(computed: 0, of: Extended.__table)
-        public static let firstBook = ComputedRuntime.StateSelector<Library, __firstBookType>(computed: 1, of: Extended.__table)
-        public static let caption = ComputedRuntime.StateSelector<Library, __captionType>(computed: 2, of: Extended.__table)
-        public static let shelves = ComputedRuntime.StateSelector<Library, __shelvesType>(computed: 3, of: Extended.__table)
+        public static var shelf: ComputedRuntime.StateSelector<Library, __shelfType> { Extended.__table.fieldSelector(0) }
+        public static var name: ComputedRuntime.StateSelector<Library, __nameType> { Extended.__table.fieldSelector(1) }
+        public static var doubled: ComputedRuntime.StateSelector<Library, __doubledType> { Extended.__table.computedSelector(0) }
+        public static var firstBook: ComputedRuntime.StateSelector<Library, __firstBookType> { Extended.__table.computedSelector(1) }
+        public static var caption: ComputedRuntime.StateSelector<Library, __captionType> { Extended.__table.computedSelector(2) }
+        public static var shelves: ComputedRuntime.StateSelector<Library, __shelvesType> { Extended.__table.computedSelector(3) }
     }
 }
 
@@ -414,8 +414,8 @@ extension Building {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let library = ComputedRuntime.StateSelector<Building, __libraryType>(field: \Building.computed._library)
-        public static let deepTotal = ComputedRuntime.StateSelector<Building, __deepTotalType>(computed: 0, of: Extended.__table)
+        public static var library: ComputedRuntime.StateSelector<Building, __libraryType> { Extended.__table.fieldSelector(0) }
+        public static var deepTotal: ComputedRuntime.StateSelector<Building, __deepTotalType> { Extended.__table.computedSelector(0) }
     }
 }
 

@@ -112,9 +112,9 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let todos = ComputedRuntime.StateSelector<LibraryState, __todosType>(field: \LibraryState.computed._todos)
-        public static let query = ComputedRuntime.StateSelector<LibraryState, __queryType>(field: \LibraryState.computed._query)
-        public static let openTodos = ComputedRuntime.StateSelector<LibraryState, __openTodosType>(computed: 0, of: Extended.__table)
+        public static var todos: ComputedRuntime.StateSelector<LibraryState, __todosType> { Extended.__table.fieldSelector(0) }
+        public static var query: ComputedRuntime.StateSelector<LibraryState, __queryType> { Extended.__table.fieldSelector(1) }
+        public static var openTodos: ComputedRuntime.StateSelector<LibraryState, __openTodosType> { Extended.__table.computedSelector(0) }
 
         /// The open todos of one owner.
         ///

@@ -237,20 +237,13 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static let title = ComputedRuntime.StateSelector<AppState, __titleType>(field: \AppState.computed._title)
+        public static var title: ComputedRuntime.StateSelector<AppState, __titleType> { Extended.__table.fieldSelector(0) }
 
         /// Who is signed in.
-        public static let session = ComputedRuntime.StateSelector<AppState, __sessionType>(version: { (state: AppState) in state.computed.$session.version }) { (state: AppState) in
-            state.computed.session
-        }
+        public static var session: ComputedRuntime.StateSelector<AppState, __sessionType> { Extended.__table.fieldSelector(1) }
 
-        public static let settings = ComputedRuntime.StateSelector<AppState, __settingsType>(version: { (state: AppState) in state.computed.$settings.version }) { (state: AppState) in
-            state.computed.settings
-        }
-
-        public static let launchCount = ComputedRuntime.StateSelector<AppState, __launchCountType>(version: { (state: AppState) in state.computed.$launchCount.version }) { (state: AppState) in
-            state.computed.launchCount
-        }
+        public static var settings: ComputedRuntime.StateSelector<AppState, __settingsType> { Extended.__table.fieldSelector(2) }
+        public static var launchCount: ComputedRuntime.StateSelector<AppState, __launchCountType> { Extended.__table.fieldSelector(3) }
 
         public static let greeting = ComputedRuntime.StateSelector<AppState, __greetingType>(recomputations: Extended._Recomputations.greeting) { (state: AppState) in
             state.computed.greeting
@@ -264,7 +257,7 @@ extension AppState {
             state.computed.headline
         }
 
-        public static let titleLength = ComputedRuntime.StateSelector<AppState, __titleLengthType>(computed: 0, of: Extended.__table)
+        public static var titleLength: ComputedRuntime.StateSelector<AppState, __titleLengthType> { Extended.__table.computedSelector(0) }
     }
 }
 
@@ -491,9 +484,7 @@ extension ChildState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static let session = ComputedRuntime.StateSelector<ChildState, __sessionType>(version: { (state: ChildState) in state.computed.$session.version }) { (state: ChildState) in
-            state.computed.session
-        }
+        static var session: ComputedRuntime.StateSelector<ChildState, __sessionType> { Extended.__table.fieldSelector(0) }
 
         static let name = ComputedRuntime.StateSelector<ChildState, __nameType>(recomputations: Extended._Recomputations.name) { (state: ChildState) in
             state.computed.name

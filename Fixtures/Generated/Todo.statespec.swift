@@ -210,28 +210,19 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static let todos = ComputedRuntime.StateSelector<TodoState, __todosType>(field: \TodoState.computed._todos)
+        public static var todos: ComputedRuntime.StateSelector<TodoState, __todosType> { Extended.__table.fieldSelector(0) }
 
-        public static let filter = ComputedRuntime.StateSelector<TodoState, __filterType>(field: \TodoState.computed._filter)
-        public static let query = ComputedRuntime.StateSelector<TodoState, __queryType>(field: \TodoState.computed._query)
-
-        public static let avatar = ComputedRuntime.StateSelector<TodoState, __avatarType>(version: { (state: TodoState) in state.computed.$avatar.version }) { (state: TodoState) in
-            state.computed.avatar
-        }
-
-        public static let unread = ComputedRuntime.StateSelector<TodoState, __unreadType>(version: { (state: TodoState) in state.computed.$unread.version }) { (state: TodoState) in
-            state.computed.unread
-        }
-
-        public static let badge = ComputedRuntime.StateSelector<TodoState, __badgeType>(version: { (state: TodoState) in state.computed.$badge.version }) { (state: TodoState) in
-            state.computed.badge
-        }
+        public static var filter: ComputedRuntime.StateSelector<TodoState, __filterType> { Extended.__table.fieldSelector(1) }
+        public static var query: ComputedRuntime.StateSelector<TodoState, __queryType> { Extended.__table.fieldSelector(2) }
+        public static var avatar: ComputedRuntime.StateSelector<TodoState, __avatarType> { Extended.__table.fieldSelector(3) }
+        public static var unread: ComputedRuntime.StateSelector<TodoState, __unreadType> { Extended.__table.fieldSelector(4) }
+        public static var badge: ComputedRuntime.StateSelector<TodoState, __badgeType> { Extended.__table.fieldSelector(5) }
 
         /// The todos the list shows.
-        public static let visibleTodos = ComputedRuntime.StateSelector<TodoState, __visibleTodosType>(computed: 0, of: Extended.__table)
+        public static var visibleTodos: ComputedRuntime.StateSelector<TodoState, __visibleTodosType> { Extended.__table.computedSelector(0) }
 
-        public static let visibleCount = ComputedRuntime.StateSelector<TodoState, __visibleCountType>(computed: 1, of: Extended.__table)
-        public static let doneCount = ComputedRuntime.StateSelector<TodoState, __doneCountType>(computed: 2, of: Extended.__table)
+        public static var visibleCount: ComputedRuntime.StateSelector<TodoState, __visibleCountType> { Extended.__table.computedSelector(1) }
+        public static var doneCount: ComputedRuntime.StateSelector<TodoState, __doneCountType> { Extended.__table.computedSelector(2) }
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.

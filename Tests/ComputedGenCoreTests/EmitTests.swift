@@ -84,8 +84,8 @@ struct EmitTests {
         "withUnsafePointer(to: self) { `Self`.Extended.__table.refresh(index, in: $0) }",
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> Int {",
         // Selectors.
-        "public static let `default` = ComputedRuntime.StateSelector<`Self`, __defaultType>(field: \\`Self`.computed._default)",
-        "public static let `return` = ComputedRuntime.StateSelector<`Self`, __returnType>(computed: 0, of: Extended.__table)",
+        "public static var `default`: ComputedRuntime.StateSelector<`Self`, __defaultType> { Extended.__table.fieldSelector(0) }",
+        "public static var `return`: ComputedRuntime.StateSelector<`Self`, __returnType> { Extended.__table.computedSelector(0) }",
         "public static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Self`, __where_in_Result> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
         "static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> Bool {",
@@ -193,8 +193,8 @@ struct EmitTests {
         #expect(swift.contains("_read { if !_b.isCached { __refresh(0) }; yield _b._borrowedValue }"))
         #expect(swift.contains("fileprivate func __refresh(_ index: Swift.Int) {"))
         #expect(Emit.count(of: "func __refresh(", in: swift) == 1)
-        // The selector of a computed value is its index in the table: no closure.
-        #expect(swift.contains("static let b = ComputedRuntime.StateSelector<S, __bType>(computed: 0, of: Extended.__table)\n"))
+        // The selector of a computed value is the table's, by the value's index: no closure.
+        #expect(swift.contains("static var b: ComputedRuntime.StateSelector<S, __bType> { Extended.__table.computedSelector(0) }\n"))
         // No code per computed value beyond its entry, its accessor, its selector and its body.
         #expect(!swift.contains("Refresh()"))
         #expect(!swift.contains("Version:"))
@@ -434,7 +434,7 @@ struct EmitTests {
             "\(level) struct Extended: Sendable {",
             "\(level) var b: __bType {",
             "\(level) enum Selectors {",
-            "\(level) static let a = ComputedRuntime.StateSelector<S, __aType>",
+            "\(level) static var a: ComputedRuntime.StateSelector<S, __aType> { Extended.__table.fieldSelector(0) }",
             "\(level) static func c(_ x: __c___x) -> ComputedRuntime.StateSelector<S, __c___Result> {",
             "\(level) static func == (lhs: S, rhs: S) -> Swift.Bool {",
             "\(level) var customMirror: Swift.Mirror {",

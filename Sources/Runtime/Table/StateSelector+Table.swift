@@ -16,8 +16,15 @@ extension StateSelector {
             self.init(field: field) { $0[keyPath: field]._value }
             return
         }
-        let valueOffset = fieldOffset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._value)!
-        let stampOffset = fieldOffset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._version)!
+        self.init(
+            _valueAt: fieldOffset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._value)!,
+            stampAt: fieldOffset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._version)!
+        )
+    }
+
+    /// A versioned selector of a value stored `valueOffset` bytes into the root, whose stamp is
+    /// stored `stampOffset` bytes into it: both are read in place.
+    init(_valueAt valueOffset: Int, stampAt stampOffset: Int) {
         self.init(
             _select: { root in
                 withUnsafePointer(to: root) { UnsafeRawPointer($0).load(fromByteOffset: valueOffset, as: Value.self) }

@@ -11,6 +11,8 @@ extension StateTable {
         let memberVersion: ((UnsafeRawPointer, Substring) -> VersionStamp?)?
         /// The value, for the mirror.
         let value: (UnsafeRawPointer) -> Any
+        /// The storage of the field's selector (`Selectors.count`), made once with the table.
+        let selector: AnyObject
     }
 
     /// A memoized computed value: where its cell is, its inputs, and how to refresh it.
@@ -25,6 +27,8 @@ extension StateTable {
         /// Replaces the cell at the given address (which another copy shares) by a stale copy.
         let replaceWithStaleCopy: (UnsafeMutableRawPointer) -> Void
         let counter: RecomputationCounter
+        /// Makes the storage of the value's selector (`Selectors.total`), once the table exists.
+        let makeSelector: (StateTable, Int) -> AnyObject
     }
 }
 
@@ -45,7 +49,8 @@ extension StateTable.Builder {
             stampOffset: stampOffset,
             version: nil,
             memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
-            value: { $0.load(fromByteOffset: valueOffset, as: Value.self) }
+            value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
+            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage
         ))
         stateMembers.append((state, name))
         extendedMembers.append((extended, name))
@@ -63,7 +68,8 @@ extension StateTable.Builder {
             stampOffset: stampOffset,
             version: nil,
             memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
-            value: { $0.load(fromByteOffset: valueOffset, as: Value.self) }
+            value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
+            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage
         ))
         stateMembers.append((state, name))
     }
@@ -77,7 +83,12 @@ extension StateTable.Builder {
             stampOffset: -1,
             version: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).version },
             memberVersion: nil,
-            value: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).wrappedValue }
+            value: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).wrappedValue },
+            selector: StateSelector<State, Value>(
+                _select: { root in Self.shared(at: offset, in: root, as: Value.self).wrappedValue },
+                _version: { root in Self.shared(at: offset, in: root, as: Value.self).version },
+                _counter: nil
+            )._storage
         ))
         stateMembers.append((state, name))
     }
@@ -143,9 +154,15 @@ extension StateTable.Builder {
                 let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
                 memo.pointee._cell = memo.pointee._cell._staleCopy()
             },
-            counter: counter
+            counter: counter,
+            makeSelector: { table, index in StateSelector<State, Value>(computed: index, of: table)._storage }
         ))
         extendedMembers.append((extended, "computed." + name))
+    }
+
+    /// The `Shared` reference stored `offset` bytes into a state.
+    private static func shared<Value>(at offset: Int, in root: State, as _: Value.Type) -> Shared<Value> {
+        withUnsafePointer(to: root) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Shared<Value>.self) }
     }
 
     /// The byte offset of a stored property in the storage.

@@ -14,46 +14,32 @@ extension StateEmitter {
                     if !first { writer.line() }
                     first = false
                 }
-                // The closures name the state's type: with a type that failed to compile, `$0` could
-                // not be inferred and Swift would report that too, beside the error at the spec.
-                let parameter = "(state: \(typeName)) in"
+                // Field and computed selectors are made once by the runtime, with the state's
+                // table, from where each member is stored: a getter per member, no closure, no
+                // global. One-line selectors follow each other without blank lines.
                 var previousIsOneLine = false
+                func emitTableSelector(_ name: String, type: String, doc: [String], entry: String) {
+                    if !(doc.isEmpty && previousIsOneLine) { separate() }
+                    previousIsOneLine = doc.isEmpty
+                    writer.doc(doc)
+                    writer.line("\(access)static var \(name): \(RuntimeNames.stateSelector)<\(typeName), \(type)> { Extended.__table.\(entry) }")
+                }
                 for field in state.fields {
-                    // One-line selectors follow each other without blank lines.
-                    let isOneLine = !isWrapped(field) && field.decl.doc == nil
-                    if !(isOneLine && previousIsOneLine) { separate() }
-                    previousIsOneLine = isOneLine
-                    writer.doc(field.decl.doc?.lines ?? [])
-                    let selector = "\(access)static let \(swiftName(field.decl.name)) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(field))>"
-                    guard isWrapped(field) else {
-                        // A plain field's selector names where its storage is: the runtime reads
-                        // the value and the stamp in place. The key path spells its root: when the
-                        // field's type does not compile, an inferred root would be one more error.
-                        writer.line("\(selector)(field: \\\(typeName).computed._\(field.name))")
-                        continue
-                    }
-                    writer.line("\(selector)(version: { \(parameter) state.computed.\(fieldVersionExpression(field)) }) { \(parameter)")
-                    writer.line("    state.computed.\(swiftName(field.decl.name))")
-                    writer.line("}")
+                    emitTableSelector(swiftName(field.decl.name), type: typeAlias(field), doc: field.decl.doc?.lines ?? [], entry: "fieldSelector(\(fieldIndex(of: field)))")
                 }
                 for computed in state.computeds {
                     let name = swiftName(computed.decl.name)
-                    let selector = "\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>"
                     guard isShared(computed) else {
-                        // Versioned, with the counter of its body: the runtime reads the value and
-                        // its version from the state's table, by the value's index there.
-                        let isOneLine = computed.decl.doc == nil
-                        if !(isOneLine && previousIsOneLine) { separate() }
-                        previousIsOneLine = isOneLine
-                        writer.doc(computed.decl.doc?.lines ?? [])
-                        writer.line("\(selector)(computed: \(memoIndex(of: computed)), of: Extended.__table)")
+                        emitTableSelector(name, type: typeAlias(computed), doc: computed.decl.doc?.lines ?? [], entry: "computedSelector(\(memoIndex(of: computed)))")
                         continue
                     }
-                    // A value over `@Shared` fields is unversioned: other holders write those.
+                    // A value over `@Shared` fields is unversioned (other holders write those),
+                    // and not in the table. The closure names the state's type: with a type that
+                    // failed to compile, `$0` could not be inferred and Swift would report that too.
                     separate()
                     previousIsOneLine = false
                     writer.doc(computed.decl.doc?.lines ?? [])
-                    writer.line("\(selector)(recomputations: Extended._Recomputations.\(name)) { \(parameter)")
+                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(recomputations: Extended._Recomputations.\(name)) { (state: \(typeName)) in")
                     writer.line("    state.computed.\(name)")
                     writer.line("}")
                 }
