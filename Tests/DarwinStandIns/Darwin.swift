@@ -70,7 +70,10 @@ public var O_EVTONLY: Int32 { 0x0000_8000 }
 // xnu bsd/sys/stat.h, `struct stat` (with _DARWIN_FEATURE_64_BIT_INODE, the only layout Swift
 // sees): the times are `struct timespec st_atimespec, st_mtimespec, st_ctimespec,
 // st_birthtimespec`; Glibc's `st_atim`/`st_mtim`/`st_ctim` do not exist there. `dev_t` is
-// `Int32` on Darwin, `UInt64` on Glibc; `ino_t` is `UInt64` on both.
+// `Int32` on Darwin, `UInt64` on Glibc; `ino_t` is `UInt64` on both. Only the field name is
+// added: the struct stays Glibc's (Swift cannot declare a struct and a function both named `stat`
+// in one module, as C does), so code must convert field types explicitly, as FileSystem.swift does
+// with `UInt64(truncatingIfNeeded: info.st_dev)`.
 
 extension stat {
     public var st_mtimespec: timespec {
