@@ -1513,7 +1513,14 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
     /// indices in these lists) and its body, called with the storage.
     public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed, __describe)
 
+    /// In parts of 16 entries: the optimizer's time grows faster than a function's size.
     private static func __describe(_ table: inout ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended>.Builder) {
+        __describe0(&table)
+        __describe1(&table)
+        __describe2(&table)
+    }
+
+    private static func __describe0(_ table: inout ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended>.Builder) {
         table.field("version", \._version, \.version, \.version)  // 0
         table.field("hasher", \._hasher, \.hasher, \.hasher)  // 1
         table.field("encoder", \._encoder, \.encoder, \.encoder)  // 2
@@ -1530,6 +1537,9 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
         table.field("projectedValue", \._projectedValue, \.projectedValue, \.projectedValue)  // 13
         table.field("update", \._update, \.update, \.update)  // 14
         table.field("record", \._record, \.record, \.record)  // 15
+    }
+
+    private static func __describe1(_ table: inout ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended>.Builder) {
         table.field("inputs", \._inputs, \.inputs, \.inputs)  // 16
         table.field("compute", \._compute, \.compute, \.compute)  // 17
         table.field("isEqual", \._isEqual, \.isEqual, \.isEqual)  // 18
@@ -1546,6 +1556,9 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
         table.field("Substring", \._Substring, \.Substring, \.Substring)  // 29
         table.field("CodingKey", \._CodingKey, \.CodingKey, \.CodingKey)  // 30
         table.field("Edge", \._Edge, \.Edge, \.Edge)  // 31
+    }
+
+    private static func __describe2(_ table: inout ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended>.Builder) {
         table.edge("Memo", \._Memo, \.Memo)  // 32
         table.field("VersionStamp", \._VersionStamp, \.VersionStamp, \.VersionStamp)  // 33
         table.field("state", \._state, \.state, \.state)  // 34

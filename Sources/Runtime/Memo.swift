@@ -45,7 +45,10 @@ public struct Memo<Value> {
     var _cell: MemoCell<Value>
 
     /// Creates an empty cell: the first read computes.
-    @inlinable
+    ///
+    /// Not inlinable: a state's initializer creates one cell per computed value, and inlined
+    /// allocations made that one function grow with the number of values (the optimizer's ARC
+    /// passes then take time that grows faster than the code).
     public init() {
         _cell = MemoCell<Value>.make()
     }

@@ -34,18 +34,7 @@ struct TableEmitter {
                 writer.line("\(access)static let __table: \(table) = .init(\\.computed) { _ in }")
             } else {
                 writer.line("\(access)static let __table: \(table) = .init(\\.computed, __describe)")
-                writer.line()
-                // A function, not a closure: Swift type-checks each statement of a function on its
-                // own, but a closure's statements with the expression around it (measured: about
-                // half the time per entry).
-                writer.block("private static func __describe(_ table: inout \(table).Builder)") { writer in
-                    for (index, field) in state.fields.enumerated() {
-                        writer.line("\(fieldEntry(field))  // \(index)")
-                    }
-                    for (index, computed) in memos.enumerated() {
-                        emitEntry(of: computed, index: index, into: &writer)
-                    }
-                }
+                emitDescribe(table: table, memos: memos, into: &writer)
             }
             guard !memos.isEmpty else { return }
             writer.line()
@@ -65,6 +54,46 @@ struct TableEmitter {
         writer.block("extension \(typeName): CustomReflectable") { writer in
             writer.doc(["The fields, as `print` and `dump` show them."])
             writer.line("\(access)var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }")
+        }
+    }
+
+    /// The most entries one describing function holds. The table is built once, but the
+    /// optimizer's time on one function grows faster than the function (its ARC passes), so a
+    /// large state's table is described by several functions of this many entries, called in turn.
+    static let entriesPerFunction = 16
+
+    /// `__describe(_:)`: the table's entries, one statement each, in a function rather than a
+    /// closure (Swift type-checks a closure's statements with the expression around it: about
+    /// twice the time per entry); split into parts of ``entriesPerFunction`` entries.
+    private func emitDescribe(table: String, memos: [CheckedComputed], into writer: inout CodeWriter) {
+        var entries: [(inout CodeWriter) -> Void] = []
+        for (index, field) in state.fields.enumerated() {
+            entries.append { $0.line("\(fieldEntry(field))  // \(index)") }
+        }
+        for (index, computed) in memos.enumerated() {
+            entries.append { emitEntry(of: computed, index: index, into: &$0) }
+        }
+        let builder = "_ table: inout \(table).Builder"
+        let parts = stride(from: 0, to: entries.count, by: Self.entriesPerFunction).map {
+            $0..<min($0 + Self.entriesPerFunction, entries.count)
+        }
+        writer.line()
+        if parts.count > 1 {
+            writer.doc(["In parts of \(Self.entriesPerFunction) entries: the optimizer's time grows faster than a function's size."])
+        }
+        writer.block("private static func __describe(\(builder))") { writer in
+            if parts.count == 1 {
+                for entry in entries { entry(&writer) }
+            } else {
+                for part in parts.indices { writer.line("__describe\(part)(&table)") }
+            }
+        }
+        guard parts.count > 1 else { return }
+        for (number, part) in parts.enumerated() {
+            writer.line()
+            writer.block("private static func __describe\(number)(\(builder))") { writer in
+                for entry in entries[part] { entry(&writer) }
+            }
         }
     }
 
