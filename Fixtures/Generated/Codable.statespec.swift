@@ -18,7 +18,7 @@ struct SettingsState {
         recent: __recentType,
         lastOpened: __lastOpenedType = Extended.__lastOpenedDefault
     ) {
-        computed = Extended(
+        computed = Extended.__make(
             theme: theme,
             fontSize: fontSize,
             recent: recent,
@@ -52,9 +52,9 @@ struct SettingsState {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
-    var isLarge: Swift.Never { Swift.fatalError() }
+    var isLarge: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'recentCount' is a computed value: read it as 'state.computed.recentCount'")
-    var recentCount: Swift.Never { Swift.fatalError() }
+    var recentCount: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -82,14 +82,6 @@ extension SettingsState {
         fileprivate var _lastOpened: ComputedRuntime.StoredField<__lastOpenedType>
         fileprivate var _isLarge = ComputedRuntime.Memo<__isLargeType>()
         fileprivate var _recentCount = ComputedRuntime.Memo<__recentCountType>()
-
-        fileprivate init(theme: __themeType, fontSize: __fontSizeType, recent: __recentType, lastOpened: __lastOpenedType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _theme = ComputedRuntime.StoredField(wrappedValue: theme, version: __initialStamp)
-            _fontSize = ComputedRuntime.StoredField(wrappedValue: fontSize, version: __initialStamp)
-            _recent = ComputedRuntime.StoredField(wrappedValue: recent, version: __initialStamp)
-            _lastOpened = ComputedRuntime.StoredField(wrappedValue: lastOpened, version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 4)
@@ -122,6 +114,18 @@ extension SettingsState {
         var recentCount: __recentCountType {
             _read { if !_recentCount.isCached { __refresh(1) }; yield _recentCount._borrowedValue }
         }
+    }
+}
+
+extension SettingsState.Extended {
+    fileprivate static func __make(theme: SettingsState.__themeType, fontSize: SettingsState.__fontSizeType, recent: SettingsState.__recentType, lastOpened: SettingsState.__lastOpenedType) -> SettingsState.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return SettingsState.Extended(
+            _theme: ComputedRuntime.StoredField(wrappedValue: theme, version: __initialStamp),
+            _fontSize: ComputedRuntime.StoredField(wrappedValue: fontSize, version: __initialStamp),
+            _recent: ComputedRuntime.StoredField(wrappedValue: recent, version: __initialStamp),
+            _lastOpened: ComputedRuntime.StoredField(wrappedValue: lastOpened, version: __initialStamp)
+        )
     }
 }
 
@@ -211,7 +215,7 @@ extension SettingsState: Decodable {
         let _fontSize: __fontSizeType = try container.decodeIfPresent(__fontSizeType.self, forKey: .fontSize) ?? Extended.__fontSizeDefault
         let _recent: __recentType = try container.decode(__recentType.self, forKey: .recent)
         let _lastOpened: __lastOpenedType = try container.decodeIfPresent(__lastOpenedType.self, forKey: .lastOpened) ?? Extended.__lastOpenedDefault
-        computed = Extended(
+        computed = Extended.__make(
             theme: _theme,
             fontSize: _fontSize,
             recent: _recent,

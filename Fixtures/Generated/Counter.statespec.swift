@@ -16,7 +16,7 @@ struct CounterState {
         step: __stepType = Extended.__stepDefault,
         label: __labelType = Extended.__labelDefault
     ) {
-        computed = Extended(count: count, step: step, label: label)
+        computed = Extended.__make(count: count, step: step, label: label)
     }
 
     var count: __countType {
@@ -39,13 +39,13 @@ struct CounterState {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
-    var doubled: Swift.Never { Swift.fatalError() }
+    var doubled: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'quadrupled' is a computed value: read it as 'state.computed.quadrupled'")
-    var quadrupled: Swift.Never { Swift.fatalError() }
+    var quadrupled: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'next' is a computed value: read it as 'state.computed.next'")
-    var next: Swift.Never { Swift.fatalError() }
+    var next: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
-    var summary: Swift.Never { Swift.fatalError() }
+    var summary: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -78,13 +78,6 @@ extension CounterState {
         fileprivate var _quadrupled = ComputedRuntime.Memo<__quadrupledType>()
         fileprivate var _next = ComputedRuntime.Memo<__nextType>()
         fileprivate var _summary = ComputedRuntime.Memo<__summaryType>()
-
-        fileprivate init(count: __countType, step: __stepType, label: __labelType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _count = ComputedRuntime.StoredField(wrappedValue: count, version: __initialStamp)
-            _step = ComputedRuntime.StoredField(wrappedValue: step, version: __initialStamp)
-            _label = ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 3)
@@ -128,6 +121,17 @@ extension CounterState {
         var summary: __summaryType {
             _read { if !_summary.isCached { __refresh(3) }; yield _summary._borrowedValue }
         }
+    }
+}
+
+extension CounterState.Extended {
+    fileprivate static func __make(count: CounterState.__countType, step: CounterState.__stepType, label: CounterState.__labelType) -> CounterState.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return CounterState.Extended(
+            _count: ComputedRuntime.StoredField(wrappedValue: count, version: __initialStamp),
+            _step: ComputedRuntime.StoredField(wrappedValue: step, version: __initialStamp),
+            _label: ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
+        )
     }
 }
 

@@ -19,7 +19,7 @@ public struct CutoffState: Sendable {
         name: __nameType = Extended.__nameDefault,
         token: __tokenType = Extended.__tokenDefault
     ) {
-        computed = Extended(items: items, threshold: threshold, name: name, token: token)
+        computed = Extended.__make(items: items, threshold: threshold, name: name, token: token)
     }
 
     public var items: __itemsType {
@@ -48,19 +48,19 @@ public struct CutoffState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'filteredArray' is a computed value: read it as 'state.computed.filteredArray'")
-    public var filteredArray: Swift.Never { Swift.fatalError() }
+    public var filteredArray: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'filteredCount' is a computed value: read it as 'state.computed.filteredCount'")
-    public var filteredCount: Swift.Never { Swift.fatalError() }
+    public var filteredCount: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
-    public var summary: Swift.Never { Swift.fatalError() }
+    public var summary: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'uncutArray' is a computed value: read it as 'state.computed.uncutArray'")
-    public var uncutArray: Swift.Never { Swift.fatalError() }
+    public var uncutArray: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'uncutCount' is a computed value: read it as 'state.computed.uncutCount'")
-    public var uncutCount: Swift.Never { Swift.fatalError() }
+    public var uncutCount: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
-    public var greeting: Swift.Never { Swift.fatalError() }
+    public var greeting: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID'")
-    public var tokenID: Swift.Never { Swift.fatalError() }
+    public var tokenID: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -104,14 +104,6 @@ extension CutoffState {
         @usableFromInline internal var _uncutCount = ComputedRuntime.Memo<__uncutCountType>()
         @usableFromInline internal var _greeting = ComputedRuntime.Memo<__greetingType>()
         @usableFromInline internal var _tokenID = ComputedRuntime.Memo<__tokenIDType>()
-
-        fileprivate init(items: __itemsType, threshold: __thresholdType, name: __nameType, token: __tokenType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _items = ComputedRuntime.StoredField(wrappedValue: items, version: __initialStamp)
-            _threshold = ComputedRuntime.StoredField(wrappedValue: threshold, version: __initialStamp)
-            _name = ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp)
-            _token = ComputedRuntime.StoredField(wrappedValue: token, version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 3)
@@ -182,6 +174,18 @@ extension CutoffState {
         @inlinable public var tokenID: __tokenIDType {
             _read { if !_tokenID.isCached { __refresh(6) }; yield _tokenID._borrowedValue }
         }
+    }
+}
+
+extension CutoffState.Extended {
+    fileprivate static func __make(items: CutoffState.__itemsType, threshold: CutoffState.__thresholdType, name: CutoffState.__nameType, token: CutoffState.__tokenType) -> CutoffState.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return CutoffState.Extended(
+            _items: ComputedRuntime.StoredField(wrappedValue: items, version: __initialStamp),
+            _threshold: ComputedRuntime.StoredField(wrappedValue: threshold, version: __initialStamp),
+            _name: ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp),
+            _token: ComputedRuntime.StoredField(wrappedValue: token, version: __initialStamp)
+        )
     }
 }
 

@@ -21,7 +21,13 @@ public struct ProfileState: Sendable {
         name: __nameType = Extended.__nameDefault,
         score: __scoreType = Extended.__scoreDefault
     ) {
-        computed = Extended(avatar: avatar, unread: unread, badge: badge, name: name, score: score)
+        computed = Extended.__make(
+            avatar: avatar,
+            unread: unread,
+            badge: badge,
+            name: name,
+            score: score
+        )
     }
 
     public var avatar: __avatarType {
@@ -51,9 +57,9 @@ public struct ProfileState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'hasAvatar' is a computed value: read it as 'state.computed.hasAvatar'")
-    public var hasAvatar: Swift.Never { Swift.fatalError() }
+    public var hasAvatar: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'badgeText' is a computed value: read it as 'state.computed.badgeText'")
-    public var badgeText: Swift.Never { Swift.fatalError() }
+    public var badgeText: Swift.Never { ComputedRuntime._unavailableMember() }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -62,7 +68,7 @@ public struct ProfileState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "ProfileState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -92,14 +98,6 @@ extension ProfileState {
         @ComputedRuntime.Edge public fileprivate(set) var score: __scoreType
         @usableFromInline internal var _hasAvatar = ComputedRuntime.Memo<__hasAvatarType>()
         @usableFromInline internal var _badgeText = ComputedRuntime.Memo<__badgeTextType>()
-
-        fileprivate init(avatar: __avatarType, unread: __unreadType, badge: __badgeType, name: __nameType, score: __scoreType) {
-            _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
-            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(Extended.__unreadAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 5))
-            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
-            _name = ComputedRuntime.Edge(wrappedValue: name, middleware: .init([.assert(Extended.__nameAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 7), .onSet(Extended.__nameOnSet)]))
-            _score = ComputedRuntime.Edge(wrappedValue: score, middleware: Extended.__scoreMiddleware)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 3)
@@ -162,6 +160,23 @@ extension ProfileState {
         @inlinable public var badgeText: __badgeTextType {
             _read { if !_badgeText.isCached { __refresh(1) }; yield _badgeText._borrowedValue }
         }
+    }
+}
+
+extension ProfileState.Extended {
+    fileprivate static func __make(avatar: ProfileState.__avatarType, unread: ProfileState.__unreadType, badge: ProfileState.__badgeType, name: ProfileState.__nameType, score: ProfileState.__scoreType) -> ProfileState.Extended {
+        var __storage = ProfileState.Extended(
+            avatar: avatar,
+            unread: unread,
+            badge: badge,
+            name: name,
+            score: score
+        )
+        __storage._unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(ProfileState.Extended.__unreadAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 5))
+        __storage._badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(ProfileState.Extended.__badgeOnSet))
+        __storage._name = ComputedRuntime.Edge(wrappedValue: name, middleware: .init([.assert(ProfileState.Extended.__nameAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 7), .onSet(ProfileState.Extended.__nameOnSet)]))
+        __storage._score = ComputedRuntime.Edge(wrappedValue: score, middleware: ProfileState.Extended.__scoreMiddleware)
+        return __storage
     }
 }
 

@@ -61,7 +61,7 @@ public struct GeneratedNames: Sendable {
         memberVersion: __memberVersionType = Extended.__memberVersionDefault,
         shared: __sharedType = Extended.__sharedDefault
     ) {
-        computed = Extended(
+        computed = Extended.__make(
             version: version,
             hasher: hasher,
             encoder: encoder,
@@ -151,7 +151,7 @@ public struct GeneratedNames: Sendable {
         memberVersion: __memberVersionType = Extended.__memberVersionDefault,
         shared: ComputedRuntime.Shared<__sharedType>
     ) {
-        computed = Extended(
+        computed = Extended.__make(
             version: version,
             hasher: hasher,
             encoder: encoder,
@@ -442,15 +442,15 @@ public struct GeneratedNames: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'value' is a computed value: read it as 'state.computed.value'")
-    public var value: Swift.Never { Swift.fatalError() }
+    public var value: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'sharedKey' is a computed value: read it as 'state.computed.sharedKey'")
-    public var sharedKey: Swift.Never { Swift.fatalError() }
+    public var sharedKey: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'arguments' is a computed value: read it as 'state.computed.arguments'")
-    public var arguments: Swift.Never { Swift.fatalError() }
+    public var arguments: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'transform' is a computed value: read it as 'state.computed.transform'")
-    public var transform: Swift.Never { Swift.fatalError() }
+    public var transform: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'capacity' is a computed value: read it as 'state.computed.capacity'")
-    public var capacity: Swift.Never { Swift.fatalError() }
+    public var capacity: Swift.Never { ComputedRuntime._unavailableMember() }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -465,7 +465,7 @@ public struct GeneratedNames: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "GeneratedNames has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -598,53 +598,6 @@ extension GeneratedNames {
         @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<__argumentsType>
         @usableFromInline internal var _transform = ComputedRuntime.Memo<__transformType>()
         @usableFromInline internal var _capacity = ComputedRuntime.Memo<__capacityType>()
-
-        fileprivate init(version: __versionType, hasher: __hasherType, encoder: __encoderType, decoder: __decoderType, container: __containerType, lhs: __lhsType, rhs: __rhsType, newValue: __newValueType, path: __pathType, member: __memberType, rest: __restType, keyPath: __keyPathType, wrappedValue: __wrappedValueType, projectedValue: __projectedValueType, update: __updateType, record: __recordType, inputs: __inputsType, compute: __computeType, isEqual: __isEqualType, isCached: __isCachedType, hash: __hashType, encode: __encodeType, Hasher: __HasherType, Encoder: __EncoderType, Decoder: __DecoderType, Mirror: __MirrorType, KeyValuePairs: __KeyValuePairsType, String: __StringType, Bool: __BoolType, Substring: __SubstringType, CodingKey: __CodingKeyType, Edge: __EdgeType, Memo: __MemoType, VersionStamp: __VersionStampType, state: __stateType, StateSelector: __StateSelectorType, ParameterizedSelector: __ParameterizedSelectorType, RecomputationCounter: __RecomputationCounterType, MemberVersioned: __MemberVersionedType, memberVersion: __memberVersionType, shared: ComputedRuntime.Shared<__sharedType>) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _version = ComputedRuntime.StoredField(wrappedValue: version, version: __initialStamp)
-            _hasher = ComputedRuntime.StoredField(wrappedValue: hasher, version: __initialStamp)
-            _encoder = ComputedRuntime.StoredField(wrappedValue: encoder, version: __initialStamp)
-            _decoder = ComputedRuntime.StoredField(wrappedValue: decoder, version: __initialStamp)
-            _container = ComputedRuntime.StoredField(wrappedValue: container, version: __initialStamp)
-            _lhs = ComputedRuntime.StoredField(wrappedValue: lhs, version: __initialStamp)
-            _rhs = ComputedRuntime.StoredField(wrappedValue: rhs, version: __initialStamp)
-            _newValue = ComputedRuntime.StoredField(wrappedValue: newValue, version: __initialStamp)
-            _path = ComputedRuntime.StoredField(wrappedValue: path, version: __initialStamp)
-            _member = ComputedRuntime.StoredField(wrappedValue: member, version: __initialStamp)
-            _rest = ComputedRuntime.StoredField(wrappedValue: rest, version: __initialStamp)
-            _keyPath = ComputedRuntime.StoredField(wrappedValue: keyPath, version: __initialStamp)
-            _wrappedValue = ComputedRuntime.StoredField(wrappedValue: wrappedValue, version: __initialStamp)
-            _projectedValue = ComputedRuntime.StoredField(wrappedValue: projectedValue, version: __initialStamp)
-            _update = ComputedRuntime.StoredField(wrappedValue: update, version: __initialStamp)
-            _record = ComputedRuntime.StoredField(wrappedValue: record, version: __initialStamp)
-            _inputs = ComputedRuntime.StoredField(wrappedValue: inputs, version: __initialStamp)
-            _compute = ComputedRuntime.StoredField(wrappedValue: compute, version: __initialStamp)
-            _isEqual = ComputedRuntime.StoredField(wrappedValue: isEqual, version: __initialStamp)
-            _isCached = ComputedRuntime.StoredField(wrappedValue: isCached, version: __initialStamp)
-            _hash = ComputedRuntime.StoredField(wrappedValue: hash, version: __initialStamp)
-            _encode = ComputedRuntime.StoredField(wrappedValue: encode, version: __initialStamp)
-            _Hasher = ComputedRuntime.StoredField(wrappedValue: Hasher, version: __initialStamp)
-            _Encoder = ComputedRuntime.StoredField(wrappedValue: Encoder, version: __initialStamp)
-            _Decoder = ComputedRuntime.StoredField(wrappedValue: Decoder, version: __initialStamp)
-            _Mirror = ComputedRuntime.StoredField(wrappedValue: Mirror, version: __initialStamp)
-            _KeyValuePairs = ComputedRuntime.StoredField(wrappedValue: KeyValuePairs, version: __initialStamp)
-            _String = ComputedRuntime.StoredField(wrappedValue: String, version: __initialStamp)
-            _Bool = ComputedRuntime.StoredField(wrappedValue: Bool, version: __initialStamp)
-            _Substring = ComputedRuntime.StoredField(wrappedValue: Substring, version: __initialStamp)
-            _CodingKey = ComputedRuntime.StoredField(wrappedValue: CodingKey, version: __initialStamp)
-            _Edge = ComputedRuntime.StoredField(wrappedValue: Edge, version: __initialStamp)
-            _Memo = ComputedRuntime.Edge(wrappedValue: Memo)
-            _VersionStamp = ComputedRuntime.StoredField(wrappedValue: VersionStamp, version: __initialStamp)
-            _state = ComputedRuntime.StoredField(wrappedValue: state, version: __initialStamp)
-            _StateSelector = ComputedRuntime.StoredField(wrappedValue: StateSelector, version: __initialStamp)
-            _ParameterizedSelector = ComputedRuntime.StoredField(wrappedValue: ParameterizedSelector, version: __initialStamp)
-            _RecomputationCounter = ComputedRuntime.StoredField(wrappedValue: RecomputationCounter, version: __initialStamp)
-            _MemberVersioned = ComputedRuntime.StoredField(wrappedValue: MemberVersioned, version: __initialStamp)
-            _memberVersion = ComputedRuntime.StoredField(wrappedValue: memberVersion, version: __initialStamp)
-            _shared = shared
-            _sharedKey = ComputedRuntime.SharedMemo<__sharedKeyType>(version: __initialStamp)
-            _arguments = ComputedRuntime.SharedMemo<__argumentsType>(version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 6)
@@ -1040,6 +993,57 @@ extension GeneratedNames {
             static let sharedKey = ComputedRuntime.RecomputationCounter()
             static let arguments = ComputedRuntime.RecomputationCounter()
         }
+    }
+}
+
+extension GeneratedNames.Extended {
+    fileprivate static func __make(version: GeneratedNames.__versionType, hasher: GeneratedNames.__hasherType, encoder: GeneratedNames.__encoderType, decoder: GeneratedNames.__decoderType, container: GeneratedNames.__containerType, lhs: GeneratedNames.__lhsType, rhs: GeneratedNames.__rhsType, newValue: GeneratedNames.__newValueType, path: GeneratedNames.__pathType, member: GeneratedNames.__memberType, rest: GeneratedNames.__restType, keyPath: GeneratedNames.__keyPathType, wrappedValue: GeneratedNames.__wrappedValueType, projectedValue: GeneratedNames.__projectedValueType, update: GeneratedNames.__updateType, record: GeneratedNames.__recordType, inputs: GeneratedNames.__inputsType, compute: GeneratedNames.__computeType, isEqual: GeneratedNames.__isEqualType, isCached: GeneratedNames.__isCachedType, hash: GeneratedNames.__hashType, encode: GeneratedNames.__encodeType, Hasher: GeneratedNames.__HasherType, Encoder: GeneratedNames.__EncoderType, Decoder: GeneratedNames.__DecoderType, Mirror: GeneratedNames.__MirrorType, KeyValuePairs: GeneratedNames.__KeyValuePairsType, String: GeneratedNames.__StringType, Bool: GeneratedNames.__BoolType, Substring: GeneratedNames.__SubstringType, CodingKey: GeneratedNames.__CodingKeyType, Edge: GeneratedNames.__EdgeType, Memo: GeneratedNames.__MemoType, VersionStamp: GeneratedNames.__VersionStampType, state: GeneratedNames.__stateType, StateSelector: GeneratedNames.__StateSelectorType, ParameterizedSelector: GeneratedNames.__ParameterizedSelectorType, RecomputationCounter: GeneratedNames.__RecomputationCounterType, MemberVersioned: GeneratedNames.__MemberVersionedType, memberVersion: GeneratedNames.__memberVersionType, shared: ComputedRuntime.Shared<GeneratedNames.__sharedType>) -> GeneratedNames.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return GeneratedNames.Extended(
+            _version: ComputedRuntime.StoredField(wrappedValue: version, version: __initialStamp),
+            _hasher: ComputedRuntime.StoredField(wrappedValue: hasher, version: __initialStamp),
+            _encoder: ComputedRuntime.StoredField(wrappedValue: encoder, version: __initialStamp),
+            _decoder: ComputedRuntime.StoredField(wrappedValue: decoder, version: __initialStamp),
+            _container: ComputedRuntime.StoredField(wrappedValue: container, version: __initialStamp),
+            _lhs: ComputedRuntime.StoredField(wrappedValue: lhs, version: __initialStamp),
+            _rhs: ComputedRuntime.StoredField(wrappedValue: rhs, version: __initialStamp),
+            _newValue: ComputedRuntime.StoredField(wrappedValue: newValue, version: __initialStamp),
+            _path: ComputedRuntime.StoredField(wrappedValue: path, version: __initialStamp),
+            _member: ComputedRuntime.StoredField(wrappedValue: member, version: __initialStamp),
+            _rest: ComputedRuntime.StoredField(wrappedValue: rest, version: __initialStamp),
+            _keyPath: ComputedRuntime.StoredField(wrappedValue: keyPath, version: __initialStamp),
+            _wrappedValue: ComputedRuntime.StoredField(wrappedValue: wrappedValue, version: __initialStamp),
+            _projectedValue: ComputedRuntime.StoredField(wrappedValue: projectedValue, version: __initialStamp),
+            _update: ComputedRuntime.StoredField(wrappedValue: update, version: __initialStamp),
+            _record: ComputedRuntime.StoredField(wrappedValue: record, version: __initialStamp),
+            _inputs: ComputedRuntime.StoredField(wrappedValue: inputs, version: __initialStamp),
+            _compute: ComputedRuntime.StoredField(wrappedValue: compute, version: __initialStamp),
+            _isEqual: ComputedRuntime.StoredField(wrappedValue: isEqual, version: __initialStamp),
+            _isCached: ComputedRuntime.StoredField(wrappedValue: isCached, version: __initialStamp),
+            _hash: ComputedRuntime.StoredField(wrappedValue: hash, version: __initialStamp),
+            _encode: ComputedRuntime.StoredField(wrappedValue: encode, version: __initialStamp),
+            _Hasher: ComputedRuntime.StoredField(wrappedValue: Hasher, version: __initialStamp),
+            _Encoder: ComputedRuntime.StoredField(wrappedValue: Encoder, version: __initialStamp),
+            _Decoder: ComputedRuntime.StoredField(wrappedValue: Decoder, version: __initialStamp),
+            _Mirror: ComputedRuntime.StoredField(wrappedValue: Mirror, version: __initialStamp),
+            _KeyValuePairs: ComputedRuntime.StoredField(wrappedValue: KeyValuePairs, version: __initialStamp),
+            _String: ComputedRuntime.StoredField(wrappedValue: String, version: __initialStamp),
+            _Bool: ComputedRuntime.StoredField(wrappedValue: Bool, version: __initialStamp),
+            _Substring: ComputedRuntime.StoredField(wrappedValue: Substring, version: __initialStamp),
+            _CodingKey: ComputedRuntime.StoredField(wrappedValue: CodingKey, version: __initialStamp),
+            _Edge: ComputedRuntime.StoredField(wrappedValue: Edge, version: __initialStamp),
+            Memo: Memo,
+            _VersionStamp: ComputedRuntime.StoredField(wrappedValue: VersionStamp, version: __initialStamp),
+            _state: ComputedRuntime.StoredField(wrappedValue: state, version: __initialStamp),
+            _StateSelector: ComputedRuntime.StoredField(wrappedValue: StateSelector, version: __initialStamp),
+            _ParameterizedSelector: ComputedRuntime.StoredField(wrappedValue: ParameterizedSelector, version: __initialStamp),
+            _RecomputationCounter: ComputedRuntime.StoredField(wrappedValue: RecomputationCounter, version: __initialStamp),
+            _MemberVersioned: ComputedRuntime.StoredField(wrappedValue: MemberVersioned, version: __initialStamp),
+            _memberVersion: ComputedRuntime.StoredField(wrappedValue: memberVersion, version: __initialStamp),
+            shared: shared,
+            _sharedKey: ComputedRuntime.SharedMemo<GeneratedNames.__sharedKeyType>(version: __initialStamp),
+            _arguments: ComputedRuntime.SharedMemo<GeneratedNames.__argumentsType>(version: __initialStamp)
+        )
     }
 }
 
@@ -1458,7 +1462,7 @@ extension GeneratedNames: Decodable {
         let _RecomputationCounter: __RecomputationCounterType = try container.decodeIfPresent(__RecomputationCounterType.self, forKey: .RecomputationCounter) ?? Extended.__RecomputationCounterDefault
         let _MemberVersioned: __MemberVersionedType = try container.decodeIfPresent(__MemberVersionedType.self, forKey: .MemberVersioned) ?? Extended.__MemberVersionedDefault
         let _memberVersion: __memberVersionType = try container.decodeIfPresent(__memberVersionType.self, forKey: .memberVersion) ?? Extended.__memberVersionDefault
-        computed = Extended(
+        computed = Extended.__make(
             version: _version,
             hasher: _hasher,
             encoder: _encoder,

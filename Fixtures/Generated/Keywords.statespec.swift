@@ -19,7 +19,12 @@ package struct `Protocol`: Sendable {
         open: __openType = Extended.__openDefault,
         consuming: __consumingType = Extended.__consumingDefault
     ) {
-        computed = Extended(default: `default`, class: `class`, open: open, consuming: consuming)
+        computed = Extended.__make(
+            default: `default`,
+            class: `class`,
+            open: open,
+            consuming: consuming
+        )
     }
 
     package var `default`: __defaultType {
@@ -48,9 +53,9 @@ package struct `Protocol`: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'nonisolated' is a computed value: read it as 'state.computed.nonisolated'")
-    package var nonisolated: Swift.Never { Swift.fatalError() }
+    package var nonisolated: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'return' is a computed value: read it as 'state.computed.return'")
-    package var `return`: Swift.Never { Swift.fatalError() }
+    package var `return`: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -83,14 +88,6 @@ extension `Protocol` {
         @usableFromInline internal var _consuming: ComputedRuntime.StoredField<__consumingType>
         @usableFromInline internal var _nonisolated = ComputedRuntime.Memo<__nonisolatedType>()
         @usableFromInline internal var _return = ComputedRuntime.Memo<__returnType>()
-
-        fileprivate init(default: __defaultType, class: __classType, open: __openType, consuming: __consumingType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _default = ComputedRuntime.StoredField(wrappedValue: `default`, version: __initialStamp)
-            _class = ComputedRuntime.StoredField(wrappedValue: `class`, version: __initialStamp)
-            _open = ComputedRuntime.StoredField(wrappedValue: open, version: __initialStamp)
-            _consuming = ComputedRuntime.StoredField(wrappedValue: consuming, version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 3)
@@ -128,6 +125,18 @@ extension `Protocol` {
         @inlinable package var `return`: __returnType {
             _read { if !_return.isCached { __refresh(1) }; yield _return._borrowedValue }
         }
+    }
+}
+
+extension `Protocol`.Extended {
+    fileprivate static func __make(default: `Protocol`.__defaultType, class: `Protocol`.__classType, open: `Protocol`.__openType, consuming: `Protocol`.__consumingType) -> `Protocol`.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return `Protocol`.Extended(
+            _default: ComputedRuntime.StoredField(wrappedValue: `default`, version: __initialStamp),
+            _class: ComputedRuntime.StoredField(wrappedValue: `class`, version: __initialStamp),
+            _open: ComputedRuntime.StoredField(wrappedValue: open, version: __initialStamp),
+            _consuming: ComputedRuntime.StoredField(wrappedValue: consuming, version: __initialStamp)
+        )
     }
 }
 
@@ -230,7 +239,12 @@ extension `Protocol`: Decodable {
         let _class: __classType = try container.decodeIfPresent(__classType.self, forKey: .`class`) ?? Extended.__classDefault
         let _open: __openType = try container.decodeIfPresent(__openType.self, forKey: .open) ?? Extended.__openDefault
         let _consuming: __consumingType = try container.decodeIfPresent(__consumingType.self, forKey: .consuming) ?? Extended.__consumingDefault
-        computed = Extended(default: _default, class: _class, open: _open, consuming: _consuming)
+        computed = Extended.__make(
+            default: _default,
+            class: _class,
+            open: _open,
+            consuming: _consuming
+        )
     }
 }
 
@@ -285,7 +299,7 @@ struct Pair {
         first: __firstType = Extended.__firstDefault,
         second: __secondType = Extended.__secondDefault
     ) {
-        computed = Extended(first: first, second: second)
+        computed = Extended.__make(first: first, second: second)
     }
 
     var first: __firstType {
@@ -302,7 +316,7 @@ struct Pair {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'sum' is a computed value: read it as 'state.computed.sum'")
-    var sum: Swift.Never { Swift.fatalError() }
+    var sum: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -325,12 +339,6 @@ extension Pair {
         fileprivate var _second: ComputedRuntime.StoredField<__secondType>
         fileprivate var _sum = ComputedRuntime.Memo<__sumType>()
 
-        fileprivate init(first: __firstType, second: __secondType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _first = ComputedRuntime.StoredField(wrappedValue: first, version: __initialStamp)
-            _second = ComputedRuntime.StoredField(wrappedValue: second, version: __initialStamp)
-        }
-
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 16)
         fileprivate static var __firstDefault: __firstType {
@@ -350,6 +358,16 @@ extension Pair {
         var sum: __sumType {
             _read { if !_sum.isCached { __refresh(0) }; yield _sum._borrowedValue }
         }
+    }
+}
+
+extension Pair.Extended {
+    fileprivate static func __make(first: Pair.__firstType, second: Pair.__secondType) -> Pair.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return Pair.Extended(
+            _first: ComputedRuntime.StoredField(wrappedValue: first, version: __initialStamp),
+            _second: ComputedRuntime.StoredField(wrappedValue: second, version: __initialStamp)
+        )
     }
 }
 

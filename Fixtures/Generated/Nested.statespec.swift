@@ -17,7 +17,7 @@ public struct Shelf: Sendable {
         books: __booksType = Extended.__booksDefault,
         label: __labelType = Extended.__labelDefault
     ) {
-        computed = Extended(books: books, label: label)
+        computed = Extended.__make(books: books, label: label)
     }
 
     public var books: __booksType {
@@ -34,7 +34,7 @@ public struct Shelf: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'total' is a computed value: read it as 'state.computed.total'")
-    public var total: Swift.Never { Swift.fatalError() }
+    public var total: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -56,12 +56,6 @@ extension Shelf {
         @usableFromInline internal var _label: ComputedRuntime.StoredField<__labelType>
         @usableFromInline internal var _total = ComputedRuntime.Memo<__totalType>()
 
-        fileprivate init(books: __booksType, label: __labelType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _books = ComputedRuntime.StoredField(wrappedValue: books, version: __initialStamp)
-            _label = ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
-        }
-
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 5)
         @usableFromInline internal static var __booksDefault: __booksType {
@@ -81,6 +75,16 @@ extension Shelf {
         @inlinable public var total: __totalType {
             _read { if !_total.isCached { __refresh(0) }; yield _total._borrowedValue }
         }
+    }
+}
+
+extension Shelf.Extended {
+    fileprivate static func __make(books: Shelf.__booksType, label: Shelf.__labelType) -> Shelf.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return Shelf.Extended(
+            _books: ComputedRuntime.StoredField(wrappedValue: books, version: __initialStamp),
+            _label: ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
+        )
     }
 }
 
@@ -156,7 +160,7 @@ public struct Library: Sendable {
         shelf: __shelfType = Extended.__shelfDefault,
         name: __nameType = Extended.__nameDefault
     ) {
-        computed = Extended(shelf: shelf, name: name)
+        computed = Extended.__make(shelf: shelf, name: name)
     }
 
     public var shelf: __shelfType {
@@ -173,13 +177,13 @@ public struct Library: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
-    public var doubled: Swift.Never { Swift.fatalError() }
+    public var doubled: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'firstBook' is a computed value: read it as 'state.computed.firstBook'")
-    public var firstBook: Swift.Never { Swift.fatalError() }
+    public var firstBook: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'caption' is a computed value: read it as 'state.computed.caption'")
-    public var caption: Swift.Never { Swift.fatalError() }
+    public var caption: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'shelves' is a computed value: read it as 'state.computed.shelves'")
-    public var shelves: Swift.Never { Swift.fatalError() }
+    public var shelves: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -206,12 +210,6 @@ extension Library {
         @usableFromInline internal var _firstBook = ComputedRuntime.Memo<__firstBookType>()
         @usableFromInline internal var _caption = ComputedRuntime.Memo<__captionType>()
         @usableFromInline internal var _shelves = ComputedRuntime.Memo<__shelvesType>()
-
-        fileprivate init(shelf: __shelfType, name: __nameType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _shelf = ComputedRuntime.StoredField(wrappedValue: shelf, version: __initialStamp)
-            _name = ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 11)
@@ -247,6 +245,16 @@ extension Library {
         @inlinable public var shelves: __shelvesType {
             _read { if !_shelves.isCached { __refresh(3) }; yield _shelves._borrowedValue }
         }
+    }
+}
+
+extension Library.Extended {
+    fileprivate static func __make(shelf: Library.__shelfType, name: Library.__nameType) -> Library.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return Library.Extended(
+            _shelf: ComputedRuntime.StoredField(wrappedValue: shelf, version: __initialStamp),
+            _name: ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp)
+        )
     }
 }
 
@@ -357,7 +365,7 @@ public struct Building: Sendable {
     public init(
         library: __libraryType = Extended.__libraryDefault
     ) {
-        computed = Extended(library: library)
+        computed = Extended.__make(library: library)
     }
 
     public var library: __libraryType {
@@ -368,7 +376,7 @@ public struct Building: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'deepTotal' is a computed value: read it as 'state.computed.deepTotal'")
-    public var deepTotal: Swift.Never { Swift.fatalError() }
+    public var deepTotal: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -388,11 +396,6 @@ extension Building {
         @usableFromInline internal var _library: ComputedRuntime.StoredField<__libraryType>
         @usableFromInline internal var _deepTotal = ComputedRuntime.Memo<__deepTotalType>()
 
-        fileprivate init(library: __libraryType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _library = ComputedRuntime.StoredField(wrappedValue: library, version: __initialStamp)
-        }
-
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 20)
         @usableFromInline internal static var __libraryDefault: __libraryType {
@@ -406,6 +409,15 @@ extension Building {
         @inlinable public var deepTotal: __deepTotalType {
             _read { if !_deepTotal.isCached { __refresh(0) }; yield _deepTotal._borrowedValue }
         }
+    }
+}
+
+extension Building.Extended {
+    fileprivate static func __make(library: Building.__libraryType) -> Building.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return Building.Extended(
+            _library: ComputedRuntime.StoredField(wrappedValue: library, version: __initialStamp)
+        )
     }
 }
 

@@ -17,7 +17,7 @@ public struct LibraryState: Sendable {
         todos: __todosType = Extended.__todosDefault,
         query: __queryType = Extended.__queryDefault
     ) {
-        computed = Extended(todos: todos, query: query)
+        computed = Extended.__make(todos: todos, query: query)
     }
 
     public var todos: __todosType {
@@ -34,7 +34,7 @@ public struct LibraryState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'openTodos' is a computed value: read it as 'state.computed.openTodos'")
-    public var openTodos: Swift.Never { Swift.fatalError() }
+    public var openTodos: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -79,12 +79,6 @@ extension LibraryState {
         @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
         @usableFromInline internal var _openTodos = ComputedRuntime.Memo<__openTodosType>()
 
-        fileprivate init(todos: __todosType, query: __queryType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _todos = ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp)
-            _query = ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp)
-        }
-
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 3)
         @usableFromInline internal static var __todosDefault: __todosType {
@@ -104,6 +98,16 @@ extension LibraryState {
         @inlinable public var openTodos: __openTodosType {
             _read { if !_openTodos.isCached { __refresh(0) }; yield _openTodos._borrowedValue }
         }
+    }
+}
+
+extension LibraryState.Extended {
+    fileprivate static func __make(todos: LibraryState.__todosType, query: LibraryState.__queryType) -> LibraryState.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return LibraryState.Extended(
+            _todos: ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp),
+            _query: ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp)
+        )
     }
 }
 

@@ -25,7 +25,7 @@ public struct AppState: Sendable {
         settings: __settingsType = Extended.__settingsDefault,
         launchCount: __launchCountType = Extended.__launchCountDefault
     ) {
-        computed = Extended(
+        computed = Extended.__make(
             title: title,
             session: ComputedRuntime.Shared(wrappedValue: session, Extended.__sessionStrategy),
             settings: ComputedRuntime.Shared(wrappedValue: settings, Extended.__settingsStrategy),
@@ -41,7 +41,7 @@ public struct AppState: Sendable {
         settings: ComputedRuntime.Shared<__settingsType>,
         launchCount: ComputedRuntime.Shared<__launchCountType>
     ) {
-        computed = Extended(
+        computed = Extended.__make(
             title: title,
             session: session,
             settings: settings,
@@ -73,13 +73,13 @@ public struct AppState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
-    public var greeting: Swift.Never { Swift.fatalError() }
+    public var greeting: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
-    public var isLarge: Swift.Never { Swift.fatalError() }
+    public var isLarge: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'headline' is a computed value: read it as 'state.computed.headline'")
-    public var headline: Swift.Never { Swift.fatalError() }
+    public var headline: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'titleLength' is a computed value: read it as 'state.computed.titleLength'")
-    public var titleLength: Swift.Never { Swift.fatalError() }
+    public var titleLength: Swift.Never { ComputedRuntime._unavailableMember() }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -89,7 +89,7 @@ public struct AppState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "AppState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -123,17 +123,6 @@ extension AppState {
         @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<__isLargeType>
         @usableFromInline internal var _headline: ComputedRuntime.SharedMemo<__headlineType>
         @usableFromInline internal var _titleLength = ComputedRuntime.Memo<__titleLengthType>()
-
-        fileprivate init(title: __titleType, session: ComputedRuntime.Shared<__sessionType>, settings: ComputedRuntime.Shared<__settingsType>, launchCount: ComputedRuntime.Shared<__launchCountType>) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _title = ComputedRuntime.StoredField(wrappedValue: title, version: __initialStamp)
-            _session = session
-            _settings = settings
-            _launchCount = launchCount
-            _greeting = ComputedRuntime.SharedMemo<__greetingType>(version: __initialStamp)
-            _isLarge = ComputedRuntime.SharedMemo<__isLargeType>(version: __initialStamp)
-            _headline = ComputedRuntime.SharedMemo<__headlineType>(version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 6)
@@ -229,6 +218,21 @@ extension AppState {
             static let isLarge = ComputedRuntime.RecomputationCounter()
             static let headline = ComputedRuntime.RecomputationCounter()
         }
+    }
+}
+
+extension AppState.Extended {
+    fileprivate static func __make(title: AppState.__titleType, session: ComputedRuntime.Shared<AppState.__sessionType>, settings: ComputedRuntime.Shared<AppState.__settingsType>, launchCount: ComputedRuntime.Shared<AppState.__launchCountType>) -> AppState.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return AppState.Extended(
+            _title: ComputedRuntime.StoredField(wrappedValue: title, version: __initialStamp),
+            session: session,
+            settings: settings,
+            launchCount: launchCount,
+            _greeting: ComputedRuntime.SharedMemo<AppState.__greetingType>(version: __initialStamp),
+            _isLarge: ComputedRuntime.SharedMemo<AppState.__isLargeType>(version: __initialStamp),
+            _headline: ComputedRuntime.SharedMemo<AppState.__headlineType>(version: __initialStamp)
+        )
     }
 }
 
@@ -331,7 +335,7 @@ extension AppState: Decodable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let _title: __titleType = try container.decodeIfPresent(__titleType.self, forKey: .title) ?? Extended.__titleDefault
-        computed = Extended(
+        computed = Extended.__make(
             title: _title,
             session: ComputedRuntime.Shared(wrappedValue: Extended.__sessionDefault, Extended.__sessionStrategy),
             settings: ComputedRuntime.Shared(wrappedValue: Extended.__settingsDefault, Extended.__settingsStrategy),
@@ -391,7 +395,7 @@ struct ChildState {
     init(
         session: __sessionType = Extended.__sessionDefault
     ) {
-        computed = Extended(
+        computed = Extended.__make(
             session: ComputedRuntime.Shared(wrappedValue: session, Extended.__sessionStrategy)
         )
     }
@@ -401,7 +405,7 @@ struct ChildState {
     init(
         session: ComputedRuntime.Shared<__sessionType>
     ) {
-        computed = Extended(session: session)
+        computed = Extended.__make(session: session)
     }
 
     var session: __sessionType {
@@ -411,7 +415,7 @@ struct ChildState {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'name' is a computed value: read it as 'state.computed.name'")
-    var name: Swift.Never { Swift.fatalError() }
+    var name: Swift.Never { ComputedRuntime._unavailableMember() }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -421,7 +425,7 @@ struct ChildState {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "ChildState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
+    subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -441,12 +445,6 @@ extension ChildState {
     struct Extended {
         @ComputedRuntime.Shared fileprivate(set) var session: __sessionType
         fileprivate var _name: ComputedRuntime.SharedMemo<__nameType>
-
-        fileprivate init(session: ComputedRuntime.Shared<__sessionType>) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _session = session
-            _name = ComputedRuntime.SharedMemo<__nameType>(version: __initialStamp)
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 20)
@@ -476,6 +474,16 @@ extension ChildState {
         fileprivate enum _Recomputations {
             static let name = ComputedRuntime.RecomputationCounter()
         }
+    }
+}
+
+extension ChildState.Extended {
+    fileprivate static func __make(session: ComputedRuntime.Shared<ChildState.__sessionType>) -> ChildState.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return ChildState.Extended(
+            session: session,
+            _name: ComputedRuntime.SharedMemo<ChildState.__nameType>(version: __initialStamp)
+        )
     }
 }
 

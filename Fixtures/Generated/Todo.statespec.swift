@@ -24,7 +24,7 @@ public struct TodoState: Sendable {
         unread: __unreadType = Extended.__unreadDefault,
         badge: __badgeType = Extended.__badgeDefault
     ) {
-        computed = Extended(
+        computed = Extended.__make(
             todos: todos,
             filter: filter,
             query: query,
@@ -70,11 +70,11 @@ public struct TodoState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is read as a field.
     @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos'")
-    public var visibleTodos: Swift.Never { Swift.fatalError() }
+    public var visibleTodos: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount'")
-    public var visibleCount: Swift.Never { Swift.fatalError() }
+    public var visibleCount: Swift.Never { ComputedRuntime._unavailableMember() }
     @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount'")
-    public var doneCount: Swift.Never { Swift.fatalError() }
+    public var doneCount: Swift.Never { ComputedRuntime._unavailableMember() }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -83,7 +83,7 @@ public struct TodoState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "TodoState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }
+    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -126,16 +126,6 @@ extension TodoState {
         @usableFromInline internal var _visibleTodos = ComputedRuntime.Memo<__visibleTodosType>()
         @usableFromInline internal var _visibleCount = ComputedRuntime.Memo<__visibleCountType>()
         @usableFromInline internal var _doneCount = ComputedRuntime.Memo<__doneCountType>()
-
-        fileprivate init(todos: __todosType, filter: __filterType, query: __queryType, avatar: __avatarType, unread: __unreadType, badge: __badgeType) {
-            let __initialStamp = ComputedRuntime.VersionStamp.next()
-            _todos = ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp)
-            _filter = ComputedRuntime.StoredField(wrappedValue: filter, version: __initialStamp)
-            _query = ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp)
-            _avatar = ComputedRuntime.Edge(wrappedValue: avatar)
-            _unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
-            _badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(Extended.__badgeOnSet))
-        }
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 7)
@@ -201,6 +191,23 @@ extension TodoState {
         @inlinable public var doneCount: __doneCountType {
             _read { if !_doneCount.isCached { __refresh(2) }; yield _doneCount._borrowedValue }
         }
+    }
+}
+
+extension TodoState.Extended {
+    fileprivate static func __make(todos: TodoState.__todosType, filter: TodoState.__filterType, query: TodoState.__queryType, avatar: TodoState.__avatarType, unread: TodoState.__unreadType, badge: TodoState.__badgeType) -> TodoState.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        var __storage = TodoState.Extended(
+            _todos: ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp),
+            _filter: ComputedRuntime.StoredField(wrappedValue: filter, version: __initialStamp),
+            _query: ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp),
+            avatar: avatar,
+            unread: unread,
+            badge: badge
+        )
+        __storage._unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(TodoState.Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
+        __storage._badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(TodoState.Extended.__badgeOnSet))
+        return __storage
     }
 }
 

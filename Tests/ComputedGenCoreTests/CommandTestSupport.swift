@@ -137,13 +137,19 @@ enum BuildProducts {
     /// module of this build (and the modules of the test helpers beside it), with `extraArguments`;
     /// returns swiftc's exit status and diagnostics.
     static func typecheck(_ files: [String], moduleName: String, extraArguments: [String] = []) throws -> Run {
+        try compile(files, moduleName: moduleName, mode: ["-typecheck"], extraArguments: extraArguments)
+    }
+
+    /// Runs `swiftc` in `mode` (`-typecheck`, `-emit-sil -O -o path`, …) over `files` as module
+    /// `moduleName`, against the ComputedRuntime module of this build, with `extraArguments`.
+    static func compile(_ files: [String], moduleName: String, mode: [String], extraArguments: [String] = []) throws -> Run {
         let modules = try #require(
             runtimeModuleDirectory,
             "ComputedRuntime.swiftmodule was not found under \(directory?.path ?? "the build directory"); set COMPUTEDGEN_BUILD_DIR"
         )
         let moduleMap = try #require(atomicsModuleMap, "CComputedAtomics.build/module.modulemap was not found")
-        var arguments = swiftc.arguments + [
-            "-typecheck", "-swift-version", "6", "-module-name", moduleName, "-package-name", moduleName,
+        var arguments = swiftc.arguments + mode + [
+            "-swift-version", "6", "-module-name", moduleName, "-package-name", moduleName,
             "-I", modules.path,
             "-Xcc", "-fmodule-map-file=\(moduleMap.path)",
         ]

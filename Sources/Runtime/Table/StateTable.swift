@@ -67,10 +67,10 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     let headerOffset: Int
     let memberIndex: [String: _TableMember]
     /// The storage of each field's selector, by index (see ``fieldSelector(_:)``).
-    @usableFromInline let _fieldSelectors: [AnyObject]
+    let fieldSelectors: [AnyObject]
     /// The storage of each computed value's selector, by index (see ``computedSelector(_:)``);
     /// set at the end of `init`, as the selectors read through the table.
-    @usableFromInline private(set) var _computedSelectors: [AnyObject] = []
+    private(set) var computedSelectors: [AnyObject] = []
     let stateMembers: _MemberTable<State>
     let extendedMembers: _MemberTable<Extended>
 
@@ -101,8 +101,8 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         }
         stateMembers = _MemberTable(builder.stateMembers + computedMembers)
         extendedMembers = _MemberTable(builder.extendedMembers)
-        _fieldSelectors = builder.fields.map(\.selector)
-        _computedSelectors = computeds.indices.map { computeds[$0].makeSelector(self, $0) }
+        fieldSelectors = builder.fields.map(\.selector)
+        computedSelectors = computeds.indices.map { computeds[$0].makeSelector(self, $0) }
     }
 
     // MARK: Selectors
@@ -110,19 +110,20 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// The selector of the field at `index`, made once with the table: generated states'
     /// `Selectors.count` (a plain or `@Edge` field's value and stamp are read in place).
     ///
-    /// `Value` must be the field's type, as generated code gives it.
-    @inlinable
+    /// `Value` must be the field's type, as generated code gives it. Not inlinable: a call per
+    /// access is a few instructions at run time, and inlined it was about fifty in every
+    /// generated getter of every user's build.
     public func fieldSelector<Value>(_ index: Int) -> StateSelector<State, Value> {
-        StateSelector(_storage: unsafeDowncast(_fieldSelectors[index], to: _SelectorStorage<State, Value>.self))
+        StateSelector(_storage: unsafeDowncast(fieldSelectors[index], to: _SelectorStorage<State, Value>.self))
     }
 
     /// The selector of the computed value at `index`, made once with the table: generated
     /// states' `Selectors.total` (versioned by the value's version, counting its body's runs).
     ///
-    /// `Value` must be the value's type, as generated code gives it.
-    @inlinable
+    /// `Value` must be the value's type, as generated code gives it (not inlinable, as
+    /// ``fieldSelector(_:)``).
     public func computedSelector<Value>(_ index: Int) -> StateSelector<State, Value> {
-        StateSelector(_storage: unsafeDowncast(_computedSelectors[index], to: _SelectorStorage<State, Value>.self))
+        StateSelector(_storage: unsafeDowncast(computedSelectors[index], to: _SelectorStorage<State, Value>.self))
     }
 
     /// For every field, the computed values that depend on it directly or through other computed

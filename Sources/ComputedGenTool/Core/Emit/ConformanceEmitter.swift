@@ -142,7 +142,7 @@ struct ConformanceEmitter {
                     let strategy = "Extended.\(SpecFragmentNames.attributeArgument("Strategy", of: field, occurrence: 1))"
                     return "\(label): \(RuntimeNames.shared)(wrappedValue: \(value), \(strategy))"
                 }
-                writer.call("computed = Extended", arguments: arguments)
+                writer.call("computed = Extended.__make", arguments: arguments)
             }
         }
     }

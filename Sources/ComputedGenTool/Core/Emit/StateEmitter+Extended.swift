@@ -13,8 +13,6 @@ extension StateEmitter {
             let sendable = state.decl.access == .internal ? "" : ": Sendable"
             writer.block("\(access)struct Extended\(sendable)") { writer in
                 emitExtendedStorage(into: &writer)
-                writer.line()
-                emitExtendedInit(into: &writer)
                 emitValueFragments(into: &writer)
                 for (index, field) in state.fields.enumerated() where !isWrapped(field) {
                     // Consecutive one-line readers without docs follow each other.
@@ -44,9 +42,8 @@ extension StateEmitter {
                 }
             }
         }
+        emitExtendedInit(into: &writer)
     }
-
-
 
     func emitExtendedStorage(into writer: inout CodeWriter) {
         for field in state.fields {
@@ -77,7 +74,7 @@ extension StateEmitter {
     func edgeMiddleware(of field: CheckedField, _ arguments: [Attribute.Argument]) -> String? {
         let names = edgeArgumentNames(of: field, arguments)
         let middlewares = zip(arguments, names).map { argument, name -> String in
-            let member = "Extended.\(name)"
+            let member = "\(typeName).Extended.\(name)"
             switch argument.label?.name {
             case "assert": return ".assert(\(member), file: \(source.pathLiteral), line: \(argument.value.location.line))"
             case "onSet": return ".onSet(\(member))"
@@ -91,32 +88,61 @@ extension StateEmitter {
         }
     }
 
+    /// `Extended.__make(…)`: the storage from the fields' values, through the memberwise
+    /// initializer Swift synthesizes. An initializer that assigns the stored properties one by one
+    /// is checked (definite initialization) in time that grows with the square of their number,
+    /// which made large states compile superlinearly. A function rather than an initializer: with
+    /// only `@Edge` fields its signature would be the memberwise one. A state without fields uses
+    /// the implicit `init()`.
     func emitExtendedInit(into writer: inout CodeWriter) {
-        let parameters = state.fields.map { field in
-            let type = field.isShared ? "\(RuntimeNames.shared)<\(typeAlias(field))>" : typeAlias(field)
-            return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
-        }
-        writer.block("fileprivate init(\(parameters.joined(separator: ", ")))") { writer in
-            // One stamp for the plain fields and the caches of values over `@Shared` fields (memo
-            // cells stamp their values), declared only when used: an unused `let` is a warning in
-            // the user's build. Spec names cannot start with `_`, so `__` names are the generator's.
-            let plainFields = state.fields.contains { !$0.isShared && !$0.isEdge }
-            if plainFields || state.computeds.contains(where: isShared) {
-                writer.line("let __initialStamp = \(RuntimeNames.versionStamp).next()")
+        guard !state.fields.isEmpty else { return }
+        writer.line()
+        writer.block("extension \(typeName).Extended") { writer in
+            // Qualified: outside the state's body, its members are not in scope.
+            let parameters = state.fields.map { field in
+                let alias = "\(typeName).\(typeAlias(field))"
+                let type = field.isShared ? "\(RuntimeNames.shared)<\(alias)>" : alias
+                return "\(SwiftSpelling.parameterLabel(field.decl.name.name)): \(type)"
             }
-            for field in state.fields {
-                let name = swiftName(field.decl.name)
-                if case .edge(let arguments) = field.kind {
-                    let middleware = edgeMiddleware(of: field, arguments).map { ", middleware: \($0)" } ?? ""
-                    writer.line("_\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name)\(middleware))")
-                } else if field.isShared {
-                    writer.line("_\(field.name) = \(name)")
-                } else {
-                    writer.line("_\(field.name) = \(RuntimeNames.storedField)(wrappedValue: \(name), version: __initialStamp)")
+            // Spelled with the type's name, not `Self`: a state may be named `` `Self` ``.
+            let storage = "\(typeName).Extended"
+            writer.block("fileprivate static func __make(\(parameters.joined(separator: ", "))) -> \(storage)") { writer in
+                // One stamp for the plain fields and the caches of values over `@Shared` fields
+                // (memo cells stamp their values), declared only when used: an unused `let` is a
+                // warning in the user's build. Spec names cannot start with `_`, so `__` names are
+                // the generator's.
+                let plainFields = state.fields.contains { !$0.isShared && !$0.isEdge }
+                if plainFields || state.computeds.contains(where: isShared) {
+                    writer.line("let __initialStamp = \(RuntimeNames.versionStamp).next()")
                 }
-            }
-            for computed in state.computeds where isShared(computed) {
-                writer.line("_\(computed.name) = \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>(version: __initialStamp)")
+                // In declaration order; memo cells take their default (empty) value.
+                var arguments: [String] = []
+                for field in state.fields {
+                    let name = swiftName(field.decl.name)
+                    if isWrapped(field) {
+                        arguments.append("\(SwiftSpelling.argumentLabel(field.decl.name.name)): \(name)")
+                    } else {
+                        arguments.append("_\(field.name): \(RuntimeNames.storedField)(wrappedValue: \(name), version: __initialStamp)")
+                    }
+                }
+                for computed in state.computeds where isShared(computed) {
+                    arguments.append("_\(computed.name): \(RuntimeNames.sharedMemo)<\(typeName).\(typeAlias(computed))>(version: __initialStamp)")
+                }
+                // The memberwise initializer gives an `@Edge` field no middleware: set it after.
+                let middlewares = state.fields.compactMap { field -> String? in
+                    guard case .edge(let attributeArguments) = field.kind,
+                        let middleware = edgeMiddleware(of: field, attributeArguments)
+                    else { return nil }
+                    let name = swiftName(field.decl.name)
+                    return "__storage._\(field.name) = \(RuntimeNames.edge)(wrappedValue: \(name), middleware: \(middleware))"
+                }
+                guard !middlewares.isEmpty else {
+                    writer.call("return \(storage)", arguments: arguments)
+                    return
+                }
+                writer.call("var __storage = \(storage)", arguments: arguments)
+                writer.lines(middlewares)
+                writer.line("return __storage")
             }
         }
     }

@@ -234,7 +234,7 @@ struct StateEmitter {
                 writer.doc(["Any other name: an error that says where members are, instead of a compiler failure."])
                 let message = "\(state.name) has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'"
                 writer.line("@available(*, unavailable, message: \"\(message)\")")
-                writer.line("\(access)subscript(dynamicMember member: Swift.String) -> Swift.Never { Swift.fatalError() }")
+                writer.line("\(access)subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }")
             }
         }
     }
@@ -301,7 +301,7 @@ struct StateEmitter {
                 }
                 return "\(label): \(name)"
             }
-            writer.call("computed = Extended", arguments: arguments)
+            writer.call("computed = Extended.__make", arguments: arguments)
         }
     }
 
@@ -346,7 +346,7 @@ struct StateEmitter {
     func emitMisreadGuard(for computed: CheckedComputed, into writer: inout CodeWriter) {
         let name = swiftName(computed.decl.name)
         writer.line("@available(*, unavailable, message: \"'\(computed.name)' is a computed value: read it as 'state.computed.\(computed.name)'\")")
-        writer.line("\(access)var \(name): Swift.Never { Swift.fatalError() }")
+        writer.line("\(access)var \(name): Swift.Never { ComputedRuntime._unavailableMember() }")
     }
 
     /// Whether a field feeds computed values over `@Shared` fields: its writes then call a hook

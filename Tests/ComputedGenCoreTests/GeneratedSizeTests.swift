@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import ComputedGenCore
+
+/// A deterministic guard on what every user's build pays per spec member: the generated lines and
+/// the optimized SIL (functions and instructions) for a fixed shape, each with a bound a little
+/// above what the generator reaches today. A compile *time* in a test would be noise; these
+/// counts are the same on every run of the same compiler. `scripts/measure-compile.sh` measures
+/// the times and machine code themselves (see Docs/Performance.md).
+///
+/// When a change of the generator trips a bound, measure first (`scripts/measure-compile.sh`):
+/// raise the bound only for code the member really needs, and say why in the commit.
+@Suite("Generated code size per member")
+struct GeneratedSizeTests {
+    /// The shape of `scripts/measure-compile.sh`: N `Int` fields and N computed `Int`s, each
+    /// reading two fields, or the previous computed value and a field.
+    static func wideSpec(_ n: Int) -> String {
+        var lines = ["public state Wide {"]
+        lines += (0..<n).map { "  var f\($0): Int = \($0)" }
+        lines += (0..<n).map { i in
+            let body = i % 2 == 1 ? "c\(i - 1) + f\(i)" : "f\(i) + f\((i + 1) % n)"
+            return "  computed c\(i): Int { \(body) }"
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let members = 60  // 30 fields and 30 computed values
+
+    static func generated() throws -> String {
+        let output = Generator.generate(source: wideSpec(members / 2), path: "Wide.statespec")
+        return try #require(output.swift, "\(output.diagnostics)")
+    }
+
+    /// Bounds per member (field or computed value), a little above the generator's output when
+    /// they were set, so that growth is caught and noise is not possible.
+    enum Bound {
+        // At the bounds' last change: 21.8 lines, 12.6 functions and 244 instructions per member.
+        static let linesPerMember = 22.5
+        static let silFunctionsPerMember = 13.0
+        static let silInstructionsPerMember = 255.0
+    }
+
+    @Test("generated lines per member stay within the bound")
+    func linesPerMember() throws {
+        let lines = try Self.generated().split(separator: "\n", omittingEmptySubsequences: false).count
+        let perMember = Double(lines) / Double(Self.members)
+        #expect(perMember <= Bound.linesPerMember, "\(lines) lines for \(Self.members) members: \(perMember) per member")
+    }
+
+    @Test("optimized SIL per member stays within the bound (functions and instructions)")
+    func silPerMember() throws {
+        let directory = try TemporaryDirectory()
+        let source = try directory.write(try Self.generated(), to: "Wide.swift")
+        let sil = directory.path("Wide.sil")
+        let result = try BuildProducts.compile(
+            [source], moduleName: "Wide", mode: ["-emit-sil", "-O", "-parse-as-library", "-o", sil]
+        )
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = try #require(directory.read(sil))
+        let counts = Self.silCounts(text)
+        let functions = Double(counts.functions) / Double(Self.members)
+        let instructions = Double(counts.instructions) / Double(Self.members)
+        #expect(functions <= Bound.silFunctionsPerMember, "\(counts.functions) SIL functions: \(functions) per member")
+        #expect(instructions <= Bound.silInstructionsPerMember, "\(counts.instructions) SIL instructions: \(instructions) per member")
+    }
+
+    /// Function definitions (`sil … {`) and the instructions in their bodies (lines that are
+    /// neither labels, comments, debug values nor braces).
+    static func silCounts(_ sil: String) -> (functions: Int, instructions: Int) {
+        var functions = 0
+        var instructions = 0
+        var inBody = false
+        for line in sil.split(separator: "\n") {
+            if line.hasPrefix("sil ") && line.hasSuffix("{") {
+                functions += 1
+                inBody = true
+                continue
+            }
+            guard inBody else { continue }
+            if line == "}" {
+                inBody = false
+                continue
+            }
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.isEmpty || trimmed.hasPrefix("//") || trimmed.hasPrefix("bb") || trimmed.hasPrefix("debug_value") {
+                continue
+            }
+            instructions += 1
+        }
+        return (functions, instructions)
+    }
+}
