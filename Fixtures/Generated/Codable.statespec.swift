@@ -80,8 +80,8 @@ extension SettingsState {
         fileprivate var _fontSize: ComputedRuntime.StoredField<__fontSizeType>
         fileprivate var _recent: ComputedRuntime.StoredField<__recentType>
         fileprivate var _lastOpened: ComputedRuntime.StoredField<__lastOpenedType>
-        fileprivate var _isLarge = ComputedRuntime.Memo<__isLargeType>()
-        fileprivate var _recentCount = ComputedRuntime.Memo<__recentCountType>()
+        fileprivate var _isLarge: ComputedRuntime.Memo<__isLargeType>
+        fileprivate var _recentCount: ComputedRuntime.Memo<__recentCountType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 4)
@@ -121,10 +121,12 @@ extension SettingsState.Extended {
     fileprivate static func __make(theme: SettingsState.__themeType, fontSize: SettingsState.__fontSizeType, recent: SettingsState.__recentType, lastOpened: SettingsState.__lastOpenedType) -> SettingsState.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return SettingsState.Extended(
-            _theme: ComputedRuntime.StoredField(wrappedValue: theme, version: __initialStamp),
-            _fontSize: ComputedRuntime.StoredField(wrappedValue: fontSize, version: __initialStamp),
-            _recent: ComputedRuntime.StoredField(wrappedValue: recent, version: __initialStamp),
-            _lastOpened: ComputedRuntime.StoredField(wrappedValue: lastOpened, version: __initialStamp)
+            _theme: ComputedRuntime.StoredField<SettingsState.__themeType>(wrappedValue: theme, version: __initialStamp),
+            _fontSize: ComputedRuntime.StoredField<SettingsState.__fontSizeType>(wrappedValue: fontSize, version: __initialStamp),
+            _recent: ComputedRuntime.StoredField<SettingsState.__recentType>(wrappedValue: recent, version: __initialStamp),
+            _lastOpened: ComputedRuntime.StoredField<SettingsState.__lastOpenedType>(wrappedValue: lastOpened, version: __initialStamp),
+            _isLarge: ComputedRuntime.Memo<SettingsState.__isLargeType>(),
+            _recentCount: ComputedRuntime.Memo<SettingsState.__recentCountType>()
         )
     }
 }

@@ -74,10 +74,10 @@ extension CounterState {
         fileprivate var _count: ComputedRuntime.StoredField<__countType>
         fileprivate var _step: ComputedRuntime.StoredField<__stepType>
         fileprivate var _label: ComputedRuntime.StoredField<__labelType>
-        fileprivate var _doubled = ComputedRuntime.Memo<__doubledType>()
-        fileprivate var _quadrupled = ComputedRuntime.Memo<__quadrupledType>()
-        fileprivate var _next = ComputedRuntime.Memo<__nextType>()
-        fileprivate var _summary = ComputedRuntime.Memo<__summaryType>()
+        fileprivate var _doubled: ComputedRuntime.Memo<__doubledType>
+        fileprivate var _quadrupled: ComputedRuntime.Memo<__quadrupledType>
+        fileprivate var _next: ComputedRuntime.Memo<__nextType>
+        fileprivate var _summary: ComputedRuntime.Memo<__summaryType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 3)
@@ -128,9 +128,13 @@ extension CounterState.Extended {
     fileprivate static func __make(count: CounterState.__countType, step: CounterState.__stepType, label: CounterState.__labelType) -> CounterState.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return CounterState.Extended(
-            _count: ComputedRuntime.StoredField(wrappedValue: count, version: __initialStamp),
-            _step: ComputedRuntime.StoredField(wrappedValue: step, version: __initialStamp),
-            _label: ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
+            _count: ComputedRuntime.StoredField<CounterState.__countType>(wrappedValue: count, version: __initialStamp),
+            _step: ComputedRuntime.StoredField<CounterState.__stepType>(wrappedValue: step, version: __initialStamp),
+            _label: ComputedRuntime.StoredField<CounterState.__labelType>(wrappedValue: label, version: __initialStamp),
+            _doubled: ComputedRuntime.Memo<CounterState.__doubledType>(),
+            _quadrupled: ComputedRuntime.Memo<CounterState.__quadrupledType>(),
+            _next: ComputedRuntime.Memo<CounterState.__nextType>(),
+            _summary: ComputedRuntime.Memo<CounterState.__summaryType>()
         )
     }
 }

@@ -97,13 +97,13 @@ extension CutoffState {
         @usableFromInline internal var _threshold: ComputedRuntime.StoredField<__thresholdType>
         @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
         @usableFromInline internal var _token: ComputedRuntime.StoredField<__tokenType>
-        @usableFromInline internal var _filteredArray = ComputedRuntime.Memo<__filteredArrayType>()
-        @usableFromInline internal var _filteredCount = ComputedRuntime.Memo<__filteredCountType>()
-        @usableFromInline internal var _summary = ComputedRuntime.Memo<__summaryType>()
-        @usableFromInline internal var _uncutArray = ComputedRuntime.Memo<__uncutArrayType>()
-        @usableFromInline internal var _uncutCount = ComputedRuntime.Memo<__uncutCountType>()
-        @usableFromInline internal var _greeting = ComputedRuntime.Memo<__greetingType>()
-        @usableFromInline internal var _tokenID = ComputedRuntime.Memo<__tokenIDType>()
+        @usableFromInline internal var _filteredArray: ComputedRuntime.Memo<__filteredArrayType>
+        @usableFromInline internal var _filteredCount: ComputedRuntime.Memo<__filteredCountType>
+        @usableFromInline internal var _summary: ComputedRuntime.Memo<__summaryType>
+        @usableFromInline internal var _uncutArray: ComputedRuntime.Memo<__uncutArrayType>
+        @usableFromInline internal var _uncutCount: ComputedRuntime.Memo<__uncutCountType>
+        @usableFromInline internal var _greeting: ComputedRuntime.Memo<__greetingType>
+        @usableFromInline internal var _tokenID: ComputedRuntime.Memo<__tokenIDType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 3)
@@ -181,10 +181,17 @@ extension CutoffState.Extended {
     fileprivate static func __make(items: CutoffState.__itemsType, threshold: CutoffState.__thresholdType, name: CutoffState.__nameType, token: CutoffState.__tokenType) -> CutoffState.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return CutoffState.Extended(
-            _items: ComputedRuntime.StoredField(wrappedValue: items, version: __initialStamp),
-            _threshold: ComputedRuntime.StoredField(wrappedValue: threshold, version: __initialStamp),
-            _name: ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp),
-            _token: ComputedRuntime.StoredField(wrappedValue: token, version: __initialStamp)
+            _items: ComputedRuntime.StoredField<CutoffState.__itemsType>(wrappedValue: items, version: __initialStamp),
+            _threshold: ComputedRuntime.StoredField<CutoffState.__thresholdType>(wrappedValue: threshold, version: __initialStamp),
+            _name: ComputedRuntime.StoredField<CutoffState.__nameType>(wrappedValue: name, version: __initialStamp),
+            _token: ComputedRuntime.StoredField<CutoffState.__tokenType>(wrappedValue: token, version: __initialStamp),
+            _filteredArray: ComputedRuntime.Memo<CutoffState.__filteredArrayType>(),
+            _filteredCount: ComputedRuntime.Memo<CutoffState.__filteredCountType>(),
+            _summary: ComputedRuntime.Memo<CutoffState.__summaryType>(),
+            _uncutArray: ComputedRuntime.Memo<CutoffState.__uncutArrayType>(),
+            _uncutCount: ComputedRuntime.Memo<CutoffState.__uncutCountType>(),
+            _greeting: ComputedRuntime.Memo<CutoffState.__greetingType>(),
+            _tokenID: ComputedRuntime.Memo<CutoffState.__tokenIDType>()
         )
     }
 }

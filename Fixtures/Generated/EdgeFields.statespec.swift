@@ -96,8 +96,8 @@ extension ProfileState {
         @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
         @ComputedRuntime.Edge public fileprivate(set) var name: __nameType
         @ComputedRuntime.Edge public fileprivate(set) var score: __scoreType
-        @usableFromInline internal var _hasAvatar = ComputedRuntime.Memo<__hasAvatarType>()
-        @usableFromInline internal var _badgeText = ComputedRuntime.Memo<__badgeTextType>()
+        @usableFromInline internal var _hasAvatar: ComputedRuntime.Memo<__hasAvatarType>
+        @usableFromInline internal var _badgeText: ComputedRuntime.Memo<__badgeTextType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 3)
@@ -170,7 +170,9 @@ extension ProfileState.Extended {
             unread: unread,
             badge: badge,
             name: name,
-            score: score
+            score: score,
+            _hasAvatar: ComputedRuntime.Memo<ProfileState.__hasAvatarType>(),
+            _badgeText: ComputedRuntime.Memo<ProfileState.__badgeTextType>()
         )
         __storage._unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(ProfileState.Extended.__unreadAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 5))
         __storage._badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(ProfileState.Extended.__badgeOnSet))

@@ -593,11 +593,11 @@ extension GeneratedNames {
         @usableFromInline internal var _MemberVersioned: ComputedRuntime.StoredField<__MemberVersionedType>
         @usableFromInline internal var _memberVersion: ComputedRuntime.StoredField<__memberVersionType>
         @ComputedRuntime.Shared public fileprivate(set) var shared: __sharedType
-        @usableFromInline internal var _value = ComputedRuntime.Memo<__valueType>()
+        @usableFromInline internal var _value: ComputedRuntime.Memo<__valueType>
         @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<__sharedKeyType>
         @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<__argumentsType>
-        @usableFromInline internal var _transform = ComputedRuntime.Memo<__transformType>()
-        @usableFromInline internal var _capacity = ComputedRuntime.Memo<__capacityType>()
+        @usableFromInline internal var _transform: ComputedRuntime.Memo<__transformType>
+        @usableFromInline internal var _capacity: ComputedRuntime.Memo<__capacityType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 6)
@@ -1000,49 +1000,52 @@ extension GeneratedNames.Extended {
     fileprivate static func __make(version: GeneratedNames.__versionType, hasher: GeneratedNames.__hasherType, encoder: GeneratedNames.__encoderType, decoder: GeneratedNames.__decoderType, container: GeneratedNames.__containerType, lhs: GeneratedNames.__lhsType, rhs: GeneratedNames.__rhsType, newValue: GeneratedNames.__newValueType, path: GeneratedNames.__pathType, member: GeneratedNames.__memberType, rest: GeneratedNames.__restType, keyPath: GeneratedNames.__keyPathType, wrappedValue: GeneratedNames.__wrappedValueType, projectedValue: GeneratedNames.__projectedValueType, update: GeneratedNames.__updateType, record: GeneratedNames.__recordType, inputs: GeneratedNames.__inputsType, compute: GeneratedNames.__computeType, isEqual: GeneratedNames.__isEqualType, isCached: GeneratedNames.__isCachedType, hash: GeneratedNames.__hashType, encode: GeneratedNames.__encodeType, Hasher: GeneratedNames.__HasherType, Encoder: GeneratedNames.__EncoderType, Decoder: GeneratedNames.__DecoderType, Mirror: GeneratedNames.__MirrorType, KeyValuePairs: GeneratedNames.__KeyValuePairsType, String: GeneratedNames.__StringType, Bool: GeneratedNames.__BoolType, Substring: GeneratedNames.__SubstringType, CodingKey: GeneratedNames.__CodingKeyType, Edge: GeneratedNames.__EdgeType, Memo: GeneratedNames.__MemoType, VersionStamp: GeneratedNames.__VersionStampType, state: GeneratedNames.__stateType, StateSelector: GeneratedNames.__StateSelectorType, ParameterizedSelector: GeneratedNames.__ParameterizedSelectorType, RecomputationCounter: GeneratedNames.__RecomputationCounterType, MemberVersioned: GeneratedNames.__MemberVersionedType, memberVersion: GeneratedNames.__memberVersionType, shared: ComputedRuntime.Shared<GeneratedNames.__sharedType>) -> GeneratedNames.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return GeneratedNames.Extended(
-            _version: ComputedRuntime.StoredField(wrappedValue: version, version: __initialStamp),
-            _hasher: ComputedRuntime.StoredField(wrappedValue: hasher, version: __initialStamp),
-            _encoder: ComputedRuntime.StoredField(wrappedValue: encoder, version: __initialStamp),
-            _decoder: ComputedRuntime.StoredField(wrappedValue: decoder, version: __initialStamp),
-            _container: ComputedRuntime.StoredField(wrappedValue: container, version: __initialStamp),
-            _lhs: ComputedRuntime.StoredField(wrappedValue: lhs, version: __initialStamp),
-            _rhs: ComputedRuntime.StoredField(wrappedValue: rhs, version: __initialStamp),
-            _newValue: ComputedRuntime.StoredField(wrappedValue: newValue, version: __initialStamp),
-            _path: ComputedRuntime.StoredField(wrappedValue: path, version: __initialStamp),
-            _member: ComputedRuntime.StoredField(wrappedValue: member, version: __initialStamp),
-            _rest: ComputedRuntime.StoredField(wrappedValue: rest, version: __initialStamp),
-            _keyPath: ComputedRuntime.StoredField(wrappedValue: keyPath, version: __initialStamp),
-            _wrappedValue: ComputedRuntime.StoredField(wrappedValue: wrappedValue, version: __initialStamp),
-            _projectedValue: ComputedRuntime.StoredField(wrappedValue: projectedValue, version: __initialStamp),
-            _update: ComputedRuntime.StoredField(wrappedValue: update, version: __initialStamp),
-            _record: ComputedRuntime.StoredField(wrappedValue: record, version: __initialStamp),
-            _inputs: ComputedRuntime.StoredField(wrappedValue: inputs, version: __initialStamp),
-            _compute: ComputedRuntime.StoredField(wrappedValue: compute, version: __initialStamp),
-            _isEqual: ComputedRuntime.StoredField(wrappedValue: isEqual, version: __initialStamp),
-            _isCached: ComputedRuntime.StoredField(wrappedValue: isCached, version: __initialStamp),
-            _hash: ComputedRuntime.StoredField(wrappedValue: hash, version: __initialStamp),
-            _encode: ComputedRuntime.StoredField(wrappedValue: encode, version: __initialStamp),
-            _Hasher: ComputedRuntime.StoredField(wrappedValue: Hasher, version: __initialStamp),
-            _Encoder: ComputedRuntime.StoredField(wrappedValue: Encoder, version: __initialStamp),
-            _Decoder: ComputedRuntime.StoredField(wrappedValue: Decoder, version: __initialStamp),
-            _Mirror: ComputedRuntime.StoredField(wrappedValue: Mirror, version: __initialStamp),
-            _KeyValuePairs: ComputedRuntime.StoredField(wrappedValue: KeyValuePairs, version: __initialStamp),
-            _String: ComputedRuntime.StoredField(wrappedValue: String, version: __initialStamp),
-            _Bool: ComputedRuntime.StoredField(wrappedValue: Bool, version: __initialStamp),
-            _Substring: ComputedRuntime.StoredField(wrappedValue: Substring, version: __initialStamp),
-            _CodingKey: ComputedRuntime.StoredField(wrappedValue: CodingKey, version: __initialStamp),
-            _Edge: ComputedRuntime.StoredField(wrappedValue: Edge, version: __initialStamp),
+            _version: ComputedRuntime.StoredField<GeneratedNames.__versionType>(wrappedValue: version, version: __initialStamp),
+            _hasher: ComputedRuntime.StoredField<GeneratedNames.__hasherType>(wrappedValue: hasher, version: __initialStamp),
+            _encoder: ComputedRuntime.StoredField<GeneratedNames.__encoderType>(wrappedValue: encoder, version: __initialStamp),
+            _decoder: ComputedRuntime.StoredField<GeneratedNames.__decoderType>(wrappedValue: decoder, version: __initialStamp),
+            _container: ComputedRuntime.StoredField<GeneratedNames.__containerType>(wrappedValue: container, version: __initialStamp),
+            _lhs: ComputedRuntime.StoredField<GeneratedNames.__lhsType>(wrappedValue: lhs, version: __initialStamp),
+            _rhs: ComputedRuntime.StoredField<GeneratedNames.__rhsType>(wrappedValue: rhs, version: __initialStamp),
+            _newValue: ComputedRuntime.StoredField<GeneratedNames.__newValueType>(wrappedValue: newValue, version: __initialStamp),
+            _path: ComputedRuntime.StoredField<GeneratedNames.__pathType>(wrappedValue: path, version: __initialStamp),
+            _member: ComputedRuntime.StoredField<GeneratedNames.__memberType>(wrappedValue: member, version: __initialStamp),
+            _rest: ComputedRuntime.StoredField<GeneratedNames.__restType>(wrappedValue: rest, version: __initialStamp),
+            _keyPath: ComputedRuntime.StoredField<GeneratedNames.__keyPathType>(wrappedValue: keyPath, version: __initialStamp),
+            _wrappedValue: ComputedRuntime.StoredField<GeneratedNames.__wrappedValueType>(wrappedValue: wrappedValue, version: __initialStamp),
+            _projectedValue: ComputedRuntime.StoredField<GeneratedNames.__projectedValueType>(wrappedValue: projectedValue, version: __initialStamp),
+            _update: ComputedRuntime.StoredField<GeneratedNames.__updateType>(wrappedValue: update, version: __initialStamp),
+            _record: ComputedRuntime.StoredField<GeneratedNames.__recordType>(wrappedValue: record, version: __initialStamp),
+            _inputs: ComputedRuntime.StoredField<GeneratedNames.__inputsType>(wrappedValue: inputs, version: __initialStamp),
+            _compute: ComputedRuntime.StoredField<GeneratedNames.__computeType>(wrappedValue: compute, version: __initialStamp),
+            _isEqual: ComputedRuntime.StoredField<GeneratedNames.__isEqualType>(wrappedValue: isEqual, version: __initialStamp),
+            _isCached: ComputedRuntime.StoredField<GeneratedNames.__isCachedType>(wrappedValue: isCached, version: __initialStamp),
+            _hash: ComputedRuntime.StoredField<GeneratedNames.__hashType>(wrappedValue: hash, version: __initialStamp),
+            _encode: ComputedRuntime.StoredField<GeneratedNames.__encodeType>(wrappedValue: encode, version: __initialStamp),
+            _Hasher: ComputedRuntime.StoredField<GeneratedNames.__HasherType>(wrappedValue: Hasher, version: __initialStamp),
+            _Encoder: ComputedRuntime.StoredField<GeneratedNames.__EncoderType>(wrappedValue: Encoder, version: __initialStamp),
+            _Decoder: ComputedRuntime.StoredField<GeneratedNames.__DecoderType>(wrappedValue: Decoder, version: __initialStamp),
+            _Mirror: ComputedRuntime.StoredField<GeneratedNames.__MirrorType>(wrappedValue: Mirror, version: __initialStamp),
+            _KeyValuePairs: ComputedRuntime.StoredField<GeneratedNames.__KeyValuePairsType>(wrappedValue: KeyValuePairs, version: __initialStamp),
+            _String: ComputedRuntime.StoredField<GeneratedNames.__StringType>(wrappedValue: String, version: __initialStamp),
+            _Bool: ComputedRuntime.StoredField<GeneratedNames.__BoolType>(wrappedValue: Bool, version: __initialStamp),
+            _Substring: ComputedRuntime.StoredField<GeneratedNames.__SubstringType>(wrappedValue: Substring, version: __initialStamp),
+            _CodingKey: ComputedRuntime.StoredField<GeneratedNames.__CodingKeyType>(wrappedValue: CodingKey, version: __initialStamp),
+            _Edge: ComputedRuntime.StoredField<GeneratedNames.__EdgeType>(wrappedValue: Edge, version: __initialStamp),
             Memo: Memo,
-            _VersionStamp: ComputedRuntime.StoredField(wrappedValue: VersionStamp, version: __initialStamp),
-            _state: ComputedRuntime.StoredField(wrappedValue: state, version: __initialStamp),
-            _StateSelector: ComputedRuntime.StoredField(wrappedValue: StateSelector, version: __initialStamp),
-            _ParameterizedSelector: ComputedRuntime.StoredField(wrappedValue: ParameterizedSelector, version: __initialStamp),
-            _RecomputationCounter: ComputedRuntime.StoredField(wrappedValue: RecomputationCounter, version: __initialStamp),
-            _MemberVersioned: ComputedRuntime.StoredField(wrappedValue: MemberVersioned, version: __initialStamp),
-            _memberVersion: ComputedRuntime.StoredField(wrappedValue: memberVersion, version: __initialStamp),
+            _VersionStamp: ComputedRuntime.StoredField<GeneratedNames.__VersionStampType>(wrappedValue: VersionStamp, version: __initialStamp),
+            _state: ComputedRuntime.StoredField<GeneratedNames.__stateType>(wrappedValue: state, version: __initialStamp),
+            _StateSelector: ComputedRuntime.StoredField<GeneratedNames.__StateSelectorType>(wrappedValue: StateSelector, version: __initialStamp),
+            _ParameterizedSelector: ComputedRuntime.StoredField<GeneratedNames.__ParameterizedSelectorType>(wrappedValue: ParameterizedSelector, version: __initialStamp),
+            _RecomputationCounter: ComputedRuntime.StoredField<GeneratedNames.__RecomputationCounterType>(wrappedValue: RecomputationCounter, version: __initialStamp),
+            _MemberVersioned: ComputedRuntime.StoredField<GeneratedNames.__MemberVersionedType>(wrappedValue: MemberVersioned, version: __initialStamp),
+            _memberVersion: ComputedRuntime.StoredField<GeneratedNames.__memberVersionType>(wrappedValue: memberVersion, version: __initialStamp),
             shared: shared,
+            _value: ComputedRuntime.Memo<GeneratedNames.__valueType>(),
             _sharedKey: ComputedRuntime.SharedMemo<GeneratedNames.__sharedKeyType>(version: __initialStamp),
-            _arguments: ComputedRuntime.SharedMemo<GeneratedNames.__argumentsType>(version: __initialStamp)
+            _arguments: ComputedRuntime.SharedMemo<GeneratedNames.__argumentsType>(version: __initialStamp),
+            _transform: ComputedRuntime.Memo<GeneratedNames.__transformType>(),
+            _capacity: ComputedRuntime.Memo<GeneratedNames.__capacityType>()
         )
     }
 }

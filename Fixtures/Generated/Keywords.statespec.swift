@@ -86,8 +86,8 @@ extension `Protocol` {
         @usableFromInline internal var _class: ComputedRuntime.StoredField<__classType>
         @usableFromInline internal var _open: ComputedRuntime.StoredField<__openType>
         @usableFromInline internal var _consuming: ComputedRuntime.StoredField<__consumingType>
-        @usableFromInline internal var _nonisolated = ComputedRuntime.Memo<__nonisolatedType>()
-        @usableFromInline internal var _return = ComputedRuntime.Memo<__returnType>()
+        @usableFromInline internal var _nonisolated: ComputedRuntime.Memo<__nonisolatedType>
+        @usableFromInline internal var _return: ComputedRuntime.Memo<__returnType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 3)
@@ -132,10 +132,12 @@ extension `Protocol`.Extended {
     fileprivate static func __make(default: `Protocol`.__defaultType, class: `Protocol`.__classType, open: `Protocol`.__openType, consuming: `Protocol`.__consumingType) -> `Protocol`.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return `Protocol`.Extended(
-            _default: ComputedRuntime.StoredField(wrappedValue: `default`, version: __initialStamp),
-            _class: ComputedRuntime.StoredField(wrappedValue: `class`, version: __initialStamp),
-            _open: ComputedRuntime.StoredField(wrappedValue: open, version: __initialStamp),
-            _consuming: ComputedRuntime.StoredField(wrappedValue: consuming, version: __initialStamp)
+            _default: ComputedRuntime.StoredField<`Protocol`.__defaultType>(wrappedValue: `default`, version: __initialStamp),
+            _class: ComputedRuntime.StoredField<`Protocol`.__classType>(wrappedValue: `class`, version: __initialStamp),
+            _open: ComputedRuntime.StoredField<`Protocol`.__openType>(wrappedValue: open, version: __initialStamp),
+            _consuming: ComputedRuntime.StoredField<`Protocol`.__consumingType>(wrappedValue: consuming, version: __initialStamp),
+            _nonisolated: ComputedRuntime.Memo<`Protocol`.__nonisolatedType>(),
+            _return: ComputedRuntime.Memo<`Protocol`.__returnType>()
         )
     }
 }
@@ -337,7 +339,7 @@ extension Pair {
     struct Extended {
         fileprivate var _first: ComputedRuntime.StoredField<__firstType>
         fileprivate var _second: ComputedRuntime.StoredField<__secondType>
-        fileprivate var _sum = ComputedRuntime.Memo<__sumType>()
+        fileprivate var _sum: ComputedRuntime.Memo<__sumType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 16)
@@ -365,8 +367,9 @@ extension Pair.Extended {
     fileprivate static func __make(first: Pair.__firstType, second: Pair.__secondType) -> Pair.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return Pair.Extended(
-            _first: ComputedRuntime.StoredField(wrappedValue: first, version: __initialStamp),
-            _second: ComputedRuntime.StoredField(wrappedValue: second, version: __initialStamp)
+            _first: ComputedRuntime.StoredField<Pair.__firstType>(wrappedValue: first, version: __initialStamp),
+            _second: ComputedRuntime.StoredField<Pair.__secondType>(wrappedValue: second, version: __initialStamp),
+            _sum: ComputedRuntime.Memo<Pair.__sumType>()
         )
     }
 }

@@ -54,7 +54,7 @@ extension Shelf {
     public struct Extended: Sendable {
         @usableFromInline internal var _books: ComputedRuntime.StoredField<__booksType>
         @usableFromInline internal var _label: ComputedRuntime.StoredField<__labelType>
-        @usableFromInline internal var _total = ComputedRuntime.Memo<__totalType>()
+        @usableFromInline internal var _total: ComputedRuntime.Memo<__totalType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 5)
@@ -82,8 +82,9 @@ extension Shelf.Extended {
     fileprivate static func __make(books: Shelf.__booksType, label: Shelf.__labelType) -> Shelf.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return Shelf.Extended(
-            _books: ComputedRuntime.StoredField(wrappedValue: books, version: __initialStamp),
-            _label: ComputedRuntime.StoredField(wrappedValue: label, version: __initialStamp)
+            _books: ComputedRuntime.StoredField<Shelf.__booksType>(wrappedValue: books, version: __initialStamp),
+            _label: ComputedRuntime.StoredField<Shelf.__labelType>(wrappedValue: label, version: __initialStamp),
+            _total: ComputedRuntime.Memo<Shelf.__totalType>()
         )
     }
 }
@@ -206,10 +207,10 @@ extension Library {
     public struct Extended: Sendable {
         @usableFromInline internal var _shelf: ComputedRuntime.StoredField<__shelfType>
         @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
-        @usableFromInline internal var _doubled = ComputedRuntime.Memo<__doubledType>()
-        @usableFromInline internal var _firstBook = ComputedRuntime.Memo<__firstBookType>()
-        @usableFromInline internal var _caption = ComputedRuntime.Memo<__captionType>()
-        @usableFromInline internal var _shelves = ComputedRuntime.Memo<__shelvesType>()
+        @usableFromInline internal var _doubled: ComputedRuntime.Memo<__doubledType>
+        @usableFromInline internal var _firstBook: ComputedRuntime.Memo<__firstBookType>
+        @usableFromInline internal var _caption: ComputedRuntime.Memo<__captionType>
+        @usableFromInline internal var _shelves: ComputedRuntime.Memo<__shelvesType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 11)
@@ -252,8 +253,12 @@ extension Library.Extended {
     fileprivate static func __make(shelf: Library.__shelfType, name: Library.__nameType) -> Library.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return Library.Extended(
-            _shelf: ComputedRuntime.StoredField(wrappedValue: shelf, version: __initialStamp),
-            _name: ComputedRuntime.StoredField(wrappedValue: name, version: __initialStamp)
+            _shelf: ComputedRuntime.StoredField<Library.__shelfType>(wrappedValue: shelf, version: __initialStamp),
+            _name: ComputedRuntime.StoredField<Library.__nameType>(wrappedValue: name, version: __initialStamp),
+            _doubled: ComputedRuntime.Memo<Library.__doubledType>(),
+            _firstBook: ComputedRuntime.Memo<Library.__firstBookType>(),
+            _caption: ComputedRuntime.Memo<Library.__captionType>(),
+            _shelves: ComputedRuntime.Memo<Library.__shelvesType>()
         )
     }
 }
@@ -394,7 +399,7 @@ extension Building {
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
         @usableFromInline internal var _library: ComputedRuntime.StoredField<__libraryType>
-        @usableFromInline internal var _deepTotal = ComputedRuntime.Memo<__deepTotalType>()
+        @usableFromInline internal var _deepTotal: ComputedRuntime.Memo<__deepTotalType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 20)
@@ -416,7 +421,8 @@ extension Building.Extended {
     fileprivate static func __make(library: Building.__libraryType) -> Building.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return Building.Extended(
-            _library: ComputedRuntime.StoredField(wrappedValue: library, version: __initialStamp)
+            _library: ComputedRuntime.StoredField<Building.__libraryType>(wrappedValue: library, version: __initialStamp),
+            _deepTotal: ComputedRuntime.Memo<Building.__deepTotalType>()
         )
     }
 }

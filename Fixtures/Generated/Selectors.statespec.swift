@@ -77,7 +77,7 @@ extension LibraryState {
     public struct Extended: Sendable {
         @usableFromInline internal var _todos: ComputedRuntime.StoredField<__todosType>
         @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
-        @usableFromInline internal var _openTodos = ComputedRuntime.Memo<__openTodosType>()
+        @usableFromInline internal var _openTodos: ComputedRuntime.Memo<__openTodosType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 3)
@@ -105,8 +105,9 @@ extension LibraryState.Extended {
     fileprivate static func __make(todos: LibraryState.__todosType, query: LibraryState.__queryType) -> LibraryState.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return LibraryState.Extended(
-            _todos: ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp),
-            _query: ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp)
+            _todos: ComputedRuntime.StoredField<LibraryState.__todosType>(wrappedValue: todos, version: __initialStamp),
+            _query: ComputedRuntime.StoredField<LibraryState.__queryType>(wrappedValue: query, version: __initialStamp),
+            _openTodos: ComputedRuntime.Memo<LibraryState.__openTodosType>()
         )
     }
 }

@@ -122,7 +122,7 @@ extension AppState {
         @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<__greetingType>
         @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<__isLargeType>
         @usableFromInline internal var _headline: ComputedRuntime.SharedMemo<__headlineType>
-        @usableFromInline internal var _titleLength = ComputedRuntime.Memo<__titleLengthType>()
+        @usableFromInline internal var _titleLength: ComputedRuntime.Memo<__titleLengthType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 6)
@@ -225,13 +225,14 @@ extension AppState.Extended {
     fileprivate static func __make(title: AppState.__titleType, session: ComputedRuntime.Shared<AppState.__sessionType>, settings: ComputedRuntime.Shared<AppState.__settingsType>, launchCount: ComputedRuntime.Shared<AppState.__launchCountType>) -> AppState.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return AppState.Extended(
-            _title: ComputedRuntime.StoredField(wrappedValue: title, version: __initialStamp),
+            _title: ComputedRuntime.StoredField<AppState.__titleType>(wrappedValue: title, version: __initialStamp),
             session: session,
             settings: settings,
             launchCount: launchCount,
             _greeting: ComputedRuntime.SharedMemo<AppState.__greetingType>(version: __initialStamp),
             _isLarge: ComputedRuntime.SharedMemo<AppState.__isLargeType>(version: __initialStamp),
-            _headline: ComputedRuntime.SharedMemo<AppState.__headlineType>(version: __initialStamp)
+            _headline: ComputedRuntime.SharedMemo<AppState.__headlineType>(version: __initialStamp),
+            _titleLength: ComputedRuntime.Memo<AppState.__titleLengthType>()
         )
     }
 }

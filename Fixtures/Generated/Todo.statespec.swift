@@ -123,9 +123,9 @@ extension TodoState {
         @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
         @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
         @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
-        @usableFromInline internal var _visibleTodos = ComputedRuntime.Memo<__visibleTodosType>()
-        @usableFromInline internal var _visibleCount = ComputedRuntime.Memo<__visibleCountType>()
-        @usableFromInline internal var _doneCount = ComputedRuntime.Memo<__doneCountType>()
+        @usableFromInline internal var _visibleTodos: ComputedRuntime.Memo<__visibleTodosType>
+        @usableFromInline internal var _visibleCount: ComputedRuntime.Memo<__visibleCountType>
+        @usableFromInline internal var _doneCount: ComputedRuntime.Memo<__doneCountType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 7)
@@ -198,12 +198,15 @@ extension TodoState.Extended {
     fileprivate static func __make(todos: TodoState.__todosType, filter: TodoState.__filterType, query: TodoState.__queryType, avatar: TodoState.__avatarType, unread: TodoState.__unreadType, badge: TodoState.__badgeType) -> TodoState.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         var __storage = TodoState.Extended(
-            _todos: ComputedRuntime.StoredField(wrappedValue: todos, version: __initialStamp),
-            _filter: ComputedRuntime.StoredField(wrappedValue: filter, version: __initialStamp),
-            _query: ComputedRuntime.StoredField(wrappedValue: query, version: __initialStamp),
+            _todos: ComputedRuntime.StoredField<TodoState.__todosType>(wrappedValue: todos, version: __initialStamp),
+            _filter: ComputedRuntime.StoredField<TodoState.__filterType>(wrappedValue: filter, version: __initialStamp),
+            _query: ComputedRuntime.StoredField<TodoState.__queryType>(wrappedValue: query, version: __initialStamp),
             avatar: avatar,
             unread: unread,
-            badge: badge
+            badge: badge,
+            _visibleTodos: ComputedRuntime.Memo<TodoState.__visibleTodosType>(),
+            _visibleCount: ComputedRuntime.Memo<TodoState.__visibleCountType>(),
+            _doneCount: ComputedRuntime.Memo<TodoState.__doneCountType>()
         )
         __storage._unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(TodoState.Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
         __storage._badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(TodoState.Extended.__badgeOnSet))

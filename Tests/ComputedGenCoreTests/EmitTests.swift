@@ -70,7 +70,7 @@ struct EmitTests {
         "`inout`: __inoutType = Extended.__inoutDefault,",
         "computed = Extended.__make(default: `default`, `inout`: `inout`, true: `true`)",
         "fileprivate static func __make(default: `Self`.__defaultType, `inout`: `Self`.__inoutType, true: `Self`.__trueType) -> `Self`.Extended {",
-        "_default: ComputedRuntime.StoredField(wrappedValue: `default`, version: __initialStamp),",
+        "_default: ComputedRuntime.StoredField<`Self`.__defaultType>(wrappedValue: `default`, version: __initialStamp),",
         "true: `true`",
         // Accessors on the state and on Extended.
         "public var `default`: __defaultType {",
@@ -142,8 +142,8 @@ struct EmitTests {
         #expect(plain.contains("let __initialStamp = ComputedRuntime.VersionStamp.next()"))
         // Through the memberwise initializer (one assignment per stored property would cost the
         // compiler time that grows with the square of their number).
-        #expect(plain.contains("return S.Extended(\n            _a: ComputedRuntime.StoredField(wrappedValue: a, version: __initialStamp),\n            _c: ComputedRuntime.StoredField(wrappedValue: c, version: __initialStamp),\n            b: b\n        )"))
-        #expect(plain.contains("_d = ComputedRuntime.Memo<__dType>()"))
+        #expect(plain.contains("return S.Extended(\n            _a: ComputedRuntime.StoredField<S.__aType>(wrappedValue: a, version: __initialStamp),\n            _c: ComputedRuntime.StoredField<S.__cType>(wrappedValue: c, version: __initialStamp),\n            b: b,\n            _d: ComputedRuntime.Memo<S.__dType>()\n        )"))
+        #expect(plain.contains("@usableFromInline internal var _d: ComputedRuntime.Memo<__dType>") || plain.contains("fileprivate var _d: ComputedRuntime.Memo<__dType>"))
         let withShared = try Emit.swift("state S {\n  @Shared(.inMemory(\"a\")) var a: Int = 0\n  computed b: Int { a }\n}\n")
         #expect(withShared.contains("let __initialStamp = ComputedRuntime.VersionStamp.next()"))
         #expect(withShared.contains("_b: ComputedRuntime.SharedMemo<S.__bType>(version: __initialStamp)"))
@@ -217,7 +217,7 @@ struct EmitTests {
         #expect(publicState.contains("public var computed: Extended\n"))
         #expect(internalState.contains("fileprivate(set) var computed: Extended"))
         #expect(publicState.contains("@usableFromInline internal var _a: ComputedRuntime.StoredField<__aType>"))
-        #expect(publicState.contains("@usableFromInline internal var _b = ComputedRuntime.Memo<__bType>()"))
+        #expect(publicState.contains("@usableFromInline internal var _b: ComputedRuntime.Memo<__bType>"))
         #expect(publicState.contains("@inlinable public var b: __bType {"))
         #expect(publicState.contains("@usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {"))
         #expect(publicState.contains("@inlinable internal mutating func __didChange(_ field: Swift.Int)"))

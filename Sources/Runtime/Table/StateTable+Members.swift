@@ -3,7 +3,7 @@
 /// ``_TableDrivenState`` instead of a switch, a list and two key-path tables per state.
 extension StateTable {
     /// The version of the member at `path` in the storage at `base` (see
-    /// ``MemberVersioned/_version(ofMember:)``): a field, a field's member when the field is a
+    /// `MemberVersioned._version(ofMember:)`): a field, a field's member when the field is a
     /// generated state, or a computed value (brought up to date first); `nil` for any other path.
     public func version(ofMember path: Substring, in base: UnsafeRawPointer) -> VersionStamp? {
         let (member, rest) = _splitMemberPath(path)
@@ -19,7 +19,7 @@ extension StateTable {
     }
 
     /// Records the stamp of every field, in declaration order (see
-    /// ``MemberVersioned/_recordFieldVersions(_:)``).
+    /// `MemberVersioned._recordFieldVersions(_:)`).
     public func recordFieldVersions(in base: UnsafeRawPointer, into versions: inout MemoInputs) {
         for index in fields.indices {
             versions.record(version(ofField: index, in: base))

@@ -62,7 +62,7 @@ extension StateEmitter {
             if isShared(computed) {
                 writer.line("\(storageAccess)var _\(computed.name): \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>")
             } else {
-                writer.line("\(storageAccess)var _\(computed.name) = \(RuntimeNames.memo)<\(typeAlias(computed))>()")
+                writer.line("\(storageAccess)var _\(computed.name): \(RuntimeNames.memo)<\(typeAlias(computed))>")
             }
         }
     }
@@ -92,10 +92,10 @@ extension StateEmitter {
     /// initializer Swift synthesizes. An initializer that assigns the stored properties one by one
     /// is checked (definite initialization) in time that grows with the square of their number,
     /// which made large states compile superlinearly. A function rather than an initializer: with
-    /// only `@Edge` fields its signature would be the memberwise one. A state without fields uses
-    /// the implicit `init()`.
+    /// only `@Edge` fields its signature would be the memberwise one. A state without stored
+    /// properties uses the implicit `init()`.
     func emitExtendedInit(into writer: inout CodeWriter) {
-        guard !state.fields.isEmpty else { return }
+        guard !state.fields.isEmpty || !state.computeds.isEmpty else { return }
         writer.line()
         writer.block("extension \(typeName).Extended") { writer in
             // Qualified: outside the state's body, its members are not in scope.
@@ -115,18 +115,27 @@ extension StateEmitter {
                 if plainFields || state.computeds.contains(where: isShared) {
                     writer.line("let __initialStamp = \(RuntimeNames.versionStamp).next()")
                 }
-                // In declaration order; memo cells take their default (empty) value.
+                // In declaration order.
                 var arguments: [String] = []
                 for field in state.fields {
                     let name = swiftName(field.decl.name)
                     if isWrapped(field) {
                         arguments.append("\(SwiftSpelling.argumentLabel(field.decl.name.name)): \(name)")
                     } else {
-                        arguments.append("_\(field.name): \(RuntimeNames.storedField)(wrappedValue: \(name), version: __initialStamp)")
+                        // The value's type is spelled: were it not to compile, an inferred one would
+                        // be one more error ("could not be inferred") in this file.
+                        arguments.append("_\(field.name): \(RuntimeNames.storedField)<\(typeName).\(typeAlias(field))>(wrappedValue: \(name), version: __initialStamp)")
                     }
                 }
-                for computed in state.computeds where isShared(computed) {
-                    arguments.append("_\(computed.name): \(RuntimeNames.sharedMemo)<\(typeName).\(typeAlias(computed))>(version: __initialStamp)")
+                // Every property is passed: a default value would be a default argument of the
+                // memberwise initializer, whose symbol spells every label, so N of them take
+                // N^2 space (and crashed the compiler at 2,000 properties).
+                for computed in state.computeds {
+                    if isShared(computed) {
+                        arguments.append("_\(computed.name): \(RuntimeNames.sharedMemo)<\(typeName).\(typeAlias(computed))>(version: __initialStamp)")
+                    } else {
+                        arguments.append("_\(computed.name): \(RuntimeNames.memo)<\(typeName).\(typeAlias(computed))>()")
+                    }
                 }
                 // The memberwise initializer gives an `@Edge` field no middleware: set it after.
                 let middlewares = state.fields.compactMap { field -> String? in

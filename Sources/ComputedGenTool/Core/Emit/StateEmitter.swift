@@ -255,7 +255,7 @@ struct StateEmitter {
         if state.fields.isEmpty {
             writer.doc(["Creates a state."])
             writer.block("\(access)init()") { writer in
-                writer.line("computed = Extended()")
+                writer.line(state.computeds.isEmpty ? "computed = Extended()" : "computed = Extended.__make()")
             }
             return
         }
