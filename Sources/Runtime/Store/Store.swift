@@ -123,7 +123,8 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     }
 
     /// The members of a nested generated state: `store.shelf.books` reads (and observes) one
-    /// member; `store.shelf.value` reads the whole nested state.
+    /// member; `store.shelf.value` reads the whole nested state. A field of the nested state can
+    /// be assigned through it (`store.shelf.label = "Fiction"`), as a commit.
     public subscript<Member: MemberVersioned>(
         dynamicMember keyPath: KeyPath<State, Member>
     ) -> StoreMembers<State, Member> {
@@ -132,6 +133,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         return StoreMembers(
             store: self,
             project: { $0[keyPath: project.value] },
+            base: keyPath as? WritableKeyPath<State, Member>,
             prefix: name.map { $0 + "." },
             wholeName: name
         )
