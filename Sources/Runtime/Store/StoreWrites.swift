@@ -44,9 +44,22 @@ extension Store {
         _ member: WritableKeyPath<Member, Value>
     ) {
         let equality = _DynamicEquality<Value>()
-        if equality.isEquatable, equality.isEqual(currentState[keyPath: base][keyPath: member], newValue) == true {
+        if equality.isEquatable, equality.isEqual(currentValue(at: base, member), newValue) == true {
             return
         }
         commit { $0[keyPath: base][keyPath: member] = newValue }
+    }
+
+    /// The value at `member` of the value at `base`, read under the state's lock without copying
+    /// the whole state (a scoped store reads its child through the parent), with no Observation
+    /// tracking.
+    private func currentValue<Member, Value>(
+        at base: WritableKeyPath<State, Member>,
+        _ member: WritableKeyPath<Member, Value>
+    ) -> Value {
+        if let rootStorage {
+            return rootStorage.withLock { $0.state[keyPath: base][keyPath: member] }
+        }
+        return currentState[keyPath: base][keyPath: member]
     }
 }
