@@ -166,6 +166,11 @@ struct StoreWriteTests {
         copy.label = "Drama"
         #expect(!fires({ _ = library.shelf.books }, after: { library[keyPath: shelf] = copy }))
         #expect(library.shelf.label == "Drama")
+        // The same, assigned directly: `store.shelf` reads through `StoreMembers`, and an
+        // assignment of a whole `Shelf` goes to the writable member.
+        copy.label = "Essays"
+        #expect(fires({ _ = library.shelf.label }, after: { library.shelf = copy }))
+        #expect(library.shelf.value.label == "Essays")
 
         // A value inside a field that is not a generated state (as `$store.todos[0].title`, or
         // `$store.settings.fontSize` above): read, changed, and written back whole. (Not written

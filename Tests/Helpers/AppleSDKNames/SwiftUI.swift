@@ -111,8 +111,8 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
 }
 
 /// https://developer.apple.com/documentation/swiftui/text
-/// `@frozen struct Text` (`Equatable`, `Sendable`)
-nonisolated public struct Text: View, Equatable, Sendable {
+/// `@frozen struct Text` (its other conformances are left out: nothing here needs them)
+nonisolated public struct Text: View {
     /// https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
     /// `init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil)`
     nonisolated public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {}
