@@ -3,13 +3,19 @@
 # `#if canImport(Darwin)`, `canImport(Combine)` and `canImport(XcodeProjectPlugin)` branch of
 # Sources/Runtime (os_unfair_lock, the vnode dispatch source, KVO of UserDefaults, Darwin's
 # `struct stat`, the Combine interop against Combine rather than OpenCombine) and of Plugins/ (the
-# `XcodeBuildToolPlugin` conformance).
+# `XcodeBuildToolPlugin` conformance). Then the SwiftUI forms of Tests/SwiftUIForms
+# (`@Bindable var store: Store<…>`, `$store.query` bound to a `TextField`, `Toggle`, `Picker` and
+# `Slider`), type-checked against that runtime, the golden states of Fixtures/Generated and a
+# stand-in `SwiftUI` module.
 #
 # How: the stand-in modules of Tests/DarwinStandIns (Apple's declarations, copied from Apple's
 # documentation, headers and module interfaces) are compiled with `swiftc -emit-module` into a
 # temporary folder that goes on the import path, so `canImport(Darwin)`, `canImport(Combine)` and
 # `canImport(XcodeProjectPlugin)` are true; then the runtime and each plugin are type-checked in
-# Swift 6 mode, warnings as errors. Run by .ci/run; exits non-zero on any error.
+# Swift 6 mode, warnings as errors. The runtime is emitted as a module so the forms can import
+# it; their `SwiftUI` is Tests/Helpers/AppleSDKNames/SwiftUI.swift (Apple's declarations, which
+# the documentation's form snippets also compile against). Run by .ci/run; exits non-zero on any
+# error.
 #
 # What it cannot see: the real SDK. A Darwin branch that uses a name Glibc has and Darwin lacks
 # passes here (Glibc stays visible), and availability (`@available(macOS …)`) is not enforced on a
@@ -89,12 +95,15 @@ emit_module DispatchStandIn "$standins/DispatchStandIn.swift"
 emit_module FoundationStandIn "$standins/FoundationStandIn.swift"
 emit_module Combine "$standins/Combine.swift"
 emit_module XcodeProjectPlugin -package-description-version 999.0 -I "$plugin_api" "$standins/XcodeProjectPlugin.swift"
+emit_module SwiftUI Tests/Helpers/AppleSDKNames/SwiftUI.swift
 
 # 3. The runtime, as an Apple platform compiles it: Darwin, Combine, and Foundation's KVO and
 #    Dispatch's vnode sources (which Apple's Foundation re-exports: imported into every file here).
+#    Emitted as a module (type-checking it on the way) for step 5.
 printf 'module CComputedAtomics {\n  header "%s"\n  export *\n}\n' \
   "$PWD/Sources/CComputedAtomics/include/CComputedAtomics.h" > "$work/CComputedAtomics.modulemap"
-"$swiftc" -typecheck -parse-as-library -swift-version 6 -warnings-as-errors -module-name ComputedRuntime \
+"$swiftc" -emit-module -o "$modules/ComputedRuntime.swiftmodule" -parse-as-library -swift-version 6 \
+  -warnings-as-errors -module-name ComputedRuntime \
   -I "$modules" -Xcc -fmodule-map-file="$work/CComputedAtomics.modulemap" \
   -Xfrontend -import-module -Xfrontend DispatchStandIn \
   -Xfrontend -import-module -Xfrontend FoundationStandIn \
@@ -110,10 +119,30 @@ for dir in Plugins/*/; do
     -module-name "$name" -I "$plugin_api" -I "$modules" "$dir"*.swift || fail "plugin $name does not type-check against the Apple stand-ins"
 done
 
+# 5. SwiftUI forms over stores, with the golden states (one module, as an app's target holds its
+#    generated states and its views), then a binding to a computed value, which must not compile.
+forms=(Tests/SwiftUIForms/*.swift)
+if [[ -e "$modules/ComputedRuntime.swiftmodule" ]]; then
+  form_args=(-typecheck -parse-as-library -swift-version 6 -warnings-as-errors -module-name SwiftUIForms -package-name SwiftUIForms
+    -I "$modules" -Xcc -fmodule-map-file="$work/CComputedAtomics.modulemap")
+  "$swiftc" "${form_args[@]}" Fixtures/Generated/*.swift Fixtures/Support/*.swift "${forms[@]}" \
+    || fail "the SwiftUI forms of Tests/SwiftUIForms do not type-check against the runtime and the SwiftUI stand-in"
+  printf '%s\n' 'import ComputedRuntime' 'import SwiftUI' \
+    'func visibleCount(_ store: Store<TodoState>) -> Binding<Int> { Bindable(store).computed.visibleCount }' \
+    > "$work/ComputedBinding.swift"
+  expected="$(sed -n 's|^// check-darwin expects: ||p' Tests/SwiftUIForms/StoreForms.swift)"
+  if output="$("$swiftc" "${form_args[@]}" Fixtures/Generated/*.swift Fixtures/Support/*.swift "$work/ComputedBinding.swift" 2>&1)"; then
+    fail "a binding to a computed value (\$store.computed.visibleCount) compiles; it must not"
+  elif [[ -z "$expected" || "$output" != *"$expected"* ]]; then
+    fail "a binding to a computed value fails with another message than '$expected':"$'\n'"$output"
+  fi
+fi
+
 echo "check-darwin: Apple-only branches type-checked against $standins (Darwin, Dispatch, Foundation KVO, Combine, XcodeProjectPlugin):"
 grep -rnE '#(if|elseif)\b.*canImport\((Darwin|Combine|XcodeProjectPlugin)\)' Sources/Runtime Plugins --include='*.swift' \
   | sed -E 's/^([^:]*:[0-9]+):[[:space:]]*/  \1  /'
 echo "check-darwin: ComputedRuntime (${#runtime_files[@]} files; left out as on Apple platforms: ${linux_only[*]:-none}), plugins: ${plugins[*]}"
+echo "check-darwin: SwiftUI forms against the SwiftUI stand-in: ${forms[*]}; \$store.computed.visibleCount rejected"
 if ((status != 0)); then
   echo "check-darwin: FAILED ($((SECONDS - start)) s)" >&2
   exit 1

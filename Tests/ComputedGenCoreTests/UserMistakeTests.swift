@@ -45,6 +45,38 @@ struct UserMistakeTests {
         #expect(!result.standardError.contains("failed to produce diagnostic"), "\(result.standardError)")
     }
 
+    @Test("assigning a computed value through a store says it is get-only, at its name", arguments: [
+        ("func f(store: Store<TodoState>) { store.computed.visibleCount = 3 }", 50),
+        ("func f(store: Store<TodoState>) { store.visibleCount = 3 }", 41),
+    ])
+    func assignComputedThroughStore(_ code: String, column: Int) throws {
+        let result = try typecheck(code)
+        #expect(result.status != 0)
+        #expect(
+            result.standardError.contains("User.swift:3:\(column): error: cannot assign to property: 'visibleCount' is a get-only property"),
+            "\(result.standardError)"
+        )
+        #expect(!result.standardError.contains("failed to produce diagnostic"), "\(result.standardError)")
+    }
+
+    @Test("a store's fields, scopes and key paths are writable; its computed key paths are not")
+    func writesThroughStore() throws {
+        let result = try typecheck("""
+            func f(store: Store<TodoState>) {
+                store.query = "milk"
+                store.filter = .done
+                store.badge = 250
+                store.todos = [Todo(title: "tea")]
+                store.scope(\\.todos[0]).done = true
+                let _: ReferenceWritableKeyPath<Store<TodoState>, String> = \\.query
+                let _: ReferenceWritableKeyPath<Store<TodoState>, Bool> = \\.todos[0].done
+                let _: ReferenceWritableKeyPath<Store<Todo>, Bool> = \\.done
+                let visible: KeyPath<Store<TodoState>, Int> = \\.computed.visibleCount
+            }
+            """)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
     @Test("the right spellings compile")
     func rightSpellings() throws {
         let result = try typecheck("""

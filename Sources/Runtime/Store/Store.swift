@@ -30,6 +30,11 @@ import Observation
 ///   are tracked as the whole state. Observation calls an observer once, so a commit checks only
 ///   the members read through the store since a commit last changed them: with none left and no
 ///   subscriber, commits are as cheap as with no observer at all.
+/// - **Writes through members**: `store.query = "milk"` commits `$0.query = "milk"`, and does
+///   nothing when the value `==` the current one; so does a nested state's field
+///   (`store.shelf.label = "x"`) and a scoped store's. `\Store<TodoState>.query` is a
+///   `ReferenceWritableKeyPath`, so SwiftUI's `@Bindable var store` gives `$store.query`.
+///   Computed values are read-only.
 /// - **Mutations** must not read or commit to the same store (the lock is not recursive). When a
 ///   mutation throws, the changes it made before throwing are kept and published, as with any
 ///   `inout` argument.
@@ -123,7 +128,8 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     }
 
     /// The members of a nested generated state: `store.shelf.books` reads (and observes) one
-    /// member; `store.shelf.value` reads the whole nested state.
+    /// member; `store.shelf.value` reads the whole nested state. A field of the nested state can
+    /// be assigned through it (`store.shelf.label = "Fiction"`), as a commit.
     public subscript<Member: MemberVersioned>(
         dynamicMember keyPath: KeyPath<State, Member>
     ) -> StoreMembers<State, Member> {
@@ -132,6 +138,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         return StoreMembers(
             store: self,
             project: { $0[keyPath: project.value] },
+            base: keyPath as? WritableKeyPath<State, Member>,
             prefix: name.map { $0 + "." },
             wholeName: name
         )

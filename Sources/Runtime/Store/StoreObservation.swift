@@ -197,6 +197,9 @@ public struct StoreMembers<State: Sendable, Member: _ObservableMembers>: @unchec
     // Safety: `project` only applies immutable key paths to the value it is given.
     let store: Store<State>
     let project: (State) -> Member
+    /// Where the value is in the state, for writes to its members: a nested state's field;
+    /// `nil` for `computed` storage, whose members are read-only.
+    let base: WritableKeyPath<State, Member>?
     /// The path of `Member`'s owning state among the root state's member names (`""`,
     /// `"shelf."`); `nil` when it has none (then every read is tracked as the whole state).
     let prefix: String?
@@ -210,6 +213,27 @@ public struct StoreMembers<State: Sendable, Member: _ObservableMembers>: @unchec
 
     /// A member of the value, tracked alone when it is a field or computed value.
     public subscript<Value>(dynamicMember member: KeyPath<Member, Value>) -> Value {
+        read(member)
+    }
+
+    /// A writable member of a nested state, read as the read-only one is (tracked alone when it
+    /// is a field) and assigned as a commit to the store: `store.shelf.label = "Fiction"` is
+    /// `store.commit { $0.shelf.label = "Fiction" }`, except that a value `==` to the current
+    /// one is no write at all (no commit, nobody notified).
+    ///
+    /// `\Store<Library>.shelf.label` is a `ReferenceWritableKeyPath`, so SwiftUI's `@Bindable`
+    /// makes bindings of it (`$store.shelf.label`) that commit the same way.
+    public subscript<Value>(dynamicMember member: WritableKeyPath<Member, Value>) -> Value {
+        get { read(member) }
+        nonmutating set {
+            guard let base else {
+                preconditionFailure("the members of 'computed' are computed from the state and cannot be assigned: commit to their inputs")
+            }
+            store.assign(newValue, at: base, member)
+        }
+    }
+
+    private func read<Value>(_ member: KeyPath<Member, Value>) -> Value {
         let name = prefix.flatMap { prefix in Member._observableMembers[member].map { prefix + $0 } }
         return project(store.observedState(member: name))[keyPath: member]
     }
@@ -222,6 +246,7 @@ extension StoreMembers where Member: _ComputedState {
         return StoreMembers<State, Member.Extended>(
             store: store,
             project: { project($0).computed },
+            base: nil,
             prefix: prefix,
             wholeName: nil
         )
@@ -234,6 +259,6 @@ extension Store where State: _ComputedState {
     /// notifies it only when the value changed (after cutoff). `store.computed.value` is
     /// `store.state.computed`, tracked as the whole state.
     public var computed: StoreMembers<State, State.Extended> {
-        StoreMembers(store: self, project: { $0.computed }, prefix: "", wholeName: nil)
+        StoreMembers(store: self, project: { $0.computed }, base: nil, prefix: "", wholeName: nil)
     }
 }

@@ -2,8 +2,8 @@
 // app that imports Foundation has Objective-C's `Selector`, every SwiftUI view file has `Edge`.
 // Tests import this module beside ComputedRuntime to prove that generated code and every Swift
 // snippet of the documentation compile there. (`ClashingNames` re-exports it and adds the names of
-// state libraries users migrate from.) It also stands in for the few SwiftUI declarations the
-// documentation's view snippets use (`View`, `Text`), which Linux does not have.
+// state libraries users migrate from.) It also stands in for the SwiftUI declarations the
+// documentation's view and form snippets use (SwiftUI.swift), which Linux does not have.
 
 // MARK: Objective-C (Foundation on Apple platforms)
 
@@ -12,40 +12,5 @@ public struct Selector: Hashable, Sendable {
     public init(_ name: String) {}
 }
 
-// MARK: SwiftUI
-
-/// Stands in for SwiftUI's `Edge`.
-public enum Edge: Int8, CaseIterable, Sendable {
-    case top, leading, bottom, trailing
-
-    /// Stands in for `Edge.Set`.
-    public struct Set: OptionSet, Sendable {
-        public let rawValue: Int8
-        public init(rawValue: Int8) { self.rawValue = rawValue }
-    }
-}
-
-// MARK: SwiftUI's view basics, for the documentation's snippets
-
-/// Stands in for SwiftUI's `View`, so the documentation's view snippets type-check on Linux.
-@MainActor
-public protocol View {
-    associatedtype Body: View
-    @ViewBuilder var body: Body { get }
-}
-
-/// Stands in for SwiftUI's `ViewBuilder` (single views only).
-@resultBuilder
-public enum ViewBuilder {
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-}
-
-extension Never: View {
-    public var body: Never { fatalError("Never has no body") }
-}
-
-/// Stands in for SwiftUI's `Text`.
-public struct Text: View {
-    public init<S: StringProtocol>(_ content: S) {}
-    public var body: Never { fatalError("Text has no body") }
-}
+// SwiftUI's names (`Edge`, `View`, `Text`, `Binding`, `Bindable`, the form controls) are in
+// SwiftUI.swift, which scripts/check-darwin.sh also compiles as a stand-in `SwiftUI` module.
