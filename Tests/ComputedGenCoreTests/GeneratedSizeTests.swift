@@ -36,10 +36,10 @@ struct GeneratedSizeTests {
     /// Bounds per member (field or computed value), a little above the generator's output when
     /// they were set, so that growth is caught and noise is not possible.
     enum Bound {
-        // At the bounds' last change: 21.8 lines, 12.6 functions and 244 instructions per member.
-        static let linesPerMember = 22.5
-        static let silFunctionsPerMember = 13.0
-        static let silInstructionsPerMember = 255.0
+        // At the bounds' last change: 22.3 lines, 11.6 functions and 238 instructions per member.
+        static let linesPerMember = 23.0
+        static let silFunctionsPerMember = 12.2
+        static let silInstructionsPerMember = 250.0
     }
 
     @Test("generated lines per member stay within the bound")

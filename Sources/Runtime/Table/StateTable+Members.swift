@@ -8,10 +8,10 @@ extension StateTable {
     public func version(ofMember path: Substring, in base: UnsafeRawPointer) -> VersionStamp? {
         let (member, rest) = _splitMemberPath(path)
         if member == "computed" {
-            guard case .computed(let index)? = memberIndex["computed." + _splitMemberPath(rest).head] else { return nil }
+            guard let index = computedIndex[_splitMemberPath(rest).head] else { return nil }
             return version(ofComputed: index, in: base)
         }
-        guard case .field(let index)? = memberIndex[String(member)] else { return nil }
+        guard let index = fieldIndex[member] else { return nil }
         if !rest.isEmpty, let nested = fields[index].memberVersion?(base, rest) {
             return nested
         }

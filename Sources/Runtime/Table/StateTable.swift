@@ -57,15 +57,24 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
 
     let fields: [Field]
     let computeds: [Computed]
-    /// Where each computed value's memo cell is in the storage (a copy of `computeds[i].cellOffset`
-    /// in a flat array: the invalidation loop reads it without copying an entry).
+    /// Where each computed value's memo cell is in the storage, and each field's stamp (-1 when
+    /// its entry's `version` reads it): copies of the entries' offsets in flat arrays, so that the
+    /// hot paths (invalidation, versions, a store's stamp record) read an `Int` rather than copy an
+    /// entry, which retains every closure and array it holds.
     let cellOffsets: [Int]
+    let stampOffsets: [Int]
+    /// For each field, the offsets of the memo cells it feeds: `dependentCells[dependentRanges[f]]`,
+    /// parallel to `dependents`.
+    let dependentCells: [Int]
     /// The computed values each field feeds, directly or not: `dependents[dependentRanges[f]]`.
     let dependents: [Int]
     let dependentRanges: [Range<Int>]
     /// Where a memo cell's header is in the cell object (the same for every value type).
     let headerOffset: Int
-    let memberIndex: [String: _TableMember]
+    /// Fields and computed values by name, keyed by `Substring` so that a lookup from a member
+    /// path (`"computed.total"` split at its dot) allocates nothing.
+    let fieldIndex: [Substring: Int]
+    let computedIndex: [Substring: Int]
     /// The storage of each field's selector, by index (see ``fieldSelector(_:)``).
     let fieldSelectors: [AnyObject]
     /// The storage of each computed value's selector, by index (see ``computedSelector(_:)``);
@@ -85,13 +94,14 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         describe(&builder)
         fields = builder.fields
         computeds = builder.computeds
-        cellOffsets = builder.computeds.map(\.cellOffset)
+        let cells = builder.computeds.map(\.cellOffset)
+        cellOffsets = cells
+        stampOffsets = builder.fields.map(\.stampOffset)
         (dependents, dependentRanges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
+        dependentCells = dependents.map { cells[$0] }
         headerOffset = _memoHeaderOffset()
-        var index: [String: _TableMember] = [:]
-        for (i, field) in builder.fields.enumerated() { index[field.name] = .field(i) }
-        for (i, computed) in builder.computeds.enumerated() { index["computed." + computed.name] = .computed(i) }
-        memberIndex = index
+        fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
+        computedIndex = Dictionary(builder.computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         // `\State.computed.total`, as user code spells it, for each computed value.
         let computedMembers = builder.extendedMembers.compactMap { keyPath, name -> (PartialKeyPath<State>, String)? in
             guard name.hasPrefix("computed."),
@@ -167,7 +177,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// The version of the computed value at `index`, brought up to date first: it moves only
     /// when the value changed.
     public func version(ofComputed index: Int, in base: UnsafeRawPointer) -> VersionStamp {
-        let header = cellHeader(at: computeds[index].cellOffset, in: base)
+        let header = cellHeader(at: cellOffsets[index], in: base)
         if !cg_once_is_ready(&header.pointee.once) {
             refresh(index, in: base)
         }
@@ -177,7 +187,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// The value of the computed value at `index`, brought up to date first. `Value` must be the
     /// value's type (``StateSelector/init(computed:of:)`` checks it once).
     func value<Value>(ofComputed index: Int, in base: UnsafeRawPointer, as _: Value.Type) -> Value {
-        let cell = base.load(fromByteOffset: computeds[index].cellOffset, as: MemoCell<Value>.self)
+        let cell = base.load(fromByteOffset: cellOffsets[index], as: MemoCell<Value>.self)
         if !cell._isReady {
             refresh(index, in: base)
         }
@@ -191,11 +201,11 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
 
     /// The stamp of the field at `index`.
     func version(ofField index: Int, in base: UnsafeRawPointer) -> VersionStamp {
-        let field = fields[index]
-        if field.stampOffset >= 0 {
-            return base.load(fromByteOffset: field.stampOffset, as: VersionStamp.self)
+        let offset = stampOffsets[index]
+        if _fastPath(offset >= 0) {
+            return base.load(fromByteOffset: offset, as: VersionStamp.self)
         }
-        return field.version!(base)
+        return fields[index].version!(base)
     }
 
     /// Records the versions of the inputs of the computed value at `index`.
@@ -225,30 +235,25 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// `base`, after a write: in place for a cell no other copy shares, otherwise by giving this
     /// copy a stale copy of the cell (the others keep the shared one).
     public func invalidate(afterWritingField field: Int, in base: UnsafeMutableRawPointer) {
-        dependents.withUnsafeBufferPointer { dependents in
-            for c in dependents[dependentRanges[field]] {
-                let slot = (base + cellOffsets[c]).assumingMemoryBound(to: UnsafeRawPointer.self)
+        let range = dependentRanges[field]
+        dependentCells.withUnsafeBufferPointer { cells in
+            for position in range {
+                let slot = (base + cells[position]).assumingMemoryBound(to: UnsafeRawPointer.self)
                 // Any native class reference has the same representation and reference count;
                 // checked as one concrete class (`isKnownUniquelyReferenced` on an `AnyObject`
                 // existential answers `false` for a unique native object in unoptimized builds).
                 let isUnique = slot.withMemoryRebound(to: MemoCell<UInt8>.self, capacity: 1) {
                     isKnownUniquelyReferenced(&$0.pointee)
                 }
-                if isUnique {
+                if _fastPath(isUnique) {
                     let header = UnsafeMutableRawPointer(mutating: slot.pointee + headerOffset)
                     cg_once_reset(&header.assumingMemoryBound(to: _MemoCellHeader.self).pointee.once)
                 } else {
-                    computeds[c].replaceWithStaleCopy(UnsafeMutableRawPointer(slot))
+                    computeds[dependents[position]].replaceWithStaleCopy(UnsafeMutableRawPointer(slot))
                 }
             }
         }
     }
-}
-
-/// A member of a ``StateTable`` by name.
-enum _TableMember {
-    case field(Int)
-    case computed(Int)
 }
 
 /// Where a memo cell's type-independent header is in the cell object: the same for every value
