@@ -8,8 +8,11 @@ struct MirroredList {
     var list: IdentifiedList<Mail>
     var array: [Mail]
     var nextID: Int
+    /// The size the list stays around (insertions win below it).
+    var floor: Int
 
     init(count: Int, generator: inout SeededGenerator) {
+        floor = count * 3 / 5
         array = (0..<count).map { Self.randomMail(id: $0, &generator) }
         list = IdentifiedList(array)
         nextID = count
@@ -25,7 +28,7 @@ struct MirroredList {
     @discardableResult
     mutating func randomEdit(_ generator: inout SeededGenerator) -> String {
         let roll = Int.random(in: 0..<100, using: &generator)
-        let grow = array.count < 60 || (array.count < 250 && roll % 2 == 0)
+        let grow = array.count < floor || (array.count < floor * 4 && roll % 2 == 0)
         if array.isEmpty || (roll < 22 && grow) {
             let mail = Self.randomMail(id: nextID, &generator)
             nextID += 1
@@ -88,7 +91,7 @@ struct MirroredList {
             array[offset].size = list[id: id]!.size
             return "change size"
         case 93:
-            array = (0..<Int.random(in: 0..<150, using: &generator)).map { _ in
+            array = (0..<Int.random(in: 0..<(floor * 5 / 2), using: &generator)).map { _ in
                 nextID += 1
                 return Self.randomMail(id: nextID - 1, &generator)
             }
@@ -110,16 +113,26 @@ struct IncrementalQueryPropertyTests {
     /// expression on an Array, and each view's changes replayed on the previous array.
     @Test("random edits: every read equals the Array expression", arguments: [1, 2, 3] as [UInt64])
     func randomEdits(seed: UInt64) {
+        run(seed: seed, count: 100, operations: 10_000, readEvery: 4, minimumReads: 2_000, ratio: 3)
+    }
+
+    /// Lists of 1,200 to 4,800 elements, so the views' trees have three levels.
+    @Test("random edits on larger lists: every read equals the Array expression", arguments: [4] as [UInt64])
+    func randomEditsLarge(seed: UInt64) {
+        run(seed: seed, count: 2_000, operations: 5_000, readEvery: 25, minimumReads: 150, ratio: 1)
+    }
+
+    func run(seed: UInt64, count: Int, operations total: Int, readEvery: Int, minimumReads: Int, ratio: Int) {
         var generator = SeededGenerator(seed: seed)
         let parameters = QueryParameters()
         let checkers = allCheckers(parameters)
-        var model = MirroredList(count: 100, generator: &generator)
+        var model = MirroredList(count: count, generator: &generator)
         var saved: MirroredList? = nil
         var reuse = true
         var failures: [String] = []
         var reads = 0
         var operations: [String: Int] = [:]
-        for step in 0..<10_000 {
+        for step in 0..<total {
             let roll = Int.random(in: 0..<1_000, using: &generator)
             switch roll {
             case 0..<8:
@@ -143,7 +156,7 @@ struct IncrementalQueryPropertyTests {
             default:
                 operations[model.randomEdit(&generator), default: 0] += 1
             }
-            if Int.random(in: 0..<4, using: &generator) == 0 || step == 9_999 {
+            if Int.random(in: 0..<readEvery, using: &generator) == 0 || step == total - 1 {
                 reads += 1
                 for checker in checkers {
                     failures += checker.check(model.list, model.array, reuse: reuse)
@@ -155,14 +168,14 @@ struct IncrementalQueryPropertyTests {
                 }
             }
         }
-        #expect(reads > 2_000)
+        #expect(reads > minimumReads)
         for name in ["insert", "remove", "update subject", "toggle read", "change date", "move", "move several",
                      "bulk replace", "diverge", "stale copy", "threshold", "k", "change folder", "replace element"] {
             #expect(operations[name, default: 0] > 5, "too few '\(name)' operations: \(operations)")
         }
         for checker in checkers {
             let counts = checker.pipelineCounts
-            #expect(counts.incremental > counts.full * 3, "\(checker.name): \(counts.incremental) incremental, \(counts.full) full")
+            #expect(counts.incremental > counts.full * ratio, "\(checker.name): \(counts.incremental) incremental, \(counts.full) full")
         }
     }
 

@@ -63,10 +63,13 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
 
     /// Evaluates `query`, following its source's changes since the previous update.
     ///
-    /// - Parameter reuse: pass false when something the query's closures read, other than the
-    ///   source list, changed since the previous update (a search string, a sort order): the
-    ///   maintained state was built by different closures, so the query is evaluated in full.
-    ///   The result's changes are then found by comparing ids with the previous result.
+    /// - Parameters:
+    ///   - query: the query, built by the same code as last time (see ``ListQuery``).
+    ///   - reuse: pass false when something the query's closures read, other than the
+    ///     source list, changed since the previous update (a search string, a sort order): the
+    ///     maintained state was built by different closures, so the query is evaluated in full.
+    ///     The result's changes are then found by comparing ids with the previous result.
+    /// - Returns: the query's result.
     public mutating func update(with query: Query, reuse: Bool = true) -> Query.Output {
         let changes = reuse ? _version.flatMap { query.source.changes(since: $0) } : nil
         let (output, isIncremental) = query.evaluate(updating: &_state, changes: changes)
