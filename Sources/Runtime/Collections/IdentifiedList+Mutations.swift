@@ -1,6 +1,7 @@
 extension IdentifiedList {
     /// Adds `element` at the end. Its id must be new (a precondition failure otherwise).
     /// O(1) amortized; recorded as an insertion.
+    @inlinable
     public mutating func append(_ element: Element) {
         insert(element, at: _elements.count)
     }
@@ -13,6 +14,7 @@ extension IdentifiedList {
     /// Inserts `element` at `offset` (0…count). Its id must be new. O(count − offset); recorded
     /// as an insertion (and, rarely, as moves of neighbours whose place in the order is renumbered
     /// to make room).
+    @inlinable
     public mutating func insert(_ element: Element, at offset: Int) {
         precondition(offset >= 0 && offset <= _elements.count, "IdentifiedList: offset \(offset) out of bounds")
         precondition(_offsets[element.id] == nil, "IdentifiedList: duplicate id \(element.id)")
@@ -26,6 +28,7 @@ extension IdentifiedList {
     /// Removes the element with `id` and returns it, or returns nil if there is none.
     /// O(count − offset); recorded as a removal.
     @discardableResult
+    @inlinable
     public mutating func remove(id: ID) -> Element? {
         guard let offset = _offsets[id] else { return nil }
         return remove(at: offset)
@@ -33,6 +36,7 @@ extension IdentifiedList {
 
     /// Removes the element at `offset` and returns it. O(count − offset); recorded as a removal.
     @discardableResult
+    @inlinable
     public mutating func remove(at offset: Int) -> Element {
         let element = _elements.remove(at: offset)
         _labels.remove(at: offset)
@@ -44,6 +48,7 @@ extension IdentifiedList {
 
     /// Removes the last element and returns it. O(1); recorded as a removal.
     @discardableResult
+    @inlinable
     public mutating func removeLast() -> Element {
         remove(at: _elements.count - 1)
     }
@@ -60,6 +65,7 @@ extension IdentifiedList {
     /// Replaces the element with the same id as `element`, or appends it if there is none.
     /// Returns the element it replaced. O(1) amortized; recorded as an update or an insertion.
     @discardableResult
+    @inlinable
     public mutating func updateOrAppend(_ element: Element) -> Element? {
         guard let offset = _offsets[element.id] else {
             append(element)
@@ -77,6 +83,7 @@ extension IdentifiedList {
     /// nothing) and records an update; setting nil removes the element; setting an element when
     /// there is none appends it. The id of what is set must be `id` (a precondition failure
     /// otherwise). O(1) for reads, updates and appends; a removal costs what ``remove(id:)`` costs.
+    @inlinable
     public subscript(id id: ID) -> Element? {
         get {
             _offsets[id].map { _elements[$0] }
@@ -125,6 +132,7 @@ extension IdentifiedList {
 
     /// Moves the element at `source` so that it ends at offset `destination` (both in
     /// 0..<count). O(distance); recorded as a move.
+    @inlinable
     public mutating func move(fromOffset source: Int, toOffset destination: Int) {
         precondition(_elements.indices.contains(source) && _elements.indices.contains(destination),
                      "IdentifiedList: move(fromOffset: \(source), toOffset: \(destination)) out of bounds")
@@ -139,6 +147,7 @@ extension IdentifiedList {
     }
 
     /// Moves the element with `id` to `destination` (its offset afterwards). Recorded as a move.
+    @inlinable
     public mutating func move(id: ID, toOffset destination: Int) {
         guard let source = _offsets[id] else { preconditionFailure("IdentifiedList: no element with id \(id)") }
         move(fromOffset: source, toOffset: destination)
@@ -179,7 +188,7 @@ extension IdentifiedList {
     // MARK: Offsets and labels
 
     /// Rewrites the id index for the elements from `offset` on.
-    @usableFromInline
+    @inlinable
     mutating func _shiftOffsets(from offset: Int) {
         var index = offset
         while index < _elements.count {
@@ -189,9 +198,10 @@ extension IdentifiedList {
     }
 
     /// The gap left between the labels of consecutive appended elements.
-    static var _labelSpacing: UInt64 { 1 << 32 }
+    @inlinable static var _labelSpacing: UInt64 { 1 << 32 }
 
     /// `count` labels spread evenly strictly between `lower` and `upper`.
+    @usableFromInline
     static func _evenLabels(count: Int, above lower: UInt64, below upper: UInt64) -> ContiguousArray<UInt64> {
         guard count > 0 else { return [] }
         let room = (upper - lower) / UInt64(count + 1)
@@ -204,6 +214,7 @@ extension IdentifiedList {
     /// its neighbours. When they leave no room, renumbers the smallest window of neighbours
     /// around `offset` that has room (doubling it each time), recording each renumbered element
     /// as moved so derived views re-place it; amortized O(log² n) per insertion.
+    @inlinable
     mutating func _labelForInsertion(at offset: Int) -> UInt64 {
         let below: UInt64 = offset == 0 ? 0 : _labels[offset - 1]
         let above: UInt64 = offset == _labels.count ? .max : _labels[offset]
@@ -216,6 +227,12 @@ extension IdentifiedList {
         if above - below >= 2 {
             return below + (above - below) / 2
         }
+        return _relabel(around: offset)
+    }
+
+    /// The slow part of `_labelForInsertion`: renumbers a window around `offset`.
+    @usableFromInline
+    mutating func _relabel(around offset: Int) -> UInt64 {
         var half = 8
         while true {
             let low = Swift.max(0, offset - half)

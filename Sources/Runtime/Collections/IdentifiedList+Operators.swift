@@ -12,7 +12,7 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
     /// A query of every element, in order: the start of an explicit chain
     /// (`messages.query.filter { … }`).
     public var query: ListQuery<Element, Element> {
-        ListQuery(source: self, include: nil, order: nil, project: { $0 }, steps: [])
+        ListQuery(source: self, include: nil, order: nil, project: { $0 }, steps: [], isIdentity: true)
     }
 
     /// Starts a query that keeps the elements satisfying `isIncluded`.

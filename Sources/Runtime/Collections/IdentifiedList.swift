@@ -62,7 +62,7 @@ public struct IdentifiedList<Element: Identifiable> {
     }
 
     /// Fills an empty storage with `elements` and evenly spaced labels.
-    @usableFromInline
+    @inlinable
     mutating func _load(_ elements: ContiguousArray<Element>) {
         _offsets = Dictionary(minimumCapacity: elements.count)
         for (offset, element) in elements.enumerated() {
@@ -77,6 +77,7 @@ public struct IdentifiedList<Element: Identifiable> {
     public var changeRecordCapacity: Int { _log.capacity }
 
     /// This value's place in its history: keep it to ask ``changes(since:)`` later.
+    @inlinable
     public var version: ListVersion {
         ListVersion(lineage: _log.lineage, sequence: _sequence)
     }
@@ -85,6 +86,7 @@ public struct IdentifiedList<Element: Identifiable> {
     /// they are not known (another history, or a version this value is older than, or changes
     /// dropped from the bounded record), in which case the caller must start over from the
     /// current elements.
+    @inlinable
     public func changes(since version: ListVersion) -> ListChanges<ID>? {
         guard version.lineage == _log.lineage else { return nil }
         if version.sequence == _sequence { return ListChanges([]) }
@@ -121,7 +123,7 @@ public struct IdentifiedList<Element: Identifiable> {
 
     /// Records `kind` for `id`: appends to the shared record when this value is at its head,
     /// otherwise (a copy edited after another copy) starts a new history.
-    @usableFromInline
+    @inlinable
     mutating func _record(_ kind: ListChange<ID>.Kind, _ id: ID) {
         let change = ListChange(kind, id)
         let appended: Bool

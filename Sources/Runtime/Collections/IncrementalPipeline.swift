@@ -51,12 +51,16 @@ public enum IncrementalListCounters {
 public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     @usableFromInline var _state: Query.State?
     @usableFromInline var _version: ListVersion?
+    @usableFromInline var _fullRecomputations = 0
+    @usableFromInline var _incrementalUpdates = 0
+    @usableFromInline var _lastUpdateWasIncremental = false
+
     /// How many updates of this pipeline evaluated the query in full.
-    public private(set) var fullRecomputations = 0
+    public var fullRecomputations: Int { _fullRecomputations }
     /// How many updates followed the source's changes.
-    public private(set) var incrementalUpdates = 0
+    public var incrementalUpdates: Int { _incrementalUpdates }
     /// Whether the last ``update(with:reuse:)`` followed the source's changes.
-    public private(set) var lastUpdateWasIncremental = false
+    public var lastUpdateWasIncremental: Bool { _lastUpdateWasIncremental }
 
     /// A pipeline that has evaluated nothing yet.
     public init() {}
@@ -70,16 +74,17 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     ///     maintained state was built by different closures, so the query is evaluated in full.
     ///     The result's changes are then found by comparing ids with the previous result.
     /// - Returns: the query's result.
+    @inlinable
     public mutating func update(with query: Query, reuse: Bool = true) -> Query.Output {
         let changes = reuse ? _version.flatMap { query.source.changes(since: $0) } : nil
         let (output, isIncremental) = query.evaluate(updating: &_state, changes: changes)
         _version = query.source.version
-        lastUpdateWasIncremental = isIncremental
+        _lastUpdateWasIncremental = isIncremental
         if isIncremental {
-            incrementalUpdates += 1
+            _incrementalUpdates += 1
             IncrementalListCounters.incrementalUpdates.increment()
         } else {
-            fullRecomputations += 1
+            _fullRecomputations += 1
             IncrementalListCounters.fullRecomputations.increment()
         }
         return output

@@ -13,6 +13,12 @@ public struct ListVersion: Hashable, Sendable, CustomStringConvertible {
     /// The number of edits recorded in that history up to this value.
     public let sequence: UInt64
 
+    @usableFromInline
+    init(lineage: UInt64, sequence: UInt64) {
+        self.lineage = lineage
+        self.sequence = sequence
+    }
+
     /// `lineage.sequence`, e.g. `v42.7`.
     public var description: String { "v\(lineage).\(sequence)" }
 }
@@ -37,6 +43,7 @@ public struct ListChange<ID: Hashable>: Hashable {
     public var id: ID
 
     /// A change of `kind` to the element `id`.
+    @inlinable
     public init(_ kind: Kind, _ id: ID) {
         self.kind = kind
         self.id = id
@@ -55,17 +62,18 @@ extension ListChange: Sendable where ID: Sendable {}
 @usableFromInline
 final class _ListChangeLog<ID: Hashable>: @unchecked Sendable {
     // Safety: mutable state is accessed under `lock`, or by the unique owner (see above).
-    let lineage: UInt64
-    let capacity: Int
-    let lock = Lock()
+    @usableFromInline let lineage: UInt64
+    @usableFromInline let capacity: Int
+    @usableFromInline let lock = Lock()
     /// The records, oldest at `start` (a ring once `count == capacity`).
-    private var ring: ContiguousArray<ListChange<ID>> = []
-    private var start = 0
+    @usableFromInline var ring: ContiguousArray<ListChange<ID>> = []
+    @usableFromInline var start = 0
     /// Sequence number of the oldest record still held.
-    private var first: UInt64 = 0
+    @usableFromInline var first: UInt64 = 0
     /// Sequence number the next record gets (the head of the history).
-    private(set) var head: UInt64 = 0
+    @usableFromInline var head: UInt64 = 0
 
+    @usableFromInline
     init(capacity: Int) {
         precondition(capacity > 0, "the change record holds at least one change")
         self.lineage = VersionStamp.next().rawValue
@@ -74,6 +82,7 @@ final class _ListChangeLog<ID: Hashable>: @unchecked Sendable {
 
     /// Appends `change` if `sequence` is the head; returns whether it did. Caller holds the lock
     /// or the only reference.
+    @inlinable
     func _append(_ change: ListChange<ID>, at sequence: UInt64) -> Bool {
         guard sequence == head else { return false }
         if ring.count < capacity {
@@ -90,6 +99,7 @@ final class _ListChangeLog<ID: Hashable>: @unchecked Sendable {
 
     /// The records with sequence numbers `from..<to`, or nil if some were trimmed or `from` is
     /// past `to`. Caller holds the lock.
+    @inlinable
     func _records(from: UInt64, to: UInt64) -> [ListChange<ID>]? {
         guard from <= to, from >= first, to <= head else { return nil }
         var result: [ListChange<ID>] = []
@@ -110,6 +120,7 @@ public struct ListChanges<ID: Hashable>: RandomAccessCollection, Equatable {
     public let records: [ListChange<ID>]
 
     /// Wraps `records`.
+    @inlinable
     public init(_ records: [ListChange<ID>]) {
         self.records = records
     }
@@ -123,6 +134,7 @@ public struct ListChanges<ID: Hashable>: RandomAccessCollection, Equatable {
 
     /// Every id an edit touched, once each, in the order first touched: what a consumer
     /// re-examines (the current list tells whether each is still there and what it holds).
+    @inlinable
     public var touchedIDs: [ID] {
         var seen = Set<ID>(minimumCapacity: records.count)
         return records.compactMap { seen.insert($0.id).inserted ? $0.id : nil }

@@ -7,14 +7,28 @@
 public struct ListFoldQuery<Source: Identifiable & Sendable, Value: Sendable>: Sendable where Source.ID: Sendable {
     /// The list the query reads.
     public let source: IdentifiedList<Source>
-    let include: (@Sendable (Source) -> Bool)?
-    let contribution: @Sendable (Source) -> Value
-    let initial: Value
-    let add: @Sendable (Value, Value) -> Value
-    let remove: @Sendable (Value, Value) -> Value
-    let steps: [_QueryStep]
+    @usableFromInline let include: (@Sendable (Source) -> Bool)?
+    @usableFromInline let contribution: @Sendable (Source) -> Value
+    @usableFromInline let initial: Value
+    @usableFromInline let add: @Sendable (Value, Value) -> Value
+    @usableFromInline let remove: @Sendable (Value, Value) -> Value
+    @usableFromInline let steps: [_QueryStep]
+
+    @usableFromInline
+    init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, contribution: @escaping @Sendable (Source) -> Value,
+         initial: Value, add: @escaping @Sendable (Value, Value) -> Value, remove: @escaping @Sendable (Value, Value) -> Value,
+         steps: [_QueryStep]) {
+        self.source = source
+        self.include = include
+        self.contribution = contribution
+        self.initial = initial
+        self.add = add
+        self.remove = remove
+        self.steps = steps
+    }
 
     /// The contribution of `element`, if the query includes it.
+    @inlinable
     func _contribution(_ element: Source) -> Value? {
         if let include, !include(element) { return nil }
         return contribution(element)
@@ -24,13 +38,21 @@ public struct ListFoldQuery<Source: Identifiable & Sendable, Value: Sendable>: S
 /// What a pipeline keeps for a ``ListFoldQuery``: the total and each included element's
 /// contribution, to take it back out when the element changes.
 public struct ListFoldState<ID: Hashable & Sendable, Value: Sendable>: Sendable {
-    var total: Value
-    var contributions: [ID: Value]
-    let steps: [_QueryStep]
+    @usableFromInline var total: Value
+    @usableFromInline var contributions: [ID: Value]
+    @usableFromInline let steps: [_QueryStep]
+
+    @inlinable
+    init(total: Value, contributions: [ID: Value], steps: [_QueryStep]) {
+        self.total = total
+        self.contributions = contributions
+        self.steps = steps
+    }
 }
 
 extension ListFoldQuery: IncrementalListQuery {
     /// Evaluates the fold (see ``IncrementalListQuery``).
+    @inlinable
     public func evaluate(updating previous: inout ListFoldState<Source.ID, Value>?, changes: ListChanges<Source.ID>?)
         -> (output: Value, isIncremental: Bool) {
         if var state = previous, state.steps == steps, let changes {

@@ -30,29 +30,39 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     @usableFromInline let _order: (@Sendable (Source, Source) -> Bool)?
     @usableFromInline let _project: @Sendable (Source) -> Element
     @usableFromInline let _steps: [_QueryStep]
+    /// Whether no `map` was applied (`Element` is `Source`, `_project` the identity): filters and
+    /// sorts then call the caller's closures directly.
+    @usableFromInline let _isIdentity: Bool
 
     @usableFromInline
     init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, order: (@Sendable (Source, Source) -> Bool)?,
-         project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep]) {
+         project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool) {
         self.source = source
         self._include = include
         self._order = order
         self._project = project
         self._steps = steps
+        self._isIdentity = isIdentity
     }
 
     /// Keeps the elements that satisfy `isIncluded`, in order.
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
+        let test: @Sendable (Source) -> Bool
+        if _isIdentity, let direct = isIncluded as? @Sendable (Source) -> Bool {
+            test = direct
+        } else {
+            test = { isIncluded(project($0)) }
+        }
         let include: @Sendable (Source) -> Bool
         if let previous = _include {
-            include = { previous($0) && isIncluded(project($0)) }
+            include = { previous($0) && test($0) }
         } else {
-            include = { isIncluded(project($0)) }
+            include = test
         }
         return ListQuery(source: source, include: include, order: _order, project: _project,
-                         steps: _steps + [_QueryStep(.filter, fileID, line, column)])
+                         steps: _steps + [_QueryStep(.filter, fileID, line, column)], isIdentity: _isIdentity)
     }
 
     /// Sorts by `areInIncreasingOrder` (a strict weak order), stably: elements it finds
@@ -60,19 +70,24 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     public func sorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
+        let compare: @Sendable (Source, Source) -> Bool
+        if _isIdentity, let direct = areInIncreasingOrder as? @Sendable (Source, Source) -> Bool {
+            compare = direct
+        } else {
+            compare = { areInIncreasingOrder(project($0), project($1)) }
+        }
         let order: @Sendable (Source, Source) -> Bool
         if let previous = _order {
             order = { a, b in
-                let (x, y) = (project(a), project(b))
-                if areInIncreasingOrder(x, y) { return true }
-                if areInIncreasingOrder(y, x) { return false }
+                if compare(a, b) { return true }
+                if compare(b, a) { return false }
                 return previous(a, b)
             }
         } else {
-            order = { areInIncreasingOrder(project($0), project($1)) }
+            order = compare
         }
         return ListQuery(source: source, include: _include, order: order, project: _project,
-                         steps: _steps + [_QueryStep(.sort, fileID, line, column)])
+                         steps: _steps + [_QueryStep(.sort, fileID, line, column)], isIdentity: _isIdentity)
     }
 
     /// Sorts by the value at `keyPath`, ascending (or descending), stably.
@@ -114,7 +129,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery<Source, T> {
         let project = _project
         return ListQuery<Source, T>(source: source, include: _include, order: _order, project: { transform(project($0)) },
-                                    steps: _steps + [_QueryStep(.map, fileID, line, column)])
+                                    steps: _steps + [_QueryStep(.map, fileID, line, column)], isIdentity: false)
     }
 
     /// The first `maxLength` elements (all if there are fewer): a top-k when sorted.

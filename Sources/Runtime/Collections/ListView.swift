@@ -32,8 +32,8 @@ public struct ListView<Element>: RandomAccessCollection {
 
     /// A view of `elements`, in order (for previews and tests; not maintained incrementally).
     public init<S: Sequence>(_ elements: S) where S.Element == Element {
-        let array = ContiguousArray(elements)
-        self.init(_storage: _ArrayListViewStorage(array), changes: ListViewChanges(inserting: array))
+        let storage = _ArrayListViewStorage(ContiguousArray(elements))
+        self.init(_storage: storage, changes: ListViewChanges(_storage: .reload(old: nil, new: storage)))
     }
 
     /// 0.
