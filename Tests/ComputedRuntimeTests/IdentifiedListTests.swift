@@ -141,4 +141,39 @@ struct IdentifiedListTests {
         }
         #expect(failures.withLock { $0 } == 0)
     }
+
+    /// One thread follows a list through a pipeline and publishes each view; readers on other
+    /// threads walk the published views while the writer edits the trees they share (copying
+    /// the shared nodes on its paths). Under TSan this proves the sharing race-free.
+    @Test("views read on other threads while the pipeline goes on")
+    func viewsAcrossThreads() {
+        let published = Collected<ListView<Mail>?>(nil)
+        let done = Collected(false)
+        let failures = Collected(0)
+        @Sendable func query(_ list: IdentifiedList<Mail>) -> ListQuery<Mail, Mail> {
+            list.filter { !$0.isRead }.sorted(by: \.date)
+        }
+        runOnThreads(3) { thread in
+            if thread == 0 {
+                var list = IdentifiedList((0..<2_000).map { Mail(id: $0, date: $0 % 101, isRead: $0 % 3 == 0) })
+                var pipeline = IncrementalPipeline<ListQuery<Mail, Mail>>()
+                for step in 0..<2_000 {
+                    list[id: (step * 7) % 2_000]?.isRead.toggle()
+                    list[id: (step * 13) % 2_000]?.date = step % 101
+                    let view = pipeline.update(with: query(list))
+                    published.withLock { $0 = view }
+                }
+                done.withLock { $0 = true }
+            } else {
+                while !done.withLock({ $0 }) {
+                    guard let view = published.withLock({ $0 }) else { continue }
+                    let elements = Array(view)
+                    if elements.count != view.count || !zip(elements, elements.dropFirst()).allSatisfy({ $0.date <= $1.date }) {
+                        failures.withLock { $0 += 1 }
+                    }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+    }
 }
