@@ -97,23 +97,56 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     }
 }
 
-/// An ``IncrementalPipeline`` behind a lock, shareable between threads and copies of a state:
-/// what a generated memo cell holds for a computed value whose body is an incremental query.
-public final class IncrementalListCache<Query: IncrementalListQuery>: @unchecked Sendable {
-    // Safety: `pipeline` is only touched under `lock`.
+/// An ``IncrementalPipeline`` behind a lock, named by its output only: what a generated memo
+/// cell holds for a computed value whose body is an incremental query. The body can then be
+/// declared `-> some IncrementalListQuery<ListView<Message>>`, which makes
+/// `messages.filter { … }.sorted(by: \.date)` build a query, without naming the query's type.
+///
+/// ```swift
+/// let cache = IncrementalListCache<ListView<Message>>()
+/// let view = cache.update(with: unreadByDate(messages), reuse: true)
+/// ```
+///
+/// The pipeline is kept for the query type of the last update; a query of another type starts a
+/// new one (a full evaluation).
+public final class IncrementalListCache<Output>: @unchecked Sendable {
+    // Safety: `holder` and the pipeline in it are only touched under `lock`.
     private let lock = Lock()
-    private var pipeline = IncrementalPipeline<Query>()
+    private var holder: AnyObject?
+
+    /// Holds one pipeline, so that it is edited in place (never copied out of an existential).
+    private final class Holder<Query: IncrementalListQuery> {
+        var pipeline = IncrementalPipeline<Query>()
+    }
 
     /// An empty cache.
     public init() {}
 
     /// ``IncrementalPipeline/update(with:reuse:)`` under the cache's lock.
-    public func update(with query: Query, reuse: Bool = true) -> Query.Output {
-        lock.withLock { pipeline.update(with: query, reuse: reuse) }
+    ///
+    /// - Parameters:
+    ///   - query: the query, built by the same code as last time.
+    ///   - reuse: false when something the query's closures read besides its source changed.
+    /// - Returns: the query's result.
+    public func update<Query: IncrementalListQuery>(with query: Query, reuse: Bool = true) -> Output where Query.Output == Output {
+        lock.withLock {
+            let current: Holder<Query>
+            if let existing = holder as? Holder<Query> {
+                current = existing
+            } else {
+                current = Holder()
+                holder = current
+            }
+            return current.pipeline.update(with: query, reuse: reuse)
+        }
     }
 
-    /// The pipeline's counters, read under the lock.
-    public var statistics: (fullRecomputations: Int, incrementalUpdates: Int, lastUpdateWasIncremental: Bool) {
-        lock.withLock { (pipeline.fullRecomputations, pipeline.incrementalUpdates, pipeline.lastUpdateWasIncremental) }
+    /// The counters of the pipeline of the last update's query type (zeros before any update).
+    public func statistics<Query: IncrementalListQuery>(of query: Query.Type) -> (fullRecomputations: Int, incrementalUpdates: Int)
+    where Query.Output == Output {
+        lock.withLock {
+            guard let existing = holder as? Holder<Query> else { return (0, 0) }
+            return (existing.pipeline.fullRecomputations, existing.pipeline.incrementalUpdates)
+        }
     }
 }
