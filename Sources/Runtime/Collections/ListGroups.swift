@@ -97,7 +97,7 @@ extension GroupedListQuery: IncrementalListQuery {
         }
         var groups: [Key: _OrderedTree<_ListEntry<Source>>] = [:]
         for (groupKey, var entries) in lists {
-            if base._order != nil { entries.sort(by: less) }
+            if let order = base._order { entries.sort { order($0.element, $1.element) } }   // stable: ties keep list order
             groups[groupKey] = _OrderedTree(sorted: entries)
         }
         let state = GroupedListState(groups: groups, members: members, steps: steps)

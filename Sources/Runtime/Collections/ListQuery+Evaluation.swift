@@ -111,7 +111,9 @@ extension ListQuery {
         for offset in 0..<source.count {
             if let entry = _entry(source._elements[offset], source._labels[offset]) { entries.append(entry) }
         }
-        if _order != nil { entries.sort(by: less) }
+        // The entries are in source order, and the sort is stable: ties keep it without
+        // comparing labels (half the calls to the caller's order).
+        if let order = _order { entries.sort { order($0.element, $1.element) } }
         var members: [Source.ID: _ListEntry<Source>] = Dictionary(minimumCapacity: entries.count)
         for entry in entries { members[entry.element.id] = entry }
         let tree = _OrderedTree(sorted: entries)

@@ -46,6 +46,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     }
 
     /// Keeps the elements that satisfy `isIncluded`, in order.
+    @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
@@ -67,6 +68,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
 
     /// Sorts by `areInIncreasingOrder` (a strict weak order), stably: elements it finds
     /// equivalent keep their previous order.
+    @inlinable
     public func sorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
@@ -91,6 +93,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     }
 
     /// Sorts by the value at `keyPath`, ascending (or descending), stably.
+    @inlinable
     public func sorted<Value: Comparable & Sendable>(by keyPath: KeyPath<Element, Value> & Sendable, descending: Bool = false,
                                           fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         if descending {
@@ -101,6 +104,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
 
     /// Sorts by `comparators` in turn (the first decides, the next breaks its ties, …), stably:
     /// as `Array.sorted(using:)`.
+    @inlinable
     public func sorted<Comparator: SortComparator & Sendable>(using comparators: [Comparator],
                                                             fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery
     where Comparator.Compared == Element {
@@ -117,6 +121,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     }
 
     /// Sorts by `comparator`, stably: as `Array.sorted(using:)`.
+    @inlinable
     public func sorted<Comparator: SortComparator & Sendable>(using comparator: Comparator,
                                                             fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery
     where Comparator.Compared == Element {
@@ -125,6 +130,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
 
     /// Transforms each element. The transform runs when an element is read from the view (as a
     /// lazy map's), and inside later filters and sorts.
+    @inlinable
     public func map<T>(_ transform: @escaping @Sendable (Element) -> T,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery<Source, T> {
         let project = _project
@@ -133,6 +139,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     }
 
     /// The first `maxLength` elements (all if there are fewer): a top-k when sorted.
+    @inlinable
     public func prefix(_ maxLength: Int,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> PrefixListQuery<Source, Element> {
         precondition(maxLength >= 0, "ListQuery.prefix: a negative length")
@@ -157,15 +164,18 @@ public struct PrefixListQuery<Source: Identifiable & Sendable, Element>: Sendabl
     }
 
     /// The list the query reads.
+    @inlinable
     public var source: IdentifiedList<Source> { base.source }
 
     /// Transforms each of the first elements (see ``ListQuery/map(_:fileID:line:column:)``).
+    @inlinable
     public func map<T>(_ transform: @escaping @Sendable (Element) -> T,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> PrefixListQuery<Source, T> {
         PrefixListQuery<Source, T>(base: base.map(transform, fileID: fileID, line: line, column: column), limit: limit, step: _step)
     }
 
     /// The first `maxLength` of these elements.
+    @inlinable
     public func prefix(_ maxLength: Int,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> PrefixListQuery {
         precondition(maxLength >= 0, "ListQuery.prefix: a negative length")
