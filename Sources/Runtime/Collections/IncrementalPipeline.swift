@@ -1,0 +1,152 @@
+/// A query over an ``IdentifiedList`` that can be evaluated incrementally: ``ListQuery``,
+/// ``PrefixListQuery``, ``GroupedListQuery`` and ``ListFoldQuery`` conform.
+///
+/// Evaluate one through an ``IncrementalPipeline`` (or an ``IncrementalListCache``), which keeps
+/// its maintained ``State`` between evaluations.
+public protocol IncrementalListQuery<Output>: Sendable {
+    /// The elements of the list the query reads.
+    associatedtype Source: Identifiable & Sendable where Source.ID: Sendable
+    /// What an evaluation gives (a ``ListView``, ``ListGroups``, a number).
+    associatedtype Output
+    /// What a pipeline keeps between evaluations to follow the source's changes.
+    associatedtype State: Sendable
+
+    /// The list the query reads.
+    var source: IdentifiedList<Source> { get }
+
+    /// Evaluates the query. With `changes` (the source's edits since `previous` was made, from
+    /// the same operators), updates `previous` in place in O(changes · log n) and returns true;
+    /// otherwise (no `changes`, or a `previous` made by other operators) replaces it with a full
+    /// evaluation (O(n log n)) and returns false. `previous` is nil on the first evaluation.
+    func evaluate(updating previous: inout State?, changes: ListChanges<Source.ID>?) -> (output: Output, isIncremental: Bool)
+}
+
+/// How many times incremental queries were evaluated in full or followed their source's
+/// changes, in this process (see ``RecomputationCounter/counting(_:)`` to count per test).
+public enum IncrementalListCounters {
+    /// Full evaluations: first evaluations, replaced or diverged lists, trimmed change records,
+    /// `reuse: false`, and changes too many to be worth following.
+    public static let fullRecomputations = RecomputationCounter()
+    /// Evaluations that followed the source's changes.
+    public static let incrementalUpdates = RecomputationCounter()
+}
+
+/// The maintained state of an incremental query: feed it each new value of the query and it
+/// returns the new result, following the source list's changes since the previous one.
+///
+/// ```swift
+/// var pipeline = IncrementalPipeline<ListQuery<Message, Message>>()
+/// var unread = pipeline.update(with: messages.filter { !$0.isRead }.sorted(by: \.date))
+/// messages[id: 7]?.isRead = true
+/// unread = pipeline.update(with: messages.filter { !$0.isRead }.sorted(by: \.date))
+/// pipeline.lastUpdateWasIncremental   // true: one change followed, O(log n)
+/// unread.changes.removals            // the offset message 7 had
+/// ```
+///
+/// The pipeline falls back to a full evaluation, counted in ``fullRecomputations`` and
+/// ``IncrementalListCounters/fullRecomputations``, and never to a wrong result, when it cannot
+/// get the source's changes since the version it last saw (``IdentifiedList/changes(since:)``
+/// returns nil: the list was replaced or diverged, or its record was trimmed), when the query's
+/// operators are not those of last time, or when the caller passes `reuse: false`.
+public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
+    @usableFromInline var _state: Query.State?
+    @usableFromInline var _version: ListVersion?
+    @usableFromInline var _fullRecomputations = 0
+    @usableFromInline var _incrementalUpdates = 0
+    @usableFromInline var _lastUpdateWasIncremental = false
+
+    /// How many updates of this pipeline evaluated the query in full.
+    public var fullRecomputations: Int { _fullRecomputations }
+    /// How many updates followed the source's changes.
+    public var incrementalUpdates: Int { _incrementalUpdates }
+    /// Whether the last ``update(with:reuse:)`` followed the source's changes.
+    public var lastUpdateWasIncremental: Bool { _lastUpdateWasIncremental }
+
+    /// A pipeline that has evaluated nothing yet.
+    public init() {}
+
+    /// Evaluates `query`, following its source's changes since the previous update.
+    ///
+    /// - Parameters:
+    ///   - query: the query, built by the same code as last time (see ``ListQuery``).
+    ///   - reuse: pass false when something the query's closures read, other than the
+    ///     source list, changed since the previous update (a search string, a sort order): the
+    ///     maintained state was built by different closures, so the query is evaluated in full.
+    ///     The result's changes are then found by comparing ids with the previous result.
+    /// - Returns: the query's result.
+    @inlinable
+    public mutating func update(with query: Query, reuse: Bool = true) -> Query.Output {
+        let changes = reuse ? _version.flatMap { query.source.changes(since: $0) } : nil
+        let (output, isIncremental) = query.evaluate(updating: &_state, changes: changes)
+        _version = query.source.version
+        _lastUpdateWasIncremental = isIncremental
+        if isIncremental {
+            _incrementalUpdates += 1
+            IncrementalListCounters.incrementalUpdates.increment()
+        } else {
+            _fullRecomputations += 1
+            IncrementalListCounters.fullRecomputations.increment()
+        }
+        return output
+    }
+
+    /// Forgets the maintained state: the next update evaluates in full.
+    public mutating func reset() {
+        _state = nil
+        _version = nil
+    }
+}
+
+/// An ``IncrementalPipeline`` behind a lock, named by its output only: what a generated memo
+/// cell holds for a computed value whose body is an incremental query. The body can then be
+/// declared `-> some IncrementalListQuery<ListView<Message>>`, which makes
+/// `messages.filter { … }.sorted(by: \.date)` build a query, without naming the query's type.
+///
+/// ```swift
+/// let cache = IncrementalListCache<ListView<Message>>()
+/// let view = cache.update(with: unreadByDate(messages), reuse: true)
+/// ```
+///
+/// The pipeline is kept for the query type of the last update; a query of another type starts a
+/// new one (a full evaluation).
+public final class IncrementalListCache<Output>: @unchecked Sendable {
+    // Safety: `holder` and the pipeline in it are only touched under `lock`.
+    private let lock = Lock()
+    private var holder: AnyObject?
+
+    /// Holds one pipeline, so that it is edited in place (never copied out of an existential).
+    private final class Holder<Query: IncrementalListQuery> {
+        var pipeline = IncrementalPipeline<Query>()
+    }
+
+    /// An empty cache.
+    public init() {}
+
+    /// ``IncrementalPipeline/update(with:reuse:)`` under the cache's lock.
+    ///
+    /// - Parameters:
+    ///   - query: the query, built by the same code as last time.
+    ///   - reuse: false when something the query's closures read besides its source changed.
+    /// - Returns: the query's result.
+    public func update<Query: IncrementalListQuery>(with query: Query, reuse: Bool = true) -> Output where Query.Output == Output {
+        lock.withLock {
+            let current: Holder<Query>
+            if let existing = holder as? Holder<Query> {
+                current = existing
+            } else {
+                current = Holder()
+                holder = current
+            }
+            return current.pipeline.update(with: query, reuse: reuse)
+        }
+    }
+
+    /// The counters of the pipeline of the last update's query type (zeros before any update).
+    public func statistics<Query: IncrementalListQuery>(of query: Query.Type) -> (fullRecomputations: Int, incrementalUpdates: Int)
+    where Query.Output == Output {
+        lock.withLock {
+            guard let existing = holder as? Holder<Query> else { return (0, 0) }
+            return (existing.pipeline.fullRecomputations, existing.pipeline.incrementalUpdates)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// A number (or any value) folded over the included elements of a list, maintained in O(1) per
+/// changed element: `count(where:)`, `sum(of:)`, or any fold whose steps can be undone
+/// (``ListQuery/reduce(_:adding:removing:_:fileID:line:column:)``).
+///
+/// Floating-point sums maintained this way may differ from a fresh `reduce` in the last bits
+/// (additions happen in another order); integer folds are exact.
+public struct ListFoldQuery<Source: Identifiable & Sendable, Value: Sendable>: Sendable where Source.ID: Sendable {
+    /// The list the query reads.
+    public let source: IdentifiedList<Source>
+    @usableFromInline let include: (@Sendable (Source) -> Bool)?
+    @usableFromInline let contribution: @Sendable (Source) -> Value
+    @usableFromInline let initial: Value
+    @usableFromInline let add: @Sendable (Value, Value) -> Value
+    @usableFromInline let remove: @Sendable (Value, Value) -> Value
+    @usableFromInline let steps: [_QueryStep]
+
+    @usableFromInline
+    init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, contribution: @escaping @Sendable (Source) -> Value,
+         initial: Value, add: @escaping @Sendable (Value, Value) -> Value, remove: @escaping @Sendable (Value, Value) -> Value,
+         steps: [_QueryStep]) {
+        self.source = source
+        self.include = include
+        self.contribution = contribution
+        self.initial = initial
+        self.add = add
+        self.remove = remove
+        self.steps = steps
+    }
+
+    /// The contribution of `element`, if the query includes it.
+    @inlinable
+    func _contribution(_ element: Source) -> Value? {
+        if let include, !include(element) { return nil }
+        return contribution(element)
+    }
+}
+
+/// What a pipeline keeps for a ``ListFoldQuery``: the total and each included element's
+/// contribution, to take it back out when the element changes.
+public struct ListFoldState<ID: Hashable & Sendable, Value: Sendable>: Sendable {
+    @usableFromInline var total: Value
+    @usableFromInline var contributions: [ID: Value]
+    @usableFromInline let steps: [_QueryStep]
+
+    @inlinable
+    init(total: Value, contributions: [ID: Value], steps: [_QueryStep]) {
+        self.total = total
+        self.contributions = contributions
+        self.steps = steps
+    }
+}
+
+extension ListFoldQuery: IncrementalListQuery {
+    /// Evaluates the fold (see ``IncrementalListQuery``).
+    @inlinable
+    public func evaluate(updating previous: inout ListFoldState<Source.ID, Value>?, changes: ListChanges<Source.ID>?)
+        -> (output: Value, isIncremental: Bool) {
+        if var state = previous, state.steps == steps, let changes {
+            previous = nil
+            for id in changes.touchedIDs {
+                if let old = state.contributions.removeValue(forKey: id) {
+                    state.total = remove(state.total, old)
+                }
+                if let element = source[id: id], let new = _contribution(element) {
+                    state.total = add(state.total, new)
+                    state.contributions[id] = new
+                }
+            }
+            previous = state
+            return (state.total, true)
+        }
+        var total = initial
+        var contributions: [Source.ID: Value] = [:]
+        for element in source {
+            if let value = _contribution(element) {
+                total = add(total, value)
+                contributions[element.id] = value
+            }
+        }
+        previous = ListFoldState(total: total, contributions: contributions, steps: steps)
+        return (total, false)
+    }
+
+    /// Evaluates the fold once, in full (no state kept).
+    public var value: Value {
+        var state: ListFoldState<Source.ID, Value>? = nil
+        return evaluate(updating: &state, changes: nil).output
+    }
+}
+
+extension ListQuery {
+    /// The number of elements of the result that satisfy `predicate`, maintained per change.
+    public func count(where predicate: @escaping @Sendable (Element) -> Bool,
+                      fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListFoldQuery<Source, Int> {
+        filter(predicate, fileID: fileID, line: line, column: column)
+            .reduce(0, adding: { $0 + $1 }, removing: { $0 - $1 }, { _ in 1 }, fileID: fileID, line: line, column: column)
+    }
+
+    /// The number of elements of the result, maintained per change.
+    public func count(fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListFoldQuery<Source, Int> {
+        reduce(0, adding: { $0 + $1 }, removing: { $0 - $1 }, { _ in 1 }, fileID: fileID, line: line, column: column)
+    }
+
+    /// The sum of `value` over the elements of the result, maintained per change.
+    public func sum<Value: AdditiveArithmetic & Sendable>(of value: @escaping @Sendable (Element) -> Value,
+                                                          fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> ListFoldQuery<Source, Value> {
+        reduce(.zero, adding: { $0 + $1 }, removing: { $0 - $1 }, value, fileID: fileID, line: line, column: column)
+    }
+
+    /// A fold of the elements' `contribution`s, from `initial`, with `adding`, maintained per
+    /// change by undoing a changed element's old contribution with `removing`.
+    /// `removing(adding(total, x), x)` must give `total` back, and the order of additions must
+    /// not matter (a commutative group: integer sums, counts, products of non-zero rationals).
+    public func reduce<Value: Sendable>(_ initial: Value,
+                                        adding: @escaping @Sendable (Value, Value) -> Value,
+                                        removing: @escaping @Sendable (Value, Value) -> Value,
+                                        _ contribution: @escaping @Sendable (Element) -> Value,
+                                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> ListFoldQuery<Source, Value> {
+        let project = _project
+        return ListFoldQuery(source: source, include: _include, contribution: { contribution(project($0)) },
+                             initial: initial, add: adding, remove: removing,
+                             steps: _steps + [_QueryStep(.fold, fileID, line, column)])
+    }
+}

@@ -1,0 +1,203 @@
+/// What a pipeline keeps for a ``ListQuery`` or ``PrefixListQuery``: the included source
+/// elements in a tree ordered by the query's order, and each one's entry by id (to find it in
+/// the tree when its source element changes), and how the last result was cut and mapped.
+public struct ListQueryState<Source: Identifiable & Sendable, Element>: Sendable where Source.ID: Sendable {
+    @usableFromInline var tree: _OrderedTree<_ListEntry<Source>>
+    @usableFromInline var members: [Source.ID: _ListEntry<Source>]
+    @usableFromInline let steps: [_QueryStep]
+    /// The prefix length of the last result (nil: all).
+    @usableFromInline var limit: Int?
+    /// The last result's map (to list its elements when the next result is a reload).
+    @usableFromInline var project: @Sendable (Source) -> Element
+
+    @inlinable
+    init(tree: _OrderedTree<_ListEntry<Source>>, members: [Source.ID: _ListEntry<Source>], steps: [_QueryStep], limit: Int?,
+         project: @escaping @Sendable (Source) -> Element) {
+        self.tree = tree
+        self.members = members
+        self.steps = steps
+        self.limit = limit
+        self.project = project
+    }
+
+    /// The number of source elements the query includes (before any prefix).
+    public var includedCount: Int { tree.count }
+}
+
+/// One touched source element: its entry and offset before and after an update.
+@usableFromInline
+struct _TouchRecord<Source> {
+    @usableFromInline var old: _ListEntry<Source>?
+    @usableFromInline var oldRank: Int
+    @usableFromInline var new: _ListEntry<Source>?
+    @usableFromInline var newRank: Int
+
+    @inlinable
+    init(old: _ListEntry<Source>?, oldRank: Int = 0, new: _ListEntry<Source>?, newRank: Int = 0) {
+        self.old = old
+        self.oldRank = oldRank
+        self.new = new
+        self.newRank = newRank
+    }
+}
+
+extension ListQuery {
+    /// The order of the tree's entries: the query's order, then the source list's order.
+    @inlinable
+    var _entryOrder: (_ListEntry<Source>, _ListEntry<Source>) -> Bool {
+        guard let order = _order else { return { $0.label < $1.label } }
+        return { a, b in
+            if order(a.element, b.element) { return true }
+            if order(b.element, a.element) { return false }
+            return a.label < b.label
+        }
+    }
+
+    /// The entry of `element` (with `label`) if the query includes it.
+    @inlinable
+    func _entry(_ element: Source, _ label: UInt64) -> _ListEntry<Source>? {
+        if let include = _include, !include(element) { return nil }
+        return _ListEntry(element: element, label: label)
+    }
+
+    /// Evaluates in full, or follows `changes` when `previous` was made by the same operators.
+    @inlinable
+    func _evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?,
+                   steps: [_QueryStep], limit: Int?) -> (output: ListView<Element>, isIncremental: Bool) {
+        let less = _entryOrder
+        if var state = previous, state.steps == steps, let changes,
+           changes.count <= Swift.max(64, state.tree.count / 4) {
+            previous = nil   // let the tree be edited in place when no view holds it
+            let touched = changes.touchedIDs
+            let oldCount = state.tree.count
+            var records: [_TouchRecord<Source>] = []
+            records.reserveCapacity(touched.count)
+            for id in touched {
+                let old = state.members[id]
+                let new = source._entry(id: id).flatMap { _entry($0.element, $0.label) }
+                guard old != nil || new != nil else { continue }
+                records.append(_TouchRecord(old: old, oldRank: old.map { state.tree.rank(of: $0, less) } ?? 0, new: new))
+            }
+            // The old tree is needed only to find elements pushed out of a prefix; keeping it
+            // makes the edits below copy the nodes on their paths.
+            let oldTree = state.limit == nil ? nil : state.tree
+            // All removals before any insertion: a renumbered element's new place in the order
+            // may be one a touched element still holds.
+            for record in records {
+                if let old = record.old {
+                    state.tree.remove(old, less)
+                    state.members[old.element.id] = nil
+                }
+            }
+            for record in records {
+                if let new = record.new {
+                    state.tree.insert(new, less)
+                    state.members[new.element.id] = new
+                }
+            }
+            for index in records.indices {
+                if let new = records[index].new { records[index].newRank = state.tree.rank(of: new, less) }
+            }
+            let viewChanges = _changes(records, oldTree: oldTree, oldCount: oldCount, oldLimit: state.limit,
+                                       newTree: state.tree, newLimit: limit, less: less)
+            state.limit = limit
+            state.project = _project
+            previous = state
+            return (ListView(_storage: _TreeListViewStorage(tree: state.tree, limit: limit, project: _project), changes: viewChanges), true)
+        }
+        // Full evaluation.
+        var entries = ContiguousArray<_ListEntry<Source>>()
+        entries.reserveCapacity(source.count)
+        for offset in 0..<source.count {
+            if let entry = _entry(source._elements[offset], source._labels[offset]) { entries.append(entry) }
+        }
+        // The entries are in source order, and the sort is stable: ties keep it without
+        // comparing labels (half the calls to the caller's order).
+        if let order = _order { entries.sort { order($0.element, $1.element) } }
+        var members: [Source.ID: _ListEntry<Source>] = Dictionary(minimumCapacity: entries.count)
+        for entry in entries { members[entry.element.id] = entry }
+        let tree = _OrderedTree(sorted: entries)
+        let storage = _TreeListViewStorage(tree: tree, limit: limit, project: _project)
+        let old = previous.map { _TreeListViewStorage(tree: $0.tree, limit: $0.limit, project: $0.project) }
+        previous = ListQueryState(tree: tree, members: members, steps: steps, limit: limit, project: _project)
+        return (ListView(_storage: storage, changes: ListViewChanges(_storage: .reload(old: old, new: storage))), false)
+    }
+
+    /// The view's changes from the touched elements' offsets, cut to the prefixes `oldLimit` and
+    /// `newLimit`. Untouched elements keep their relative order, so the ones that leave (or
+    /// enter) a prefix are the last untouched ones of the old (or new) prefix: found by walking
+    /// back from its end past the touched offsets, O((changes) · log n).
+    @inlinable
+    func _changes(_ records: [_TouchRecord<Source>], oldTree: _OrderedTree<_ListEntry<Source>>?, oldCount: Int, oldLimit: Int?,
+                  newTree: _OrderedTree<_ListEntry<Source>>, newLimit: Int?,
+                  less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool) -> ListViewChanges<Element> {
+        let oldEnd = Swift.min(oldCount, oldLimit ?? .max)
+        let newEnd = Swift.min(newTree.count, newLimit ?? .max)
+        var touches: [ListViewChanges<Element>._Touch] = []
+        var oldTouched = Set<Int>()
+        var newTouched = Set<Int>()
+        for record in records {
+            let old = record.old.flatMap { record.oldRank < oldEnd ? (record.oldRank, _project($0.element)) : nil }
+            let new = record.new.flatMap { record.newRank < newEnd ? (record.newRank, _project($0.element)) : nil }
+            var keyChanged = false
+            if let a = record.old, let b = record.new { keyChanged = less(a, b) || less(b, a) }
+            if old != nil || new != nil { touches.append(.init(old: old, new: new, keyChanged: keyChanged)) }
+            if record.old != nil, record.oldRank < oldEnd { oldTouched.insert(record.oldRank) }
+            if record.new != nil, record.newRank < newEnd { newTouched.insert(record.newRank) }
+        }
+        let keptBefore = oldEnd - oldTouched.count
+        let keptAfter = newEnd - newTouched.count
+        if keptBefore > keptAfter {
+            var offset = oldEnd - 1
+            var leaving = keptBefore - keptAfter
+            while leaving > 0 {
+                if !oldTouched.contains(offset) {
+                    touches.append(.init(old: (offset, _project(oldTree![offset].element)), new: nil, keyChanged: false))
+                    leaving -= 1
+                }
+                offset -= 1
+            }
+        } else if keptAfter > keptBefore {
+            var offset = newEnd - 1
+            var entering = keptAfter - keptBefore
+            while entering > 0 {
+                if !newTouched.contains(offset) {
+                    touches.append(.init(old: nil, new: (offset, _project(newTree[offset].element)), keyChanged: false))
+                    entering -= 1
+                }
+                offset -= 1
+            }
+        }
+        return ListViewChanges(_storage: .incremental(touches))
+    }
+}
+
+extension ListQuery: IncrementalListQuery {
+    /// Evaluates the query into a ``ListView`` (see ``IncrementalListQuery``).
+    @inlinable
+    public func evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?)
+        -> (output: ListView<Element>, isIncremental: Bool) {
+        _evaluate(updating: &previous, changes: changes, steps: _steps, limit: nil)
+    }
+
+    /// Evaluates the query once, in full, into a ``ListView`` (no state kept).
+    public var view: ListView<Element> {
+        var state: ListQueryState<Source, Element>? = nil
+        return evaluate(updating: &state, changes: nil).output
+    }
+}
+
+extension PrefixListQuery: IncrementalListQuery {
+    /// Evaluates the query into a ``ListView`` of at most ``limit`` elements.
+    @inlinable
+    public func evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?)
+        -> (output: ListView<Element>, isIncremental: Bool) {
+        base._evaluate(updating: &previous, changes: changes, steps: base._steps + [_step], limit: limit)
+    }
+
+    /// Evaluates the query once, in full, into a ``ListView`` (no state kept).
+    public var view: ListView<Element> {
+        var state: ListQueryState<Source, Element>? = nil
+        return evaluate(updating: &state, changes: nil).output
+    }
+}

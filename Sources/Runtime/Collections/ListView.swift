@@ -1,0 +1,161 @@
+/// The result of an incremental list query (``ListQuery``): a read-only, random-access
+/// collection of the output elements, with the ``changes`` since the previous result of the same
+/// pipeline.
+///
+/// Reading an element by offset costs O(log n) (the elements live in a balanced tree ordered by
+/// the query's sort order); ``count`` is O(1); iterating is O(n). A view is a value: it stays
+/// valid, and unchanged, while the pipeline that produced it goes on to later results (they
+/// share the tree's unchanged nodes).
+///
+/// Elements that are `Identifiable` make the view usable directly in SwiftUI's `ForEach` and
+/// `List`; ``changes`` feeds UIKit's batch updates or ``ListViewChanges/difference``.
+public struct ListView<Element>: RandomAccessCollection {
+    /// Positions are offsets, from 0.
+    public typealias Index = Int
+    /// The offsets of the elements.
+    public typealias Indices = Range<Int>
+
+    @usableFromInline let _storage: _ListViewStorage<Element>
+    /// What changed since the previous result of the pipeline that produced this view.
+    public let changes: ListViewChanges<Element>
+
+    @usableFromInline
+    init(_storage: _ListViewStorage<Element>, changes: ListViewChanges<Element>) {
+        self._storage = _storage
+        self.changes = changes
+    }
+
+    /// An empty view.
+    public init() {
+        self.init(_storage: _ListViewStorage(), changes: ListViewChanges())
+    }
+
+    /// A view of `elements`, in order (for previews and tests; not maintained incrementally).
+    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+        let storage = _ArrayListViewStorage(ContiguousArray(elements))
+        self.init(_storage: storage, changes: ListViewChanges(_storage: .reload(old: nil, new: storage)))
+    }
+
+    /// 0.
+    @inlinable public var startIndex: Int { 0 }
+    /// The number of elements.
+    @inlinable public var endIndex: Int { _storage.count }
+    /// The number of elements. O(1).
+    @inlinable public var count: Int { _storage.count }
+
+    /// The element at `position`. O(log n).
+    @inlinable
+    public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < _storage.count, "ListView: index \(position) out of range")
+        return _storage.element(at: position)
+    }
+
+    /// Iterates in O(n) overall.
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        _storage.elements().makeIterator()
+    }
+
+    /// The elements as an array. O(n).
+    public var elements: [Element] { _storage.elements() }
+}
+
+extension ListView: @unchecked Sendable where Element: Sendable {}
+// Safety: the storage is immutable once made, and holds only Sendable values (the queries that
+// make views require Sendable sources and @Sendable closures).
+
+extension ListView: Equatable where Element: Equatable {
+    /// Same elements in the same order (the changes are not compared, so a recomputed view equal
+    /// to the cached one lets the memo cell cut off).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs._storage === rhs._storage || lhs.elementsEqual(rhs)
+    }
+}
+
+extension ListView: CustomStringConvertible {
+    /// The elements, as an array prints them.
+    public var description: String { elements.description }
+}
+
+/// The elements behind a ``ListView``: immutable once made.
+@usableFromInline
+class _ListViewStorage<Element>: @unchecked Sendable {
+    // Safety: immutable; subclasses hold Sendable values when Element is (see ListView).
+    @usableFromInline let count: Int
+
+    @usableFromInline
+    init(count: Int = 0) {
+        self.count = count
+    }
+
+    @usableFromInline
+    func element(at offset: Int) -> Element {
+        preconditionFailure("_ListViewStorage: empty")
+    }
+
+    @usableFromInline
+    func elements() -> [Element] {
+        []
+    }
+}
+
+/// Storage over a plain array.
+final class _ArrayListViewStorage<Element>: _ListViewStorage<Element>, @unchecked Sendable {
+    let array: ContiguousArray<Element>
+
+    init(_ array: ContiguousArray<Element>) {
+        self.array = array
+        super.init(count: array.count)
+    }
+
+    override func element(at offset: Int) -> Element { array[offset] }
+    override func elements() -> [Element] { Array(array) }
+}
+
+/// Storage over a tree of source entries, projected to the output elements on read, and cut to
+/// the first `count` entries (a `prefix`).
+@usableFromInline
+final class _TreeListViewStorage<Source: Identifiable, Element>: _ListViewStorage<Element>, @unchecked Sendable {
+    @usableFromInline let tree: _OrderedTree<_ListEntry<Source>>
+    @usableFromInline let project: @Sendable (Source) -> Element
+
+    @usableFromInline
+    init(tree: _OrderedTree<_ListEntry<Source>>, limit: Int?, project: @escaping @Sendable (Source) -> Element) {
+        self.tree = tree
+        self.project = project
+        super.init(count: Swift.min(tree.count, limit ?? .max))
+    }
+
+    @inlinable
+    override func element(at offset: Int) -> Element {
+        project(tree[offset].element)
+    }
+
+    @usableFromInline
+    override func elements() -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        var remaining = count
+        tree.forEach { entry in
+            guard remaining > 0 else { return false }
+            result.append(project(entry.element))
+            remaining -= 1
+            return true
+        }
+        return result
+    }
+}
+
+/// A source element with its place in the source list's order, as a view's tree holds it.
+@usableFromInline
+struct _ListEntry<Source> {
+    @usableFromInline var element: Source
+    @usableFromInline var label: UInt64
+
+    @inlinable
+    init(element: Source, label: UInt64) {
+        self.element = element
+        self.label = label
+    }
+}
+
+extension _ListEntry: Sendable where Source: Sendable {}
