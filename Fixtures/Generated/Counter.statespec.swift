@@ -206,7 +206,18 @@ extension CounterState: Equatable {
     }
 }
 
-extension CounterState: ComputedRuntime._TableDrivenState {}
+extension CounterState: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension CounterState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``CounterState`` for the runtime: each field with its storage and the key

@@ -286,7 +286,18 @@ extension CutoffState {
     }
 }
 
-extension CutoffState: ComputedRuntime._TableDrivenState {}
+extension CutoffState: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension CutoffState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``CutoffState`` for the runtime: each field with its storage and the key

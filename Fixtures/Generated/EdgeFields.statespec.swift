@@ -219,7 +219,18 @@ extension ProfileState {
     }
 }
 
-extension ProfileState: ComputedRuntime._TableDrivenState {}
+extension ProfileState: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension ProfileState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ProfileState`` for the runtime: each field with its storage and the key

@@ -250,7 +250,18 @@ extension `Protocol`: Decodable {
     }
 }
 
-extension `Protocol`: ComputedRuntime._TableDrivenState {}
+extension `Protocol`: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    package func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    package func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension `Protocol`.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Protocol`` for the runtime: each field with its storage and the key
@@ -399,7 +410,18 @@ extension Pair {
     }
 }
 
-extension Pair: ComputedRuntime._TableDrivenState {}
+extension Pair: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension Pair.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Pair`` for the runtime: each field with its storage and the key

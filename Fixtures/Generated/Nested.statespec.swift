@@ -114,7 +114,18 @@ extension Shelf {
     }
 }
 
-extension Shelf: ComputedRuntime._TableDrivenState {}
+extension Shelf: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension Shelf.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Shelf`` for the runtime: each field with its storage and the key
@@ -315,7 +326,18 @@ extension Library {
     }
 }
 
-extension Library: ComputedRuntime._TableDrivenState {}
+extension Library: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension Library.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Library`` for the runtime: each field with its storage and the key
@@ -451,7 +473,18 @@ extension Building {
     }
 }
 
-extension Building: ComputedRuntime._TableDrivenState {}
+extension Building: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension Building.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Building`` for the runtime: each field with its storage and the key

@@ -345,7 +345,18 @@ extension AppState: Decodable {
     }
 }
 
-extension AppState: ComputedRuntime._TableDrivenState {}
+extension AppState: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    public func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    public func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``AppState`` for the runtime: each field with its storage and the key
@@ -515,7 +526,18 @@ extension ChildState {
     }
 }
 
-extension ChildState: ComputedRuntime._TableDrivenState {}
+extension ChildState: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
 
 extension ChildState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ChildState`` for the runtime: each field with its storage and the key

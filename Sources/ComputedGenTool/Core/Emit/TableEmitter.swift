@@ -18,7 +18,21 @@ struct TableEmitter {
     func emit(into writer: inout CodeWriter) {
         let memos = state.computeds.filter { !emitter.isShared($0) }
         writer.line()
-        writer.line("extension \(typeName): ComputedRuntime._TableDrivenState {}")
+        // Two witnesses per state, not per member: here, where the state's type is known, a store's
+        // unspecialized calls reach the table directly and read the state in place (the protocol's
+        // generic defaults reached the table through the conformance on every call).
+        writer.block("extension \(typeName): ComputedRuntime._TableDrivenState") { writer in
+            writer.doc(["The version of the member at `path` (`\"items\"`, `\"computed.total\"`), from the table."])
+            writer.block("\(access)func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp?") { writer in
+                writer.line("withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }")
+            }
+            writer.line()
+            writer.doc(["Records every field's stamp, in declaration order, from the table."])
+            writer.block("\(access)func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool") { writer in
+                writer.line("withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }")
+                writer.line("return true")
+            }
+        }
         writer.line()
         writer.block("extension \(typeName).Extended: ComputedRuntime._TableDrivenStorage") { writer in
             writer.doc([
