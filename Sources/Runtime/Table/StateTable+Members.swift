@@ -21,7 +21,9 @@ extension StateTable {
     /// Records the stamp of every field, in declaration order (see
     /// `MemberVersioned._recordFieldVersions(_:)`).
     public func recordFieldVersions(in base: UnsafeRawPointer, into versions: inout MemoInputs) {
-        for index in fields.indices {
+        // Over the `Int` array: `fields` is an array of a type generic over the state, whose
+        // metadata an unspecialized loop would look up on every call.
+        for index in 0..<stampOffsets.count {
             versions.record(version(ofField: index, in: base))
         }
     }
