@@ -63,9 +63,11 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// entry, which retains every closure and array it holds.
     let cellOffsets: [Int]
     let stampOffsets: [Int]
-    /// For each field, the offsets of the memo cells it feeds: `dependentCells[dependentRanges[f]]`,
-    /// parallel to `dependents`.
-    let dependentCells: [Int]
+    /// The invalidation plan, in one allocation the table owns: for field `f`, the offsets of the
+    /// memo cells it feeds are `plan[plan[f] ..< plan[f + 1]]` (the first `fields + 1` words are
+    /// the starts), parallel to `dependents`. A raw buffer, so that a write's loop runs without
+    /// bounds checks, retains or metadata lookups in this unspecialized generic class.
+    let plan: UnsafeMutableBufferPointer<Int>
     /// The computed values each field feeds, directly or not: `dependents[dependentRanges[f]]`.
     let dependents: [Int]
     let dependentRanges: [Range<Int>]
@@ -98,7 +100,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         cellOffsets = cells
         stampOffsets = builder.fields.map(\.stampOffset)
         (dependents, dependentRanges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
-        dependentCells = dependents.map { cells[$0] }
+        plan = Self.plan(fields: builder.fields.count, dependents: dependents, ranges: dependentRanges, cells: cells)
         headerOffset = _memoHeaderOffset()
         fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         computedIndex = Dictionary(builder.computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -134,6 +136,23 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// ``fieldSelector(_:)``).
     public func computedSelector<Value>(_ index: Int) -> StateSelector<State, Value> {
         StateSelector(_storage: unsafeDowncast(computedSelectors[index], to: _SelectorStorage<State, Value>.self))
+    }
+
+    deinit {
+        plan.deallocate()
+    }
+
+    /// The invalidation plan (see ``plan``): field starts, then the dependents' cell offsets.
+    private static func plan(fields: Int, dependents: [Int], ranges: [Range<Int>], cells: [Int]) -> UnsafeMutableBufferPointer<Int> {
+        let plan = UnsafeMutableBufferPointer<Int>.allocate(capacity: fields + 1 + dependents.count)
+        for (field, range) in ranges.enumerated() {
+            plan[field] = fields + 1 + range.lowerBound
+        }
+        plan[fields] = fields + 1 + dependents.count
+        for (position, computed) in dependents.enumerated() {
+            plan[fields + 1 + position] = cells[computed]
+        }
+        return plan
     }
 
     /// For every field, the computed values that depend on it directly or through other computed
@@ -235,23 +254,26 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// `base`, after a write: in place for a cell no other copy shares, otherwise by giving this
     /// copy a stale copy of the cell (the others keep the shared one).
     public func invalidate(afterWritingField field: Int, in base: UnsafeMutableRawPointer) {
-        let range = dependentRanges[field]
-        dependentCells.withUnsafeBufferPointer { cells in
-            for position in range {
-                let slot = (base + cells[position]).assumingMemoryBound(to: UnsafeRawPointer.self)
-                // Any native class reference has the same representation and reference count;
-                // checked as one concrete class (`isKnownUniquelyReferenced` on an `AnyObject`
-                // existential answers `false` for a unique native object in unoptimized builds).
-                let isUnique = slot.withMemoryRebound(to: MemoCell<UInt8>.self, capacity: 1) {
-                    isKnownUniquelyReferenced(&$0.pointee)
-                }
-                if _fastPath(isUnique) {
-                    let header = UnsafeMutableRawPointer(mutating: slot.pointee + headerOffset)
-                    cg_once_reset(&header.assumingMemoryBound(to: _MemoCellHeader.self).pointee.once)
-                } else {
-                    computeds[dependents[position]].replaceWithStaleCopy(UnsafeMutableRawPointer(slot))
-                }
+        let plan = self.plan.baseAddress.unsafelyUnwrapped
+        let headerOffset = self.headerOffset
+        var position = plan[field]
+        let end = plan[field + 1]
+        while position < end {
+            let slot = base + plan[position]
+            // Any native class reference has the same representation and reference count;
+            // checked as one concrete class (`isKnownUniquelyReferenced` on an `AnyObject`
+            // existential answers `false` for a unique native object in unoptimized builds).
+            let isUnique = slot.withMemoryRebound(to: MemoCell<UInt8>.self, capacity: 1) {
+                isKnownUniquelyReferenced(&$0.pointee)
             }
+            if _fastPath(isUnique) {
+                let cell = slot.load(as: UnsafeMutableRawPointer.self)
+                cg_once_reset(&(cell + headerOffset).assumingMemoryBound(to: _MemoCellHeader.self).pointee.once)
+            } else {
+                let entries = self.plan.count - dependents.count
+                computeds[dependents[position - entries]].replaceWithStaleCopy(slot)
+            }
+            position += 1
         }
     }
 }
