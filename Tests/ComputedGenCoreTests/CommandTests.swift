@@ -277,6 +277,19 @@ struct CommandTests {
         }
     }
 
+    @Test("<command> --help prints that command's usage and exits 0, whatever else is given", arguments: [
+        ["generate", "--help"], ["generate", "-h"], ["generate", "x.statespec", "--output", "y.swift", "--help"],
+        ["check", "--help"], ["graph", "-h"],
+    ])
+    func commandHelp(_ arguments: [String]) {
+        let result = run(arguments)
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput == Command.commandUsage[arguments[0]]! + "\n")
+        #expect(result.standardOutput.hasPrefix("OVERVIEW: "))
+        #expect(result.standardOutput.contains("USAGE: ComputedGenTool \(arguments[0])"))
+    }
+
     @Test("--version prints the version and exits 0")
     func version() {
         #expect(run(["--version"]) == Command.Result(status: 0, standardOutput: Command.version + "\n", standardError: ""))

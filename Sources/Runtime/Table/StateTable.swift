@@ -270,11 +270,19 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
                 let cell = slot.load(as: UnsafeMutableRawPointer.self)
                 cg_once_reset(&(cell + headerOffset).assumingMemoryBound(to: _MemoCellHeader.self).pointee.once)
             } else {
-                let entries = self.plan.count - dependents.count
-                computeds[dependents[position - entries]].replaceWithStaleCopy(slot)
+                replaceShared(at: position, slot)
             }
             position += 1
         }
+    }
+
+    /// The unlikely path of ``invalidate(afterWritingField:in:)``, out of line so that the loop
+    /// keeps few registers: the cell at `slot` (the plan's entry at `position`) is shared with
+    /// another copy of the state, which keeps it; this copy gets a stale copy of it.
+    @inline(never)
+    private func replaceShared(at position: Int, _ slot: UnsafeMutableRawPointer) {
+        let firstDependent = plan.count - dependents.count
+        computeds[dependents[position - firstDependent]].replaceWithStaleCopy(slot)
     }
 }
 

@@ -20,13 +20,54 @@ public struct Command: Sendable {
 
         OPTIONS:
           --display-name <name>   The spec name written in the generated header (one spec only).
-          -h, --help              Show this help.
+          -h, --help              Show this help (after a command: that command's help).
           --version               Show the version.
 
         Diagnostics are printed to standard error as path:line:column: error: message.
         Files are written only when their content changes, so unchanged output does not trigger
         recompilation. Exit status: 0 success, 1 spec or file errors, 2 usage errors.
         """
+
+    /// The usage text of each command, printed by `ComputedGenTool <command> --help`.
+    public static let commandUsage: [String: String] = [
+        "generate": """
+            OVERVIEW: Writes the Swift generated from each spec.
+
+            USAGE: ComputedGenTool generate <spec>... --output-dir <dir>
+                   ComputedGenTool generate <spec> --output <file> [--display-name <name>]
+
+            OPTIONS:
+              --output-dir <dir>      Write one <name>.statespec.swift per spec into <dir>.
+              --output <file>         Write the Swift for one spec to <file>.
+              --display-name <name>   The spec name written in the generated header and in
+                                      #sourceLocation (one spec only).
+              -h, --help              Show this help.
+
+            A spec with errors writes nothing; its diagnostics go to standard error as
+            path:line:column: error: message. Exit status: 0 success, 1 spec or file errors,
+            2 usage errors.
+            """,
+        "check": """
+            OVERVIEW: Reports the diagnostics of each spec; writes nothing.
+
+            USAGE: ComputedGenTool check <spec>...
+
+            OPTIONS:
+              -h, --help              Show this help.
+
+            Exit status: 0 when every spec is valid, 1 when one has errors, 2 usage errors.
+            """,
+        "graph": """
+            OVERVIEW: Prints a spec's dependency graph: which fields and computed values each
+            computed value reads.
+
+            USAGE: ComputedGenTool graph <spec> [--format mermaid|dot]
+
+            OPTIONS:
+              --format <format>       mermaid (the default) or dot.
+              -h, --help              Show this help.
+            """,
+    ]
 
     /// What a run printed and how it ended.
     public struct Result: Sendable, Equatable {
@@ -68,6 +109,10 @@ public struct Command: Sendable {
             throw UsageError(message: "missing command: expected 'generate', 'check' or 'graph'")
         }
         let rest = Array(arguments.dropFirst())
+        if let usage = Self.commandUsage[command], rest.contains(where: { $0 == "-h" || $0 == "--help" }) {
+            output.standardOutput += usage + "\n"
+            return
+        }
         switch command {
         case "-h", "--help", "help":
             output.standardOutput += Self.usage + "\n"
