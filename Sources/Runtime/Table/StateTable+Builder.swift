@@ -42,16 +42,12 @@ extension StateTable.Builder {
         _ extended: KeyPath<Extended, Value>
     ) {
         let offset = Self.offset(of: storage)
-        let valueOffset = offset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._value)!
-        let stampOffset = offset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._version)!
-        fields.append(StateTable.Field(
-            name: name,
-            stampOffset: stampOffset,
-            version: nil,
-            memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
-            value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
-            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage
-        ))
+        appendStored(
+            name,
+            valueAt: offset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._value)!,
+            stampAt: offset + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._version)!,
+            as: Value.self
+        )
         stateMembers.append((state, name))
         extendedMembers.append((extended, name))
     }
@@ -61,8 +57,19 @@ extension StateTable.Builder {
     /// visible in the generated file only, so a key path made there would not equal the user's.)
     public mutating func edge<Value>(_ name: String, _ storage: KeyPath<Extended, Edge<Value>>, _ state: KeyPath<State, Value>) {
         let offset = Self.offset(of: storage)
-        let valueOffset = offset + MemoryLayout<Edge<Value>>.offset(of: \Edge<Value>._value)!
-        let stampOffset = offset + MemoryLayout<Edge<Value>>.offset(of: \Edge<Value>._version)!
+        appendStored(
+            name,
+            valueAt: offset + MemoryLayout<Edge<Value>>.offset(of: \Edge<Value>._value)!,
+            stampAt: offset + MemoryLayout<Edge<Value>>.offset(of: \Edge<Value>._version)!,
+            as: Value.self
+        )
+        stateMembers.append((state, name))
+    }
+
+    /// A field whose value and stamp are stored in the state (a plain or an `@Edge` field), at
+    /// these offsets: read in place by its version, its members' versions, the mirror and its
+    /// selector.
+    private mutating func appendStored<Value>(_ name: String, valueAt valueOffset: Int, stampAt stampOffset: Int, as _: Value.Type) {
         fields.append(StateTable.Field(
             name: name,
             stampOffset: stampOffset,
@@ -71,7 +78,6 @@ extension StateTable.Builder {
             value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
             selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage
         ))
-        stateMembers.append((state, name))
     }
 
     /// A `@Shared` field: its name, its storage (`\._session`) and the key path user code reads
