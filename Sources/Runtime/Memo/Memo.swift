@@ -285,7 +285,7 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
 
     @inlinable
     var _isReady: Bool {
-        withUnsafeMutablePointerToHeader { cg_once_is_ready(&$0.pointee.once) }
+        withUnsafeMutablePointerToHeader { cg_once_is_ready($0._once) }
     }
 
     /// Where the cached value is (a tail element: its address is stable while the cell lives).
@@ -302,7 +302,7 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
 
     @inlinable
     var _changedAt: VersionStamp {
-        withUnsafeMutablePointerToHeader { $0.pointee.changedAt }
+        withUnsafeMutablePointerToHeader { $0._changedAt.pointee }
     }
 
     /// Miss path: become the refreshing thread (verify, maybe compute, publish), or wait for the
@@ -318,7 +318,7 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
         let slot = _valuePointer
         return withUnsafeMutablePointerToHeader { header in
             while true {
-                if cg_once_try_begin(&header.pointee.once) {
+                if cg_once_try_begin(header._once) {
                     // We own the cell until we publish: nobody else reads or writes it.
                     if !verifies || _MemoCellHeader._recompute(header, verify) || slot.pointee == nil {
                         let value = compute()
@@ -326,15 +326,15 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
                             // Early cutoff: keep the cached instance and its version.
                         } else {
                             slot.pointee = value
-                            header.pointee.changedAt = .next()
+                            header._changedAt.pointee = .next()
                         }
                     }
-                    cg_once_finish(&header.pointee.once)
+                    cg_once_finish(header._once)
                     return slot.pointee.unsafelyUnwrapped
                 }
                 // Someone else refreshes (or just published): block until READY (or EMPTY,
                 // which only a unique owner can cause, so we then simply retry).
-                if cg_once_wait(&header.pointee.once) == CG_ONCE_READY {
+                if cg_once_wait(header._once) == CG_ONCE_READY {
                     return slot.pointee.unsafelyUnwrapped
                 }
             }
@@ -344,7 +344,7 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
     /// Marks the cell stale in place, keeping its value. Only for the unique owner.
     @inlinable
     func _markStale() {
-        withUnsafeMutablePointerToHeader { cg_once_reset(&$0.pointee.once) }
+        withUnsafeMutablePointerToHeader { cg_once_reset($0._once) }
     }
 
     /// A new stale cell with this one's value, version and recorded inputs. They are read only
@@ -355,8 +355,36 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
     func _staleCopy() -> MemoCell<Value> {
         guard _isReady else { return MemoCell.make() }
         return withUnsafeMutablePointerToHeader { header in
-            MemoCell.make(_valuePointer.pointee, changedAt: header.pointee.changedAt, inputs: header.pointee.inputs)
+            MemoCell.make(_valuePointer.pointee, changedAt: header._changedAt.pointee, inputs: header._inputs.pointee)
         }
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == _MemoCellHeader {
+    // Each field by its own address. Swift code never accesses the header as a whole: other
+    // threads read and write `once` atomically while the refreshing thread writes `changedAt` and
+    // `inputs`, and an access to the whole struct would overlap those atomics (ThreadSanitizer
+    // reports it as an access race).
+
+    /// The `cg_once` state word.
+    @inlinable
+    var _once: UnsafeMutablePointer<cg_once> {
+        (UnsafeMutableRawPointer(self) + MemoryLayout<_MemoCellHeader>.offset(of: \_MemoCellHeader.once)!)
+            .assumingMemoryBound(to: cg_once.self)
+    }
+
+    /// The cached value's version.
+    @inlinable
+    var _changedAt: UnsafeMutablePointer<VersionStamp> {
+        (UnsafeMutableRawPointer(self) + MemoryLayout<_MemoCellHeader>.offset(of: \_MemoCellHeader.changedAt)!)
+            .assumingMemoryBound(to: VersionStamp.self)
+    }
+
+    /// The input versions the value was computed from.
+    @inlinable
+    var _inputs: UnsafeMutablePointer<[VersionStamp]> {
+        (UnsafeMutableRawPointer(self) + MemoryLayout<_MemoCellHeader>.offset(of: \_MemoCellHeader.inputs)!)
+            .assumingMemoryBound(to: [VersionStamp].self)
     }
 }
 
@@ -366,11 +394,11 @@ extension _MemoCellHeader {
     static func _recompute(_ header: UnsafeMutablePointer<_MemoCellHeader>, _ verify: (inout MemoInputs) -> Void) -> Bool {
         // Move the recorded versions out, so that recording mutates them in place (no copy).
         var inputs = MemoInputs([])
-        swap(&inputs._versions, &header.pointee.inputs)
+        swap(&inputs._versions, &header._inputs.pointee)
         verify(&inputs)
         let changed = inputs.changed
         inputs._dropUnrecorded()
-        swap(&inputs._versions, &header.pointee.inputs)
+        swap(&inputs._versions, &header._inputs.pointee)
         return changed
     }
 }

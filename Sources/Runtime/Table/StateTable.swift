@@ -197,10 +197,10 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// when the value changed.
     public func version(ofComputed index: Int, in base: UnsafeRawPointer) -> VersionStamp {
         let header = cellHeader(at: cellOffsets[index], in: base)
-        if !cg_once_is_ready(&header.pointee.once) {
+        if !cg_once_is_ready(header._once) {
             refresh(index, in: base)
         }
-        return header.pointee.changedAt
+        return header._changedAt.pointee
     }
 
     /// The value of the computed value at `index`, brought up to date first. `Value` must be the
@@ -268,7 +268,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
             }
             if _fastPath(isUnique) {
                 let cell = slot.load(as: UnsafeMutableRawPointer.self)
-                cg_once_reset(&(cell + headerOffset).assumingMemoryBound(to: _MemoCellHeader.self).pointee.once)
+                cg_once_reset((cell + headerOffset).assumingMemoryBound(to: _MemoCellHeader.self)._once)
             } else {
                 replaceShared(at: position, slot)
             }
