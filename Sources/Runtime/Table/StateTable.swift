@@ -68,9 +68,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// the starts), parallel to `dependents`. A raw buffer, so that a write's loop runs without
     /// bounds checks, retains or metadata lookups in this unspecialized generic class.
     let plan: UnsafeMutableBufferPointer<Int>
-    /// The computed values each field feeds, directly or not: `dependents[dependentRanges[f]]`.
+    /// The computed values each field feeds, directly or not, in the plan's order (the plan's
+    /// entry `fields + 1 + k` is the cell of `dependents[k]`).
     let dependents: [Int]
-    let dependentRanges: [Range<Int>]
     /// Where a memo cell's header is in the cell object (the same for every value type).
     let headerOffset: Int
     /// Fields and computed values by name, keyed by `Substring` so that a lookup from a member
@@ -99,8 +99,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         let cells = builder.computeds.map(\.cellOffset)
         cellOffsets = cells
         stampOffsets = builder.fields.map(\.stampOffset)
-        (dependents, dependentRanges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
-        plan = Self.plan(fields: builder.fields.count, dependents: dependents, ranges: dependentRanges, cells: cells)
+        let (dependents, ranges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
+        self.dependents = dependents
+        plan = Self.plan(fields: builder.fields.count, dependents: dependents, ranges: ranges, cells: cells)
         headerOffset = _memoHeaderOffset()
         fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         computedIndex = Dictionary(builder.computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })

@@ -59,12 +59,14 @@ extension StateEmitter {
             }
         }
         for computed in state.computeds {
-            if isShared(computed) {
-                writer.line("\(storageAccess)var _\(computed.name): \(RuntimeNames.sharedMemo)<\(typeAlias(computed))>")
-            } else {
-                writer.line("\(storageAccess)var _\(computed.name): \(RuntimeNames.memo)<\(typeAlias(computed))>")
-            }
+            writer.line("\(storageAccess)var _\(computed.name): \(memoType(of: computed))<\(typeAlias(computed))>")
         }
+    }
+
+    /// The cache type of a computed value: a `SharedMemo` (keyed on its `@Shared` inputs' stamps,
+    /// which other holders write) or a `Memo` (verified through the state's table).
+    func memoType(of computed: CheckedComputed) -> String {
+        isShared(computed) ? RuntimeNames.sharedMemo : RuntimeNames.memo
     }
 
     /// The middleware expression for an `@Edge` field's arguments: `nil`, `.assert(…)`,
@@ -131,11 +133,8 @@ extension StateEmitter {
                 // memberwise initializer, whose symbol spells every label, so N of them take
                 // N^2 space (and crashed the compiler at 2,000 properties).
                 for computed in state.computeds {
-                    if isShared(computed) {
-                        arguments.append("_\(computed.name): \(RuntimeNames.sharedMemo)<\(typeName).\(typeAlias(computed))>(version: __initialStamp)")
-                    } else {
-                        arguments.append("_\(computed.name): \(RuntimeNames.memo)<\(typeName).\(typeAlias(computed))>()")
-                    }
+                    let version = isShared(computed) ? "version: __initialStamp" : ""
+                    arguments.append("_\(computed.name): \(memoType(of: computed))<\(typeName).\(typeAlias(computed))>(\(version))")
                 }
                 // The memberwise initializer gives an `@Edge` field no middleware: set it after.
                 let middlewares = state.fields.compactMap { field -> String? in
