@@ -5,8 +5,9 @@ import CComputedAtomics
 ///
 /// Generated state structs store one `Memo` per computed value. Copying the state copies only a
 /// reference to the cell, so copies that did not change the value's inputs share the cached
-/// result. Writing an input calls ``invalidate()`` on every value that depends on it, directly or
-/// not: the cell keeps its value but is no longer trusted.
+/// result. Writing an input marks every value that depends on it, directly or not, stale
+/// (``invalidate()``; generated states do it through their `StateTable`, which resets the cells
+/// the same way): the cell keeps its value but is no longer trusted.
 ///
 /// ## Change propagation
 /// The first read after ``invalidate()`` brings the cell up to date with

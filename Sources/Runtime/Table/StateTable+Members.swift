@@ -38,8 +38,9 @@ extension StateTable {
     }
 }
 
-/// A generated state described by a ``StateTable``: its member versions, field stamps and
-/// observable members come from the table (`Extended.__table`).
+/// A generated state described by a ``StateTable``: its observable members come from the table
+/// (`Extended.__table`), and its member versions and field stamps from the table through the two
+/// `MemberVersioned` methods the generated file implements.
 public protocol _TableDrivenState: _ComputedState where Extended: _TableDrivenStorage, Extended.State == Self {}
 
 /// The storage (`Extended`) of a ``_TableDrivenState``.
@@ -51,16 +52,10 @@ public protocol _TableDrivenStorage: _ObservableMembers {
 }
 
 extension _TableDrivenState {
-    /// The version of the member at `path`, from the table.
-    public func _version(ofMember path: Substring) -> VersionStamp? {
-        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: UnsafeRawPointer($0)) }
-    }
-
-    /// Records every field's stamp, from the table; returns `true`.
-    public func _recordFieldVersions(_ versions: inout MemoInputs) -> Bool {
-        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: UnsafeRawPointer($0), into: &versions) }
-        return true
-    }
+    // `_version(ofMember:)` and `_recordFieldVersions(_:)` are implemented by each generated state,
+    // where its type is known (two lines each, calling ``StateTable/version(ofMember:in:)`` and
+    // ``StateTable/recordFieldVersions(in:into:)``): a generic default here ran unspecialized and
+    // reached the table through the conformance on every commit.
 
     /// The fields and computed values a store observes one by one, by their key paths on the
     /// state (`\.items`, `\.computed.total`).
