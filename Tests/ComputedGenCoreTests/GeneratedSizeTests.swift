@@ -36,7 +36,8 @@ struct GeneratedSizeTests {
     /// Bounds per member (field or computed value), a little above the generator's output when
     /// they were set, so that growth is caught and noise is not possible.
     enum Bound {
-        // At the bounds' last change: 22.3 lines, 11.6 functions and 238 instructions per member.
+        // Today: 22.5 lines, 11.65 functions and 248 instructions per member (the bounds were set at
+        // 22.3, 11.6 and 238; two per-state witnesses added since are 10 instructions per member here).
         static let linesPerMember = 23.0
         static let silFunctionsPerMember = 12.2
         static let silInstructionsPerMember = 250.0
