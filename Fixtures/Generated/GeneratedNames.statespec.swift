@@ -1529,6 +1529,8 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
+    /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
+    /// a store observes each alone.
     public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed, __describe)
 
     /// In parts of 16 entries: the optimizer's time grows faster than a function's size.
@@ -1595,6 +1597,8 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
         table.computed("capacity", \._capacity, \.capacity, inputs: [.field(22), .field(23), .field(24), .field(25), .field(26), .field(27), .field(28), .field(29)]) {  // 2
             GeneratedNames._ComputedBodies.capacity($0.pointee._Hasher.wrappedValue, $0.pointee._Encoder.wrappedValue, $0.pointee._Decoder.wrappedValue, $0.pointee._Mirror.wrappedValue, $0.pointee._KeyValuePairs.wrappedValue, $0.pointee._String.wrappedValue, $0.pointee._Bool.wrappedValue, $0.pointee._Substring.wrappedValue)
         }
+        table.sharedComputed("sharedKey", \._sharedKey, \.sharedKey)
+        table.sharedComputed("arguments", \._arguments, \.arguments)
     }
 
     /// Brings the computed value at `index` up to date: the miss path of its accessor.

@@ -363,6 +363,8 @@ extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
+    /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
+    /// a store observes each alone.
     public static let __table: ComputedRuntime.StateTable<AppState, AppState.Extended> = .init(\.computed, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<AppState, AppState.Extended>.Builder) {
@@ -373,6 +375,9 @@ extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
         table.computed("titleLength", \._titleLength, \.titleLength, inputs: [.field(0)]) {  // 0
             AppState._ComputedBodies.titleLength($0.pointee._title.wrappedValue)
         }
+        table.sharedComputed("greeting", \._greeting, \.greeting)
+        table.sharedComputed("isLarge", \._isLarge, \.isLarge)
+        table.sharedComputed("headline", \._headline, \.headline)
     }
 
     /// Brings the computed value at `index` up to date: the miss path of its accessor.
@@ -544,14 +549,172 @@ extension ChildState.Extended: ComputedRuntime._TableDrivenStorage {
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
     /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
     /// indices in these lists) and its body, called with the storage.
+    /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
+    /// a store observes each alone.
     static let __table: ComputedRuntime.StateTable<ChildState, ChildState.Extended> = .init(\.computed, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<ChildState, ChildState.Extended>.Builder) {
         table.shared("session", \._session, \.session)  // 0
+        table.sharedComputed("name", \._name, \.name)
     }
 }
 
 extension ChildState: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
+}
+
+/// A feature that holds a child feature, whose `@Shared` field its stores follow too.
+struct ParentFeature {
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
+
+    /// Creates a state; every field without a value in the spec must be given.
+    init(
+        child: __childType = Extended.__childDefault,
+        title: __titleType = Extended.__titleDefault
+    ) {
+        computed = Extended.__make(child: child, title: title)
+    }
+
+    var child: __childType {
+        get { computed._child.wrappedValue }
+        set { if computed._child.update(newValue) { computed.__didChange(0) } }
+        _modify { defer { computed.__didChange(0) }; yield &computed._child.wrappedValue }
+    }
+
+    var title: __titleType {
+        get { computed._title.wrappedValue }
+        set { computed._title.update(newValue) }
+        _modify { yield &computed._title.wrappedValue }
+    }
+
+    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
+    @available(*, unavailable, message: "'childName' is a computed value: read it as 'state.computed.childName'")
+    var childName: Swift.Never { ComputedRuntime._unavailableMember() }
+}
+
+// The spec's types, each written once at its spec line, so that a mistake in one is
+// reported once, where it was written.
+extension ParentFeature {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 28)
+    typealias __childType = ChildState
+    typealias __titleType = String
+
+    typealias __childNameType = String
+#sourceLocation()
+}
+
+extension ParentFeature {
+    /// The stored fields and memoized computed values of ``ParentFeature``, read as `state.computed`.
+    ///
+    /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
+    struct Extended {
+        fileprivate var _child: ComputedRuntime.StoredField<__childType>
+        fileprivate var _title: ComputedRuntime.StoredField<__titleType>
+        fileprivate var _childName: ComputedRuntime.Memo<__childNameType>
+
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 27)
+        fileprivate static var __childDefault: __childType {
+                          ChildState()
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 28)
+        fileprivate static var __titleDefault: __titleType {
+                      ""
+        }
+#sourceLocation()
+
+        var child: __childType { _child.wrappedValue }
+        var title: __titleType { _title.wrappedValue }
+
+        /// Memoized: recomputed only after `child` changes.
+        var childName: __childNameType {
+            _read { if !_childName.isCached { __refresh(0) }; yield _childName._borrowedValue }
+        }
+    }
+}
+
+extension ParentFeature.Extended {
+    fileprivate static func __make(child: ParentFeature.__childType, title: ParentFeature.__titleType) -> ParentFeature.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return ParentFeature.Extended(
+            _child: ComputedRuntime.StoredField<ParentFeature.__childType>(wrappedValue: child, version: __initialStamp),
+            _title: ComputedRuntime.StoredField<ParentFeature.__titleType>(wrappedValue: title, version: __initialStamp),
+            _childName: ComputedRuntime.Memo<ParentFeature.__childNameType>()
+        )
+    }
+}
+
+extension ParentFeature {
+    /// Selectors over ``ParentFeature``: pure functions from a state to a value, for stores and composition.
+    ///
+    /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
+    enum Selectors {
+        static var child: ComputedRuntime.StateSelector<ParentFeature, __childType> { Extended.__table.fieldSelector(0) }
+        static var title: ComputedRuntime.StateSelector<ParentFeature, __titleType> { Extended.__table.fieldSelector(1) }
+        static var childName: ComputedRuntime.StateSelector<ParentFeature, __childNameType> { Extended.__table.computedSelector(0) }
+    }
+}
+
+extension ParentFeature {
+    /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
+    /// cannot read state it did not declare.
+    fileprivate enum _ComputedBodies {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 31)
+        static func childName(_ child: __childType) -> String {
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 31)
+                               child.computed.name
+#sourceLocation()
+        }
+    }
+}
+
+extension ParentFeature: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
+
+extension ParentFeature.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``ParentFeature`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
+    /// indices in these lists) and its body, called with the storage.
+    static let __table: ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended>.Builder) {
+        table.field("child", \._child, \.child, \.child)  // 0
+        table.field("title", \._title, \.title, \.title)  // 1
+        table.computed("childName", \._childName, \.childName, inputs: [.member(0, "computed.name")]) {  // 0
+            ParentFeature._ComputedBodies.childName($0.pointee._child.wrappedValue)
+        }
+    }
+
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    fileprivate func __refresh(_ index: Swift.Int) {
+        withUnsafePointer(to: self) { ParentFeature.Extended.__table.refresh(index, in: $0) }
+    }
+
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    fileprivate mutating func __didChange(_ field: Swift.Int) {
+        withUnsafeMutablePointer(to: &self) { ParentFeature.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
+}
+
+extension ParentFeature: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
     var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

@@ -1,4 +1,5 @@
-// CComputedAtomics: the version stamp blocks, the open counting scopes and the blocking part of the memo-cell "once".
+// CComputedAtomics: the version stamp blocks, the open counting scopes, the commits in progress
+// on each thread and the blocking part of the memo-cell "once".
 
 #include "CComputedAtomics.h"
 
@@ -24,6 +25,8 @@ void cg_version_testing_use_block(uint64_t next, uint64_t limit) {
 }
 
 int64_t cg_recomputation_scopes = 0;
+
+_Thread_local const cg_commit_frame *cg_commit_frames CG_TLS_MODEL = NULL;
 
 // Waiters block on one of a few striped mutex/condition pairs chosen by the cell's address.
 // Wake-ups are broadcast, and every waiter re-checks its own cell, so sharing a stripe between

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 @testable import ComputedRuntime
@@ -79,14 +80,39 @@ struct SharedInMemoryTests {
         #expect(child.count == 4)
     }
 
-    @Test("every write takes a new version; == compares values")
+    @Test("every write of another value takes a new version; an equal one is no write; == compares values")
     func versionsAndEquality() {
         let shared = Shared(value: 1)
+        let heard = LockedBox(0)
+        let subscription = shared.subscribe { _ in heard.withLock { $0 += 1 } }
         let version = shared.version
         shared.wrappedValue = 1
+        shared.withLock { $0 = 1 }
+        #expect(shared.version == version)
+        #expect(heard.withLock { $0 } == 0)
+        shared.wrappedValue = 2
         #expect(shared.version != version)
+        #expect(heard.withLock { $0 } == 1)
+        // A value that is not Equatable: every write is a change.
+        let opaque = Shared(value: NotEquatable())
+        let opaqueVersion = opaque.version
+        opaque.wrappedValue = NotEquatable()
+        #expect(opaque.version != opaqueVersion)
+        withExtendedLifetime(subscription) {}
+        shared.wrappedValue = 1
         #expect(Shared(value: 1) == shared)
         #expect(Shared(value: 2) != shared)
+    }
+
+    @Test("Observation hears a write of another value, after it is made, and not an equal one")
+    func observationOfWrites() {
+        let shared = Shared(value: 1)
+        let seen = LockedBox<[Int]>([])
+        withObservationTracking { _ = shared.wrappedValue } onChange: { seen.withLock { $0.append(shared.wrappedValue) } }
+        shared.wrappedValue = 1
+        #expect(seen.withLock { $0 }.isEmpty)
+        shared.wrappedValue = 2
+        #expect(seen.withLock { $0 } == [2])
     }
 
     @Test("values yields the current value and every change; subscribe sees writes")
@@ -402,3 +428,6 @@ struct SharedMemoTests {
         #expect(counter.count == 2)
     }
 }
+
+/// A value without `==`.
+private struct NotEquatable: Sendable {}

@@ -8,6 +8,7 @@
 #define C_COMPUTED_ATOMICS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -190,6 +191,41 @@ uint32_t cg_once_wait(cg_once *o);
 /// Resets the cell to EMPTY. Only for an owner that knows no other thread can access the cell.
 static inline void cg_once_reset(cg_once *o) {
     __atomic_store_n(&o->state, CG_ONCE_EMPTY, __ATOMIC_RELEASE);
+}
+
+// MARK: - Commits in progress on this thread
+
+/// A store commit in progress on the calling thread: a frame on that thread's stack, linked to the
+/// commit it is nested in (a mutation may commit to another store).
+typedef struct cg_commit_frame {
+    const void *store;
+    const struct cg_commit_frame *outer;
+} cg_commit_frame;
+
+/// The innermost commit in progress on the calling thread, or NULL. Defined in
+/// CComputedAtomics.c; only the functions below touch it.
+extern _Thread_local const cg_commit_frame *cg_commit_frames CG_TLS_MODEL;
+
+/// Enters a commit: `frame` (on the caller's stack, alive until `cg_commit_pop`) records `store`.
+static inline void cg_commit_push(cg_commit_frame *frame, const void *store) {
+    frame->store = store;
+    frame->outer = cg_commit_frames;
+    cg_commit_frames = frame;
+}
+
+/// Leaves the commit `frame` entered.
+static inline void cg_commit_pop(const cg_commit_frame *frame) {
+    cg_commit_frames = frame->outer;
+}
+
+/// Whether the calling thread is inside a commit to `store` (so holds its lock).
+static inline bool cg_commit_is_active(const void *store) {
+    for (const cg_commit_frame *frame = cg_commit_frames; frame != NULL; frame = frame->outer) {
+        if (frame->store == store) {
+            return true;
+        }
+    }
+    return false;
 }
 
 #ifdef __cplusplus

@@ -34,8 +34,9 @@ public struct SharedMemo<Value> {
         _cell.value(sharedInputs: sharedInputs, compute: compute)
     }
 
-    /// Marks the cached value stale because the state's own inputs changed to `version`: resets
-    /// the cell in place when no copy shares it, otherwise gives this copy a new cell.
+    /// Marks the cached value stale because the state's own inputs changed to `version`: in
+    /// place when no copy shares the cell (the next value is compared with the stale one, for
+    /// early cutoff), otherwise this copy gets a new cell.
     public mutating func invalidate(version: VersionStamp) {
         if isKnownUniquelyReferenced(&_cell) {
             _cell.reset(version: version)
@@ -55,10 +56,22 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
     private(set) var version: VersionStamp
     /// The shared inputs' stamps `cached` was computed from.
     private var keys: [VersionStamp] = []
+    /// The value last computed; kept while stale, to compare the next one with.
     private var cached: Value?
+    /// Whether the state's own inputs changed since `cached` was computed.
+    private var isStale = false
+    /// The stamp taken when the value last changed (after cutoff: recomputed to a value `==` to
+    /// the previous one, it keeps its stamp): the version a store's observers compare.
+    private var changedAtStamp: VersionStamp
 
     init(version: VersionStamp) {
         self.version = version
+        changedAtStamp = version
+    }
+
+    /// The stamp taken when the value last changed. Read after bringing the value up to date.
+    var changedAt: VersionStamp {
+        lock.withLock { changedAtStamp }
     }
 
     func value(sharedInputs record: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
@@ -68,14 +81,13 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
             // copy, no allocation once they exist).
             swap(&inputs._versions, &keys)
             record(&inputs)
-            if !inputs.changed, let cached {
+            if !isStale, !inputs.changed, let cached {
                 swap(&inputs._versions, &keys)
                 return cached
             }
             // Miss: the keys now hold the current stamps, which go with the value computed
-            // next; the cell keeps nothing meanwhile.
+            // next; the cell's keys stay empty meanwhile, so a concurrent read misses too.
             inputs._dropUnrecorded()
-            cached = nil
             return nil
         }
         if let hit {
@@ -84,17 +96,23 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
         let value = compute()
         lock.withLock {
             keys = inputs._versions
+            if let cached, _DynamicEquality<Value>().isEqual(cached, value) == true {
+                // Early cutoff: the same value keeps its stamp.
+            } else {
+                changedAtStamp = VersionStamp.next()
+            }
             cached = value
+            isStale = false
         }
         return value
     }
 
-    /// Resets the cell; only for the unique owner.
+    /// Marks the cell stale; only for the unique owner.
     func reset(version: VersionStamp) {
         lock.withLock {
             self.version = version
             keys.removeAll(keepingCapacity: true)
-            cached = nil
+            isStale = true
         }
     }
 }

@@ -12,8 +12,10 @@
 /// ```
 ///
 /// `Shared` has reference semantics inside a value type: copying a state copies the reference,
-/// not the value, and `==` compares the current values. Every write takes a new
-/// ``VersionStamp``. Persisted values follow their storage: changes made to the file or the
+/// not the value, and `==` compares the current values. Every write of a new value takes a new
+/// ``VersionStamp``; for an `Equatable` value, a write of a value `==` to the current one is no
+/// write (no new version, no save, nobody notified). A ``Store`` of a generated state hears the
+/// changes of its `@Shared` fields, whoever makes them. Persisted values follow their storage: changes made to the file or the
 /// `UserDefaults` key by others reach every holder, through ``values``, ``subscribe(_:)`` and
 /// Observation (reading ``wrappedValue`` inside `withObservationTracking` or a SwiftUI body
 /// tracks it).
@@ -48,7 +50,8 @@ public struct Shared<Value: Sendable>: Sendable {
         self = projectedValue
     }
 
-    /// The current value. Setting it replaces the value for every holder.
+    /// The current value. Setting it replaces the value for every holder (setting a value `==`
+    /// to the current one does nothing).
     public var wrappedValue: Value {
         get { box.value }
         nonmutating set { box.withLock { $0 = newValue } }
@@ -71,7 +74,7 @@ public struct Shared<Value: Sendable>: Sendable {
         try box.withLock(body)
     }
 
-    /// Changes with every write.
+    /// Changes with every write of a new value.
     public var version: VersionStamp {
         box.version
     }

@@ -39,6 +39,8 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
     private let registrar = ObservationRegistrar()
     /// `\.value`, made once (a key path literal into a generic class is looked up at run time).
     private let valueKeyPath: KeyPath<SharedBox<Value>, Value> = \.value
+    /// `==` when `Value` is `Equatable` (looked up once per reference).
+    private let equality = _DynamicEquality<Value>()
 
     init(value: Value, key: String?, loadError: SharedError? = nil, persistence: (any SharedPersistence<Value>)? = nil) {
         self.key = key
@@ -70,17 +72,31 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
         initialLoadError ?? persistence?.loadError
     }
 
-    /// Runs `body` on the value under the lock; then stamps, persists and notifies.
+    /// Runs `body` on the value under the lock; then, when it changed the value, stamps, persists
+    /// and notifies.
+    ///
+    /// For an `Equatable` value, a `body` that leaves a value `==` to the one it found (an
+    /// assignment of the current value) is no write: no new version, no save, nobody notified,
+    /// as an assignment of an equal value to a generated state's field. Observation is told after
+    /// the change (a reader in `onChange` sees the new value).
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        registrar.willSet(self, keyPath: valueKeyPath)
+        var isChanged = false
         defer {
-            registrar.didSet(self, keyPath: valueKeyPath)
-            changes.drain()
+            if isChanged {
+                registrar.willSet(self, keyPath: valueKeyPath)
+                registrar.didSet(self, keyPath: valueKeyPath)
+                changes.drain()
+            }
         }
         return try state.withLock { value in
+            // A copy of the value before (a retain for a copy-on-write value), to compare with.
+            let before = equality.isEquatable ? value : nil
             defer {
-                stamp(value)
-                persistence?.valueDidChange(value)
+                isChanged = before.flatMap { equality.isEqual($0, value) } != true
+                if isChanged {
+                    stamp(value)
+                    persistence?.valueDidChange(value)
+                }
             }
             return try body(&value)
         }
@@ -116,6 +132,11 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
         changes.enqueue(value)
     }
 
+    /// The number of subscribers, the stores that follow this reference included (for tests).
+    var subscriberCount: Int {
+        changes.subscriberCount
+    }
+
     func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> StoreSubscription {
         let id = changes.subscribe(handler)
         return StoreSubscription { [changes] in changes.unsubscribe(id) }
@@ -137,5 +158,11 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
             }
             continuation.onTermination = { [changes] _ in changes.unsubscribe(id) }
         }
+    }
+}
+
+extension SharedBox: _SharedReference {
+    func _subscribe(_ handler: @escaping @Sendable () -> Void) -> StoreSubscription {
+        subscribe { _ in handler() }
     }
 }

@@ -1,3 +1,4 @@
+import CComputedAtomics
 import Observation
 
 /// A reference type that holds the current state and publishes every change.
@@ -30,6 +31,12 @@ import Observation
 ///   are tracked as the whole state. Observation calls an observer once, so a commit checks only
 ///   the members read through the store since a commit last changed them: with none left and no
 ///   subscriber, commits are as cheap as with no observer at all.
+/// - **`@Shared` fields**: a change of a `@Shared` field of the state (or of a nested generated
+///   state), made by anyone (another store or holder of the reference, a write through a
+///   snapshot such as `store.state.settings = s`, the file or the `UserDefaults` key), is
+///   published as a change of this store, with a commit's rules: subscribers and the observers
+///   of the members it changed hear of it; a value `==` to the current one is no change. The
+///   store follows the references of its current state while anybody listens.
 /// - **Writes through members**: `store.query = "milk"` commits `$0.query = "milk"`, and does
 ///   nothing when the value `==` the current one; so does a nested state's field
 ///   (`store.shelf.label = "x"`) and a scoped store's. `\Store<TodoState>.query` is a
@@ -76,6 +83,8 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         /// The field stamps a notifying commit records before and after the mutation, kept so
         /// that every commit records into the same storage (no allocation per commit).
         var fieldVersions = MemoInputs([])
+        /// The shared references of the state, followed while the store is listened.
+        var following = SharedFollowing()
         @usableFromInline var state: State
 
         init(state: State) {
@@ -179,28 +188,41 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
             if !observed.isEmpty { notifyObservers(observed) }
             if published { changes.drain() }
         }
-        return try rootStorage.withLock { root in
-            guard root.isListened else { return try mutation(&root.state) }
-            defer { root.updateIsListened() }
-            // The state, the stamps and the table are disjoint stored properties: one access each.
-            return try commitListened(
-                mutation,
-                to: &root.state,
-                fieldVersions: &root.fieldVersions,
-                isPublished: root.listenerCount > 0,
-                observation: &root.observation,
-                published: &published,
-                observed: &observed
-            )
+        // Marks this thread as committing to this store, for a shared reference the mutation
+        // writes: its notification reaches this store on this thread, under the lock.
+        var frame = cg_commit_frame()
+        return try withUnsafeMutablePointer(to: &frame) { frame in
+            cg_commit_push(frame, UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()))
+            defer { cg_commit_pop(frame) }
+            return try rootStorage.withLock { root in
+                guard root.isListened else { return try mutation(&root.state) }
+                defer {
+                    root.updateIsListened()
+                    updateSharedFollowing(&root)
+                }
+                // The state, the stamps and the tables are disjoint stored properties: one access each.
+                return try commitListened(
+                    mutation,
+                    to: &root.state,
+                    fieldVersions: &root.fieldVersions,
+                    following: &root.following,
+                    isPublished: root.listenerCount > 0,
+                    observation: &root.observation,
+                    published: &published,
+                    observed: &observed
+                )
+            }
         }
     }
 
-    /// Under the state's lock: applies `mutation`, and when it changed the state, enqueues the
-    /// new state for subscribers (`isPublished`) and collects what to tell Observation.
+    /// Under the state's lock: applies `mutation`, and when it changed the state (or a shared
+    /// reference it holds changed since the last publication), enqueues the new state for
+    /// subscribers (`isPublished`) and collects what to tell Observation.
     private func commitListened<Result>(
         _ mutation: (inout State) throws -> Result,
         to state: inout State,
         fieldVersions: inout MemoInputs,
+        following: inout SharedFollowing,
         isPublished: Bool,
         observation: inout ObservationTable,
         published: inout Bool,
@@ -208,6 +230,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     ) rethrows -> Result {
         var isChanged = false
         defer {
+            if sharedReferencesChanged(in: &state, following: &following) { isChanged = true }
             if isChanged {
                 if isPublished {
                     changes.enqueue(state)
@@ -285,6 +308,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         let id = rootStorage.withLock { root in
             root.listenerCount += 1
             root.updateIsListened()
+            updateSharedFollowing(&root)
             return changes.subscribe(handler, initial: includingCurrent ? root.state : nil)
         }
         if includingCurrent { changes.drain() }
@@ -293,6 +317,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
             root.withLock { root in
                 root.listenerCount -= 1
                 root.updateIsListened()
+                self.updateSharedFollowing(&root)
             }
             self.changes.unsubscribe(id)
         }
@@ -306,6 +331,9 @@ struct ChangeDetection<State>: @unchecked Sendable {
     // Safety: only metatypes of conformance witnesses, which are immutable.
     let versions = _MemberVersions<State>()
     let equality = _DynamicEquality<State>()
+    /// The shared references a generated state holds (its `@Shared` fields'), whose changes
+    /// reach the store without a commit.
+    let references = _SharedReferences<State>()
 
     /// What a later state is compared with.
     enum Token {

@@ -103,6 +103,7 @@ extension Store {
             root.withLock { root in
                 root.observation.observesWholeState = true
                 root.updateIsListened()
+                updateSharedFollowing(&root)
             }
             return
         }
@@ -127,6 +128,7 @@ extension Store {
                 guard let version = versions.memberVersion(&root.state, name) else { return nil }
                 root.observation.record(name, version: version)
                 root.updateIsListened()
+                updateSharedFollowing(&root)
                 return root.state
             }
             // Not a versioned member after all: observe the whole state.

@@ -11,8 +11,17 @@ extension StateTable {
         let memberVersion: ((UnsafeRawPointer, Substring) -> VersionStamp?)?
         /// The value, for the mirror.
         let value: (UnsafeRawPointer) -> Any
+        /// Appends the shared references the field holds: a `@Shared` field's, or those of a
+        /// nested generated state; `nil` when it can hold none.
+        let references: ((UnsafeRawPointer, inout [any _SharedReference]) -> Void)?
         /// The storage of the field's selector (`Selectors.count`), made once with the table.
         let selector: AnyObject
+    }
+
+    /// A computed value over `@Shared` fields: its version, read after bringing it up to date.
+    struct SharedComputed {
+        let name: String
+        let version: (UnsafeRawPointer) -> VersionStamp
     }
 
     /// A memoized computed value: where its cell is, its inputs, and how to refresh it.
@@ -76,6 +85,7 @@ extension StateTable.Builder {
             version: nil,
             memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
             value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
+            references: Self.references(of: Value.self, at: valueOffset),
             selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage
         ))
     }
@@ -90,6 +100,7 @@ extension StateTable.Builder {
             version: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).version },
             memberVersion: nil,
             value: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).wrappedValue },
+            references: { $1.append($0.load(fromByteOffset: offset, as: Shared<Value>.self).box) },
             selector: StateSelector<State, Value>(
                 _select: { root in Self.shared(at: offset, in: root, as: Value.self).wrappedValue },
                 _version: { root in Self.shared(at: offset, in: root, as: Value.self).version },
@@ -97,6 +108,23 @@ extension StateTable.Builder {
             )._storage
         ))
         stateMembers.append((state, name))
+    }
+
+    /// A computed value over `@Shared` fields (cached in a ``SharedMemo``, refreshed by its
+    /// accessor): its name, its cell and the key path user code reads it by on `state.computed`,
+    /// so that a store observes it alone, by the stamp its cell takes when its value changes.
+    public mutating func sharedComputed<Value>(
+        _ name: String,
+        _ cell: KeyPath<Extended, SharedMemo<Value>>,
+        _ extended: KeyPath<Extended, Value>
+    ) {
+        let offset = Self.offset(of: cell)
+        sharedComputeds.append(StateTable.SharedComputed(name: name) { base in
+            // Brought up to date through its accessor, then its cell says when it last changed.
+            _ = base.assumingMemoryBound(to: Extended.self).pointee[keyPath: extended]
+            return base.load(fromByteOffset: offset, as: SharedMemo<Value>.self)._cell.changedAt
+        })
+        extendedMembers.append((extended, "computed." + name))
     }
 
     /// A memoized computed value whose result is compared with the cached one (early cutoff,
@@ -177,6 +205,13 @@ extension StateTable.Builder {
             preconditionFailure("a StateTable entry's storage must be a stored property of the state's storage")
         }
         return offset
+    }
+
+    /// Appends the shared references of a field's value in place, when `Value` is a generated
+    /// state that holds any.
+    private static func references<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer, inout [any _SharedReference]) -> Void)? {
+        guard let witness = _SharedReferences<Value>().witness else { return nil }
+        return { base, references in witness.collect(base + offset, into: &references) }
     }
 
     /// Reads the version of a member of a field's value in place, when `Value` is a generated state.

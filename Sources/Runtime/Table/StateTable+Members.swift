@@ -8,7 +8,8 @@ extension StateTable {
     public func version(ofMember path: Substring, in base: UnsafeRawPointer) -> VersionStamp? {
         let (member, rest) = _splitMemberPath(path)
         if member == "computed" {
-            guard let index = computedIndex[_splitMemberPath(rest).head] else { return nil }
+            let name = _splitMemberPath(rest).head
+            guard let index = computedIndex[name] else { return sharedComputeds[name]?(base) }
             return version(ofComputed: index, in: base)
         }
         guard let index = fieldIndex[member] else { return nil }
@@ -25,6 +26,19 @@ extension StateTable {
         // metadata an unspecialized loop would look up on every call.
         for index in 0..<stampOffsets.count {
             versions.record(version(ofField: index, in: base))
+        }
+    }
+
+    /// Whether a state of this type can hold shared references (a `@Shared` field, or a nested
+    /// generated state with one), which its stores follow.
+    var holdsSharedReferences: Bool {
+        !referenceCollectors.isEmpty
+    }
+
+    /// Appends the shared references the state at `base` holds, in declaration order.
+    func collectSharedReferences(in base: UnsafeRawPointer, into references: inout [any _SharedReference]) {
+        for collect in referenceCollectors {
+            collect(base, &references)
         }
     }
 

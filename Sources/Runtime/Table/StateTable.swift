@@ -51,6 +51,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     public struct Builder {
         var fields: [Field] = []
         var computeds: [Computed] = []
+        var sharedComputeds: [SharedComputed] = []
         var stateMembers: [(PartialKeyPath<State>, String)] = []
         var extendedMembers: [(PartialKeyPath<Extended>, String)] = []
     }
@@ -77,6 +78,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// path (`"computed.total"` split at its dot) allocates nothing.
     let fieldIndex: [Substring: Int]
     let computedIndex: [Substring: Int]
+    /// The computed values over `@Shared` fields, by name: their versions (see
+    /// ``Builder/sharedComputed(_:_:_:)``).
+    let sharedComputeds: [Substring: (UnsafeRawPointer) -> VersionStamp]
     /// The storage of each field's selector, by index (see ``fieldSelector(_:)``).
     let fieldSelectors: [AnyObject]
     /// The storage of each computed value's selector, by index (see ``computedSelector(_:)``);
@@ -84,6 +88,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     private(set) var computedSelectors: [AnyObject] = []
     let stateMembers: _MemberTable<State>
     let extendedMembers: _MemberTable<Extended>
+    /// What appends the shared references of each field that can hold any (see
+    /// ``collectSharedReferences(in:into:)``).
+    let referenceCollectors: [(UnsafeRawPointer, inout [any _SharedReference]) -> Void]
 
     /// Builds the table of a state whose storage is at `storage` (`\.computed`, its only stored
     /// property) with `describe`, then derives what the runtime needs from it.
@@ -105,6 +112,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         headerOffset = _memoHeaderOffset()
         fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         computedIndex = Dictionary(builder.computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
+        sharedComputeds = Dictionary(builder.sharedComputeds.map { (Substring($0.name), $0.version) }, uniquingKeysWith: { first, _ in first })
         // `\State.computed.total`, as user code spells it, for each computed value.
         let computedMembers = builder.extendedMembers.compactMap { keyPath, name -> (PartialKeyPath<State>, String)? in
             guard name.hasPrefix("computed."),
@@ -115,6 +123,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         stateMembers = _MemberTable(builder.stateMembers + computedMembers)
         extendedMembers = _MemberTable(builder.extendedMembers)
         fieldSelectors = builder.fields.map(\.selector)
+        referenceCollectors = builder.fields.compactMap(\.references)
         computedSelectors = computeds.indices.map { computeds[$0].makeSelector(self, $0) }
     }
 

@@ -35,16 +35,21 @@ struct TableEmitter {
         }
         writer.line()
         writer.block("extension \(typeName).Extended: ComputedRuntime._TableDrivenStorage") { writer in
-            writer.doc([
+            var doc = [
                 "The members of ``\(state.name)`` for the runtime: each field with its storage and the key",
                 "paths a store observes it by (on the state and on `state.computed`), then each memoized",
                 "computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are",
                 "indices in these lists) and its body, called with the storage.",
-            ])
+            ]
+            if memos.count < state.computeds.count {
+                doc += ["Last, the computed values over `@Shared` fields (their accessors refresh them), so that",
+                        "a store observes each alone."]
+            }
+            writer.doc(doc)
             // Typed: were a member's type to fail to compile, the table's type would still be
             // known, and the conformance and the selectors that name the table would not fail too.
             let table = "ComputedRuntime.StateTable<\(typeName), \(typeName).Extended>"
-            if state.fields.isEmpty && memos.isEmpty {
+            if state.fields.isEmpty && state.computeds.isEmpty {
                 writer.line("\(access)static let __table: \(table) = .init(\\.computed) { _ in }")
             } else {
                 writer.line("\(access)static let __table: \(table) = .init(\\.computed, __describe)")
@@ -86,6 +91,10 @@ struct TableEmitter {
         }
         for (index, computed) in memos.enumerated() {
             entries.append { emitEntry(of: computed, index: index, into: &$0) }
+        }
+        for computed in state.computeds where emitter.isShared(computed) {
+            let name = emitter.swiftName(computed.decl.name)
+            entries.append { $0.line("table.sharedComputed(\"\(computed.name)\", \\._\(computed.name), \\.\(name))") }
         }
         let builder = "_ table: inout \(table).Builder"
         let parts = stride(from: 0, to: entries.count, by: Self.entriesPerFunction).map {
