@@ -28,6 +28,54 @@ int64_t cg_recomputation_scopes = 0;
 
 _Thread_local const cg_commit_frame *cg_commit_frames CG_TLS_MODEL = NULL;
 
+// Per-thread slots: a bit per slot taken, under a mutex; a thread-specific key whose destructor
+// frees the slot of an exiting thread.
+_Thread_local uint32_t cg_thread_slot_plus_one CG_TLS_MODEL = 0;
+static pthread_mutex_t cg_thread_slots_mutex = PTHREAD_MUTEX_INITIALIZER;
+static uint32_t cg_thread_slots_taken = 0;
+static pthread_key_t cg_thread_slot_key;
+static pthread_once_t cg_thread_slot_key_once = PTHREAD_ONCE_INIT;
+
+static void cg_thread_slot_release(void *value) {
+    uint32_t slot = (uint32_t)(uintptr_t)value - 1;
+    pthread_mutex_lock(&cg_thread_slots_mutex);
+    cg_thread_slots_taken &= ~(1u << slot);
+    pthread_mutex_unlock(&cg_thread_slots_mutex);
+}
+
+static void cg_thread_slot_make_key(void) {
+    pthread_key_create(&cg_thread_slot_key, cg_thread_slot_release);
+}
+
+_Static_assert(CG_THREAD_SLOTS <= 32, "the taken slots are bits of a uint32_t");
+
+uint32_t cg_thread_slot_take(void) {
+    // A thread that found none retries every 1,024 calls (counting down above the range).
+    uint32_t state = cg_thread_slot_plus_one;
+    if (state > CG_THREAD_SLOTS + 1) {
+        cg_thread_slot_plus_one = state - 1;
+        return CG_THREAD_SLOTS;
+    }
+    pthread_once(&cg_thread_slot_key_once, cg_thread_slot_make_key);
+    pthread_mutex_lock(&cg_thread_slots_mutex);
+    uint32_t slot = CG_THREAD_SLOTS;
+    for (uint32_t index = 0; index < CG_THREAD_SLOTS; index++) {
+        if ((cg_thread_slots_taken & (1u << index)) == 0) {
+            cg_thread_slots_taken |= 1u << index;
+            slot = index;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&cg_thread_slots_mutex);
+    if (slot == CG_THREAD_SLOTS) {
+        cg_thread_slot_plus_one = CG_THREAD_SLOTS + 1 + 1024;
+        return CG_THREAD_SLOTS;
+    }
+    cg_thread_slot_plus_one = slot + 1;
+    pthread_setspecific(cg_thread_slot_key, (void *)(uintptr_t)(slot + 1));
+    return slot;
+}
+
 // Waiters block on one of a few striped mutex/condition pairs chosen by the cell's address.
 // Wake-ups are broadcast, and every waiter re-checks its own cell, so sharing a stripe between
 // cells is harmless (at worst a spurious wake-up).

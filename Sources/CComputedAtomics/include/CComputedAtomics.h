@@ -193,6 +193,33 @@ static inline void cg_once_reset(cg_once *o) {
     __atomic_store_n(&o->state, CG_ONCE_EMPTY, __ATOMIC_RELEASE);
 }
 
+// MARK: - Per-thread slots (lock-free cache hits)
+
+/// How many threads can have a slot of their own at a time. A thread beyond that has none
+/// (`cg_thread_slot` returns `CG_THREAD_SLOTS`) and takes the caches' locked paths.
+#define CG_THREAD_SLOTS 16u
+
+/// The calling thread's slot plus one; 0 until it asks for one. Defined in CComputedAtomics.c.
+extern _Thread_local uint32_t cg_thread_slot_plus_one CG_TLS_MODEL;
+
+/// Slow part of `cg_thread_slot`: takes a free slot for the calling thread (under a mutex), which
+/// it owns until it exits (then the slot is free for another thread), or `CG_THREAD_SLOTS` when
+/// every slot is taken (asked again later, at most once per 1,024 calls).
+uint32_t cg_thread_slot_take(void);
+
+/// The calling thread's slot, `0 ..< CG_THREAD_SLOTS`, or `CG_THREAD_SLOTS` for none.
+///
+/// One live thread at a time owns a slot: a per-slot cache entry is read and written only by its
+/// owner, with no atomics. A slot passes from an exited thread to a new one through the mutex
+/// of `cg_thread_slot_take`, which orders the old owner's writes before the new owner's reads.
+static inline uint32_t cg_thread_slot(void) {
+    uint32_t slot = cg_thread_slot_plus_one;
+    if (__builtin_expect(slot != 0 && slot <= CG_THREAD_SLOTS, 1)) {
+        return slot - 1;
+    }
+    return cg_thread_slot_take();
+}
+
 // MARK: - Commits in progress on this thread
 
 /// A store commit in progress on the calling thread: a frame on that thread's stack, linked to the

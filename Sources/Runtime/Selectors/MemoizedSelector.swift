@@ -173,11 +173,14 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
 ///   and the bytes become an `Output` only after validation. Nothing is retained or released.
 /// - **Other outputs** (arrays, strings, classes, anything holding a reference): copying the value
 ///   out retains its references, and a recomputation on another thread may release the very
-///   storage being retained. Without a reclamation scheme (hazard pointers, epochs) a lock-free
-///   reader cannot know that storage is still alive, so these hits take the lock, but for the
-///   shortest time: the inputs' stamps are read before locking (a nested selector is evaluated
-///   outside this lock), then the lock covers a comparison of words and the copy of the value,
-///   whose retain is the caller's +1 (the result it owns). No other reference is retained.
+///   storage being retained; without a reclamation scheme a reader of the shared value cannot
+///   know that storage is still alive. So each thread keeps its own copy (`_ThreadSlots`): the
+///   value and the keys it was computed for, written and read by that thread only. A hit compares
+///   the inputs' stamps with the thread's keys and copies its value out: no lock, no atomic, no
+///   allocation, only the retain of the value handed out. A thread whose entry is out of date
+///   takes the lock for the comparison with the shared keys (the inputs' stamps read before
+///   locking) and the copy, or recomputes, then refreshes its entry. An entry keeps its value
+///   alive until its thread stores another one or the selector goes away.
 ///
 /// Inputs that are not versioned (compared by `==`, or not at all) go through the slots, under
 /// the lock, as a miss does. An input that is itself a memoized selector is asked for its
@@ -204,6 +207,10 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
     /// cached value's stamp, `[2 ..< 2 + inputCount]` the inputs' stamps it was computed from,
     /// then, for a trivial `Output`, the value's bytes.
     @usableFromInline let words: UnsafeMutablePointer<UInt64>
+    /// For an `Output` that is not trivial, with every input versioned: each thread's last value
+    /// and the keys it was computed for (`words[1 ..< 2 + inputCount]`: the value's stamp, then
+    /// the inputs' stamps), for lock-free hits.
+    @usableFromInline let threadSlots: _ThreadSlots<Output>?
 
     @inlinable
     init(
@@ -232,12 +239,14 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         let wordCount = 2 + slots.count + (_isPOD(Output.self) ? Self._valueWordCount : 0)
         words = .allocate(capacity: wordCount)
         words.initialize(repeating: 0, count: wordCount)
+        threadSlots = versioned != nil && !_isPOD(Output.self) ? _ThreadSlots(keyCount: 1 + slots.count) : nil
         super.init(select: nil, version: nil, counter: counter, isMemo: true)
     }
 
     deinit {
         versioned?.deallocate()
         words.deallocate()
+        threadSlots?.deallocate()
     }
 
     /// The number of words a trivial `Output`'s bytes take.
@@ -259,8 +268,13 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
             // `_isPOD` is a constant once specialized: one branch of the two is compiled.
             if _isPOD(Output.self) {
                 if let hit = _lockFreeHit(root, versioned) { return hit }
-            } else if let hit = _lockedHit(root, versioned, copiesValue: true) {
-                return _Stamped(version: hit.version, value: hit.value.unsafelyUnwrapped)
+            } else {
+                if let hit = _threadHit(root, versioned, copiesValue: true) {
+                    return _Stamped(version: hit.version, value: hit.value.unsafelyUnwrapped)
+                }
+                if let hit = _lockedHit(root, versioned, copiesValue: true) {
+                    return _Stamped(version: hit.version, value: hit.value.unsafelyUnwrapped)
+                }
             }
         }
         return _evaluateSlowly(root.pointee)
@@ -280,7 +294,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         if let versioned {
             if _isPOD(Output.self) {
                 if let hit = _lockFreeHit(root, versioned) { return hit.version }
-            } else if let hit = _lockedHit(root, versioned, copiesValue: false) {
+            } else if let hit = _threadHit(root, versioned, copiesValue: false) ?? _lockedHit(root, versioned, copiesValue: false) {
                 return hit.version
             }
         }
@@ -328,6 +342,31 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         }
     }
 
+    /// The lock-free hit of any other `Output`, from the calling thread's own entry (see
+    /// `_ThreadSlots`): its keys compared with the inputs' stamps, then its value copied out
+    /// (`nil` unless `copiesValue`). `nil` when the thread has no entry or an input moved.
+    @inlinable
+    @inline(__always)
+    func _threadHit(
+        _ root: UnsafePointer<Root>,
+        _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>,
+        copiesValue: Bool
+    ) -> (version: VersionStamp, value: Output?)? {
+        guard let threadSlots, let entry = threadSlots.entry() else { return nil }
+        let keys = threadSlots.keys(of: entry)
+        for index in 0..<inputCount where _inputVersion(index, root, versioned) != keys[1 + index] {
+            return nil
+        }
+        return (VersionStamp(rawValue: keys[0]), copiesValue ? threadSlots.value(of: entry) : nil)
+    }
+
+    /// Under the lock, with the value published: stores it in the calling thread's entry, with
+    /// its stamp and its inputs' (for its next hit without the lock).
+    @inlinable
+    func _storeInThreadSlot(_ value: Output) {
+        threadSlots?.store(keys: words + 1, value: value)
+    }
+
     /// The hit of any other `Output`: the inputs' stamps read first, then the lock held for the
     /// comparison and the copy of the value (`nil` unless `copiesValue`).
     @inlinable
@@ -344,10 +383,11 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
             }
             lock.lock()
             defer { lock.unlock() }
-            guard cached != nil else { return nil }
+            guard let cached else { return nil }
             for index in 0..<inputCount where current[index] != cg_atomic_u64_load(words + 2 + index) {
                 return nil
             }
+            _storeInThreadSlot(cached)
             return (cachedVersion, copiesValue ? cached : nil)
         }
     }
@@ -370,6 +410,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
             for slot in slots {
                 slot.discard()
             }
+            if versioned != nil { _storeInThreadSlot(cached) }
             return _Stamped(version: cachedVersion, value: cached)
         }
         counter.increment()
@@ -382,6 +423,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         cachedVersion = .next()
         if versioned != nil {
             _publish(output)
+            _storeInThreadSlot(output)
         }
         return _Stamped(version: cachedVersion, value: output)
     }

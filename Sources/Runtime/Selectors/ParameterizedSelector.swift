@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// A family of memoized selectors, one per argument, kept in a bounded LRU cache.
 ///
 /// Made by ``createParameterizedSelector(_:capacity:transform:)``. `selector(argument)` returns
@@ -12,7 +14,9 @@
 /// - Lookup, hit and eviction are O(1): a dictionary from argument to slot index plus an intrusive
 ///   doubly linked list over array indices. A hit allocates nothing.
 /// - Thread-safe: one lock guards the LRU; each argument's memo has its own lock, as in
-///   ``createSelector(_:memoized:transform:)`` (transform runs under it).
+///   ``createSelector(_:memoized:transform:)`` (transform runs under it). A thread that asks
+///   for the same argument again finds it without the lock, in its own last-argument slot (see
+///   `_ThreadSlots`), and its hit is lock-free as a memoized selector's.
 public struct ParameterizedSelector<Root, Argument: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline
     let _cache: _ParameterCache<Root, Argument, Value>
@@ -39,8 +43,8 @@ public struct ParameterizedSelector<Root, Argument: Hashable & Sendable, Value: 
 
     /// The memoized selector for `argument`; marks `argument` as most recently used.
     ///
-    /// A hit (argument cached) takes the LRU lock, one dictionary lookup and an O(1) relink; it
-    /// allocates nothing.
+    /// The calling thread's last argument again: no lock, one `==`. Another cached argument:
+    /// the LRU lock, one dictionary lookup and an O(1) relink. Neither allocates.
     @inlinable
     public func callAsFunction(_ argument: Argument) -> StateSelector<Root, Value> {
         StateSelector(_memo: _cache.entry(for: argument))
@@ -139,6 +143,12 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
     @usableFromInline @exclusivity(unchecked) var head: Int
     /// Least recently used node, or -1.
     @usableFromInline @exclusivity(unchecked) var tail: Int
+    /// Each thread's last argument and its entry, valid while their generation (the entry's one
+    /// key) is `generation`: a repeated argument is found without the lock.
+    @usableFromInline let threadSlots: _ThreadSlots<(argument: Argument, box: _MemoizedSelectorBox<Root, Value>)>
+    /// Moves (under the lock) whenever an entry is dropped, so that no thread's slot hands it out
+    /// afterwards. Never 0; read with a relaxed atomic load.
+    @usableFromInline let generation: UnsafeMutablePointer<UInt64>
 
     @inlinable
     init(
@@ -156,6 +166,14 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
         indices = Dictionary(minimumCapacity: reserved)
         nodes = []
         nodes.reserveCapacity(reserved)
+        threadSlots = _ThreadSlots(keyCount: 1)
+        generation = .allocate(capacity: 1)
+        generation.initialize(to: 1)
+    }
+
+    deinit {
+        threadSlots.deallocate()
+        generation.deallocate()
     }
 
     var count: Int {
@@ -164,10 +182,28 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
 
     /// The entry for `argument`, made most recently used; created (evicting the least recently
     /// used entry when full) on a miss.
+    ///
+    /// The calling thread's last argument is found without the lock (and is not made most
+    /// recently used again: it was when the thread last took the lock for it).
     @inlinable
     func entry(for argument: Argument) -> _MemoizedSelectorBox<Root, Value> {
+        if let entry = threadSlots.entry(), threadSlots.keys(of: entry)[0] == cg_atomic_u64_load(generation) {
+            let last = (entry + threadSlots.valueOffset).assumingMemoryBound(to: (argument: Argument, box: _MemoizedSelectorBox<Root, Value>).self)
+            if last.pointee.argument == argument { return last.pointee.box }
+        }
         lock.lock()
         defer { lock.unlock() }
+        let box = lockedEntry(for: argument)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 1) { keys in
+            keys[0] = generation.pointee
+            threadSlots.store(keys: UnsafePointer(keys.baseAddress!), value: (argument, box))
+        }
+        return box
+    }
+
+    /// ``entry(for:)`` under the lock.
+    @inlinable
+    func lockedEntry(for argument: Argument) -> _MemoizedSelectorBox<Root, Value> {
         if let index = indices[argument] {
             if index != head {
                 unlink(index)
@@ -184,6 +220,7 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
             index = tail
             unlink(index)
             indices.removeValue(forKey: nodes[index].argument)
+            cg_atomic_u64_store(generation, generation.pointee + 1)
             nodes[index] = Node(argument: argument, box: box, previous: -1, next: -1)
         }
         linkAtHead(index)
@@ -193,6 +230,7 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
 
     func removeAll() {
         lock.withLock {
+            cg_atomic_u64_store(generation, generation.pointee + 1)
             indices.removeAll(keepingCapacity: true)
             nodes.removeAll(keepingCapacity: true)
             head = -1

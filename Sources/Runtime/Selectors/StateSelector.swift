@@ -136,6 +136,13 @@ public struct StateSelector<Root, Value>: Sendable {
             if _storage.isMemo {
                 return _storage._memo.evaluate(at: root).value
             }
+            // A generated computed value's selector: an up-to-date cell is read in place, as
+            // `state.computed.x` reads it (the closure brings a stale one up to date).
+            let cellOffset = _storage.cellOffset
+            if cellOffset >= 0 {
+                let memo = UnsafeRawPointer(root).advanced(by: cellOffset).assumingMemoryBound(to: Memo<Value>.self)
+                if _fastPath(memo.pointee.isCached) { return memo.pointee._borrowedValue }
+            }
             return _storage.select.unsafelyUnwrapped(root.pointee)
         }
     }
@@ -148,6 +155,14 @@ public struct StateSelector<Root, Value>: Sendable {
     public func version(_ root: Root) -> VersionStamp? {
         if _storage.isMemo {
             return withUnsafePointer(to: root) { _storage._memo.version(at: $0) }
+        }
+        let cellOffset = _storage.cellOffset
+        if cellOffset >= 0 {
+            let version = withUnsafePointer(to: root) { root -> VersionStamp? in
+                let memo = UnsafeRawPointer(root).advanced(by: cellOffset).assumingMemoryBound(to: Memo<Value>.self)
+                return memo.pointee.isCached ? memo.pointee.version : nil
+            }
+            if let version { return version }
         }
         return _storage.version?(root)
     }
@@ -190,6 +205,9 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
     /// The byte offset in `Root` of the `VersionStamp` that `version` returns, when the value's
     /// stamp is stored there (a generated field's); -1 otherwise.
     @usableFromInline let versionOffset: Int
+    /// The byte offset in `Root` of the `Memo<Value>` that `select` reads, when the value is a
+    /// generated computed value's (its hit is read in place); -1 otherwise.
+    @usableFromInline let cellOffset: Int
 
     @inlinable
     init(
@@ -197,13 +215,15 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
         version: (@Sendable (Root) -> VersionStamp)?,
         counter: RecomputationCounter?,
         isMemo: Bool,
-        versionOffset: Int = -1
+        versionOffset: Int = -1,
+        cellOffset: Int = -1
     ) {
         self.select = select
         self.version = version
         recomputationCounter = counter
         self.isMemo = isMemo
         self.versionOffset = versionOffset
+        self.cellOffset = cellOffset
     }
 
     /// This storage as the memo box it is; only when `isMemo`. Always inlined: a getter would
@@ -257,9 +277,10 @@ func _stamp(in base: UnsafeRawPointer, at offset: Int) -> VersionStamp {
 /// ``createParameterizedSelector(_:capacity:transform:)`` for per-argument caches.
 ///
 /// A hit with versioned inputs reads their stamps and compares them with the ones the cached value
-/// was computed from: with no lock at all for a trivial value (`Int`, `Bool`, `Double`, a struct
-/// of those…), with the lock held only for the comparison and the copy of the value otherwise.
-/// No allocation, and nothing retained but the returned value. (A selector held in a global, as
+/// was computed from, with no lock: for a trivial value (`Int`, `Bool`, `Double`, a struct of
+/// those…) the selector's own copy is read under a sequence counter; any other value (a `String`,
+/// an array) comes from the calling thread's own copy, refreshed under the lock when it is out of
+/// date. No allocation, and nothing retained but the returned value. (A selector held in a global, as
 /// generated `Selectors` are, and called from another module is copied out of the global around
 /// the call: one retain and release of its storage, which the compiler adds.)
 ///

@@ -49,14 +49,16 @@ extension StateSelector {
             table.computeds[index].valueType == Value.self,
             "computed value \(index) of \(Root.self) is a \(table.computeds[index].valueType), not a \(Value.self)"
         )
-        self.init(
-            _select: { root in
+        self.init(_storage: _SelectorStorage(
+            select: { root in
                 withUnsafePointer(to: root) { table.value(ofComputed: index, in: UnsafeRawPointer($0), as: Value.self) }
             },
-            _version: { root in
+            version: { root in
                 withUnsafePointer(to: root) { table.version(ofComputed: index, in: UnsafeRawPointer($0)) }
             },
-            _counter: table.recomputations(ofComputed: index)
-        )
+            counter: table.recomputations(ofComputed: index),
+            isMemo: false,
+            cellOffset: table.cellOffsets[index]
+        ))
     }
 }
