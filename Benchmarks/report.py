@@ -148,6 +148,25 @@ ROWS.append((
     "10", "100 rows each observing one element (row scopes), commit to one: 1 notification",
     "10 rows: 100 row scopes, commit to one row", "100 rows reading `store.state`: 100 notifications",
     "10 rows: 100 rows reading store.state, commit to one row", None))
+# Values handed out (issue 26): a String and an array, across modules, against hand-written code
+# in the same library.
+ROWS += [
+    ("11", "across modules: selector hit returning a `String` (`\"Score is \\(homeScore)\"`)",
+     "11 hand out: String selector hit (createSelector)", "last-input memo (ReCombine), same library",
+     "11 hand out: String selector hit (last-input memo)", ("max", 1.5)),
+    ("11", "across modules: generated selector of a computed `[Int]`, `Selectors.evens(state)`",
+     "11 hand out: generated selector of a computed array, Selectors.evens(state)", "`state.computed.evens`",
+     "11 hand out: state.computed.evens", ("max", 2.0)),
+    ("11", "across modules: parameterized selector hit returning a `String`",
+     "11 hand out: parameterized String selector hit", "last-input memo per argument, same library",
+     "11 hand out: parameterized String selector hit (last-input memo per argument)", ("max", 2.0)),
+    ("11", "across modules: cached `String` over a `@Shared` field (`SharedMemo` hit)",
+     "11 hand out: state.computed.banner over a @Shared field (cached)", "a read of the shared value",
+     "11 hand out: read the @Shared value (state.title)", ("max", 2.0)),
+    ("11", "across modules: cached `[Int]` copied out into a variable that keeps it",
+     "11 hand out: state.computed.evens kept in a variable", "`didSet` cache, same library",
+     "11 hand out: didSet cache kept in a variable", ("max", 1.3)),
+]
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

@@ -79,6 +79,7 @@ let benchmarks: @Sendable () -> Void = {
     registerWriteBenchmarks()
     registerPropagationBenchmarks()
     registerCrossModuleBenchmarks()
+    registerHandOutBenchmarks()
     registerSelectorBenchmarks()
     registerParameterizedSelectorBenchmarks()
     registerEqualityBenchmarks()

@@ -1,0 +1,132 @@
+// Measure 11: the values apps hand to views (a String, an array), across modules: the states and
+// every hand-written baseline live in the BenchModel library, read from this executable.
+
+import BenchModel
+import Benchmark
+import ComputedRuntime
+
+func registerHandOutBenchmarks() {
+    let items = Array(0..<elementCount)
+
+    // Two states with the same inputs (a new state value each call, as a view body gets).
+    func pair() -> (ScoreState, ScoreState) {
+        var first = ScoreState(items: items)
+        var second = first
+        first.unrelated = 1
+        second.unrelated = 2
+        return (first, second)
+    }
+    func plainPair() -> (ScorePlainState, ScorePlainState) {
+        var first = ScorePlainState(items: items)
+        var second = first
+        first.unrelated = 1
+        second.unrelated = 2
+        return (first, second)
+    }
+
+    measure("11 hand out: String selector hit (createSelector)", configuration(.mega)) {
+        let (first, second) = pair()
+        blackHole(scoreText(first))
+        return SelectorPair(first: first, second: second)
+    } _: { benchmark, states in
+        for i in benchmark.scaledIterations {
+            blackHole(scoreText(i & 1 == 0 ? states.first : states.second))
+        }
+    }
+
+    measure("11 hand out: String selector hit (last-input memo)", configuration(.mega)) {
+        let (first, second) = plainPair()
+        let memo = ScoreLastInputMemo()
+        blackHole(memo(first))
+        return (memo, SelectorPair(first: first, second: second))
+    } _: { benchmark, setup in
+        let (memo, states) = setup
+        for i in benchmark.scaledIterations {
+            blackHole(memo(i & 1 == 0 ? states.first : states.second))
+        }
+    }
+
+    measure("11 hand out: generated selector of a computed array, Selectors.evens(state)", configuration(.mega)) {
+        let state = ScoreState(items: items)
+        blackHole(ScoreState.Selectors.evens(state))
+        return state
+    } _: { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(ScoreState.Selectors.evens(state))
+        }
+    }
+
+    measure("11 hand out: state.computed.evens", configuration(.mega)) {
+        let state = ScoreState(items: items)
+        blackHole(state.computed.evens)
+        return state
+    } _: { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.computed.evens)
+        }
+    }
+
+    // The copy-out read: the array kept in a variable (the previous one released), as a view
+    // model keeps what it shows.
+    measure("11 hand out: state.computed.evens kept in a variable", configuration(.mega)) {
+        let state = ScoreState(items: items)
+        blackHole(state.computed.evens)
+        return state
+    } _: { benchmark, state in
+        var kept: [Int] = []
+        for _ in benchmark.scaledIterations {
+            kept = state.computed.evens
+        }
+        blackHole(kept)
+    }
+
+    measure("11 hand out: didSet cache kept in a variable", configuration(.mega)) {
+        ModelDidSetState(items: items)
+    } _: { benchmark, state in
+        var kept: [Int] = []
+        for _ in benchmark.scaledIterations {
+            kept = state.evens
+        }
+        blackHole(kept)
+    }
+
+    measure("11 hand out: parameterized String selector hit", configuration(.mega)) {
+        let (first, second) = pair()
+        blackHole(pagesText(10)(first))
+        return SelectorPair(first: first, second: second)
+    } _: { benchmark, states in
+        for i in benchmark.scaledIterations {
+            blackHole(pagesText(10)(i & 1 == 0 ? states.first : states.second))
+        }
+    }
+
+    measure("11 hand out: parameterized String selector hit (last-input memo per argument)", configuration(.mega)) {
+        let (first, second) = plainPair()
+        let memo = PagesArgumentMemo()
+        blackHole(memo(10, first))
+        return (memo, SelectorPair(first: first, second: second))
+    } _: { benchmark, setup in
+        let (memo, states) = setup
+        for i in benchmark.scaledIterations {
+            blackHole(memo(10, i & 1 == 0 ? states.first : states.second))
+        }
+    }
+
+    measure("11 hand out: state.computed.banner over a @Shared field (cached)", configuration(.mega)) {
+        let state = ScoreState(items: items)
+        blackHole(state.computed.banner)
+        return state
+    } _: { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.computed.banner)
+        }
+    }
+
+    measure("11 hand out: read the @Shared value (state.title)", configuration(.mega)) {
+        ScoreState(items: items)
+    } _: { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.title)
+        }
+    }
+}
