@@ -66,8 +66,10 @@ struct DocumentationSnippetTests {
     }
 
     /// The most blocks that may opt out of compiling. Raise it only for code that cannot compile
-    /// here (another library's API), never for a snippet that is merely wrong.
-    static let maximumOptOuts = 6
+    /// here (another library's API, or the README's model types, which every snippet is already
+    /// compiled with from `Fixtures/Support/TodoModel.swift`), never for a snippet that is merely
+    /// wrong.
+    static let maximumOptOuts = 7
 
     static let snippets: [Snippet] = Documentation.units.flatMap { unit in
         snippets(in: Documentation.blocks(of: unit), unit: unit)
