@@ -165,10 +165,16 @@ struct SharedStoreTests {
         let subscription = store.subscribe { state in sizes.withLock { $0.append(state.settings.fontSize) } }
 
         try JSONEncoder().encode(Settings(fontSize: 22, theme: "dark")).write(to: url)
-        try settings.reload()  // (the watcher would do it within its latency)
+        try settings.reload()  // now, rather than within the watcher's latency
+        // The watcher may have seen the file first: its thread then delivers the change.
+        let deadline = Date().addingTimeInterval(5)
+        while sizes.withLock({ $0 }).isEmpty, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         #expect(sizes.withLock { $0 } == [22])
         #expect(store.state.computed.isLarge)
         try settings.reload()  // the same content again: no change
+        Thread.sleep(forTimeInterval: 0.1)
         #expect(sizes.withLock { $0 } == [22])
         withExtendedLifetime(subscription) {}
     }
