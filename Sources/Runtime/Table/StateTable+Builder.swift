@@ -13,6 +13,9 @@ extension StateTable {
         let value: (UnsafeRawPointer) -> Any
         /// The storage of the field's selector (`Selectors.count`), made once with the table.
         let selector: AnyObject
+        /// The version of the field's value when it is an ``IdentifiedList`` (see
+        /// `StateTable+Incremental.swift`); `nil` for any other type.
+        var listVersion: ((UnsafeRawPointer) -> ListVersion)? = nil
     }
 
     /// A memoized computed value: where its cell is, its inputs, and how to refresh it.
@@ -76,7 +79,8 @@ extension StateTable.Builder {
             version: nil,
             memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
             value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
-            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage
+            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage,
+            listVersion: Self.listVersion(of: Value.self, at: valueOffset)
         ))
     }
 
@@ -172,7 +176,7 @@ extension StateTable.Builder {
     }
 
     /// The byte offset of a stored property in the storage.
-    private static func offset<Value>(of storage: KeyPath<Extended, Value>) -> Int {
+    static func offset<Value>(of storage: KeyPath<Extended, Value>) -> Int {
         guard let offset = MemoryLayout<Extended>.offset(of: storage) else {
             preconditionFailure("a StateTable entry's storage must be a stored property of the state's storage")
         }
