@@ -20,7 +20,7 @@ struct InboxStateTests {
 
     static func message(_ id: Int) -> Message {
         Message(id: id, subject: "Subject \(id)", date: Date(timeIntervalSince1970: Double(id)),
-                isRead: id % 3 == 0, isFlagged: id % 5 == 0)
+                read: id % 3 == 0, flagged: id % 5 == 0)
     }
 
     /// The spec's bodies, evaluated on a plain `Array`.
@@ -49,6 +49,20 @@ struct InboxStateTests {
         #expect(Array(state.computed.latest) == expected.latest, sourceLocation: sourceLocation)
         #expect(Array(state.computed.matching) == expected.matching, sourceLocation: sourceLocation)
         #expect(Array(state.computed.flaggedSubjects) == expected.flaggedSubjects, sourceLocation: sourceLocation)
+    }
+
+    @Test("the example of Docs/SpecLanguage.md (compiled here, as the document says)")
+    func documentedExample() {
+        var mail = InboxState(messages: [
+            Message(id: 1, subject: "Lunch?", date: Date(timeIntervalSince1970: 100)),
+            Message(id: 2, subject: "Invoice", date: Date(timeIntervalSince1970: 50)),
+        ])
+        #expect(mail.computed.unread.map(\.id) == [2, 1])        // evaluated in full: the first read
+        mail.messages[id: 2]?.isRead = true                     // in place, recorded by the list
+        let unread = mail.computed.unread                       // follows one change, O(log n)
+        #expect(unread.map(\.id) == [1])
+        #expect(unread.changes.removals == [0])                 // for a list view's animation
+        #expect(mail.computed.unreadCount == 1)
     }
 
     @Test("a one-message edit updates the view incrementally, with its changes")
