@@ -1,4 +1,5 @@
 import ComputedRuntime
+import ConcurrencyTestSupport
 import Foundation
 import GoldenStates
 import Testing
@@ -175,7 +176,7 @@ struct InboxStateTests {
 
     @Test("random edits of a state and its copies: every read equals the Array evaluation, every change set applies")
     func randomEdits() {
-        var generator = SplitMix64(seed: 28)
+        var generator = SeededGenerator(seed: 28)
         var states = [InboxState(messages: Self.messages(200))]
         var previous = [[Message]](repeating: [], count: 1)
         var previousVersion = [VersionStamp?](repeating: nil, count: 1)
@@ -231,22 +232,5 @@ struct InboxStateTests {
         #expect(fires(read, after: { store.commit { $0.messages.append(Self.message(100)) } }))
         #expect(!fires({ _ = store.computed.latest }, after: { store.commit { $0.messages[id: 1]?.isRead = true } }))
         #expect(Array(store.computed.unread) == Expected(store.state).unread)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that a failing sequence can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

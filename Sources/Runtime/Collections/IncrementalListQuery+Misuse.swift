@@ -9,30 +9,29 @@
 @available(*, unavailable, message: "an Array is recomputed in full: build the query from an IdentifiedList (messages.filter { … }.sorted(by: …)), or declare the value as an Array")
 extension Array: IncrementalListQuery {
     public typealias Source = _NoQuerySource
-    public typealias Output = ListView<Element>
     public typealias State = Never
-
-    public var source: IdentifiedList<_NoQuerySource> { fatalError() }
-
-    public func evaluate(updating previous: inout Never?, changes: ListChanges<Int>?) -> (output: ListView<Element>, isIncremental: Bool) {
-        fatalError()
-    }
+    public typealias Output = ListView<Element>
 }
 
 @available(*, unavailable, message: "a ListView is an evaluated result: build the query it comes from on an IdentifiedList (messages.filter { … }.sorted(by: …))")
 extension ListView: IncrementalListQuery {
     public typealias Source = _NoQuerySource
-    public typealias Output = ListView<Element>
     public typealias State = Never
-
-    public var source: IdentifiedList<_NoQuerySource> { fatalError() }
-
-    public func evaluate(updating previous: inout Never?, changes: ListChanges<Int>?) -> (output: ListView<Element>, isIncremental: Bool) {
-        fatalError()
-    }
+    public typealias Output = ListView<Element>
 }
 
 /// The source of the unavailable conformances above: never made.
 public struct _NoQuerySource: Identifiable, Sendable {
     public var id: Int { 0 }
+}
+
+/// The requirements of the unavailable conformances above (unreachable: no code can use them).
+extension IncrementalListQuery where Source == _NoQuerySource, State == Never {
+    /// Unreachable.
+    public var source: IdentifiedList<_NoQuerySource> { fatalError("not a query") }
+
+    /// Unreachable.
+    public func evaluate(updating previous: inout Never?, changes: ListChanges<Int>?) -> (output: Output, isIncremental: Bool) {
+        fatalError("not a query")
+    }
 }

@@ -142,28 +142,42 @@ extension StateTable.Builder {
     ) {
         let offset = Self.offset(of: cell)
         let counter = RecomputationCounter()
+        appendEntry(name, cellAt: offset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
+            let cell = base.load(fromByteOffset: offset, as: MemoCell<Value>.self)
+            _ = cell._refresh(
+                verifies: true,
+                { table.recordInputs(of: index, in: base, into: &$0) },
+                {
+                    counter.increment()
+                    // The storage is an `Extended` (or the state around it, of the same layout).
+                    return body(base.assumingMemoryBound(to: Extended.self))
+                },
+                isEqual
+            )
+        }, replaceWithStaleCopy: { slot in
+            let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
+            memo.pointee._cell = memo.pointee._cell._staleCopy()
+        })
+    }
+
+    /// Appends a memoized computed value's entry, whose `MemoCell<Value>` is `offset` bytes into
+    /// the storage, and its key path on `state.computed`.
+    mutating func appendEntry<Value>(
+        _ name: String,
+        cellAt offset: Int,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        counter: RecomputationCounter,
+        refresh: @escaping (StateTable, Int, UnsafeRawPointer) -> Void,
+        replaceWithStaleCopy: @escaping (UnsafeMutableRawPointer) -> Void
+    ) {
         computeds.append(StateTable.Computed(
             name: name,
             cellOffset: offset,
             valueType: Value.self,
             inputs: inputs,
-            refresh: { table, index, base in
-                let cell = base.load(fromByteOffset: offset, as: MemoCell<Value>.self)
-                _ = cell._refresh(
-                    verifies: true,
-                    { table.recordInputs(of: index, in: base, into: &$0) },
-                    {
-                        counter.increment()
-                        // The storage is an `Extended` (or the state around it, of the same layout).
-                        return body(base.assumingMemoryBound(to: Extended.self))
-                    },
-                    isEqual
-                )
-            },
-            replaceWithStaleCopy: { slot in
-                let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
-                memo.pointee._cell = memo.pointee._cell._staleCopy()
-            },
+            refresh: refresh,
+            replaceWithStaleCopy: replaceWithStaleCopy,
             counter: counter,
             makeSelector: { table, index in StateSelector<State, Value>(computed: index, of: table)._storage }
         ))

@@ -63,38 +63,28 @@ extension StateTable.Builder {
         }
         let unchanged = cutoff ? Self.unchangedTest(isEqual) : nil
         let counter = RecomputationCounter()
-        computeds.append(StateTable.Computed(
-            name: name,
-            cellOffset: cellOffset,
-            valueType: Value.self,
-            inputs: inputs,
-            refresh: { table, index, base in
-                let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
-                var moves = _InputMoves()
-                _ = cell._refresh(
-                    verifies: true,
-                    { table.recordInputs(of: index, in: base, into: &$0, lists: lists, moves: &moves) },
-                    {
-                        counter.increment()
-                        let query = body(base.assumingMemoryBound(to: Extended.self))
-                        let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                        return cache.update(with: query, reuse: moves.onlySourceMoved(query.source.version, in: base))
-                    },
-                    unchanged
-                )
-            },
-            replaceWithStaleCopy: { slot in
-                // This copy of the state diverges from the others: its own cell, and its own
-                // pipeline, going on from the same previous result.
-                let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
-                memo.pointee._cell = memo.pointee._cell._staleCopy()
-                let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
-                cache.pointee = cache.pointee.copy()
-            },
-            counter: counter,
-            makeSelector: { table, index in StateSelector<State, Value>(computed: index, of: table)._storage }
-        ))
-        extendedMembers.append((extended, "computed." + name))
+        appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
+            let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
+            var moves = _InputMoves()
+            _ = cell._refresh(
+                verifies: true,
+                { table.recordInputs(of: index, in: base, into: &$0, lists: lists, moves: &moves) },
+                {
+                    counter.increment()
+                    let query = body(base.assumingMemoryBound(to: Extended.self))
+                    let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
+                    return cache.update(with: query, reuse: moves.onlySourceMoved(query.source.version, in: base))
+                },
+                unchanged
+            )
+        }, replaceWithStaleCopy: { slot in
+            // This copy of the state diverges from the others: its own cell, and its own
+            // pipeline, going on from the same previous result.
+            let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
+            memo.pointee._cell = memo.pointee._cell._staleCopy()
+            let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
+            cache.pointee = cache.pointee.copy()
+        })
     }
 
     /// The cutoff of a view: after an incremental update, whether its changes leave the cached
