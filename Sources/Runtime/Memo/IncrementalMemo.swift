@@ -4,7 +4,7 @@
 /// computations.
 ///
 /// Generated states store one per such computed value, in place of a `Memo`, and read it with the
-/// same hit path (``isCached``, then ``_borrowedValue``). Everything else runs in the state's
+/// same hit path (``isCached``, then `_borrowedValue`). Everything else runs in the state's
 /// ``StateTable`` (see `StateTable.Builder.incremental`): the body builds a query, the table
 /// evaluates it through the cache, following the list's changes when only the list moved and in
 /// full when another input of the body moved, and cuts off when the view did not change.
