@@ -89,7 +89,7 @@ struct FuzzCompileCheck {
         }
         let generated = FuzzFixtures.root.appendingPathComponent("Generated")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: generated.path)) ?? []).map { generated.appendingPathComponent($0) }
-            + [FuzzFixtures.root.appendingPathComponent("Support/TodoModel.swift")]
+            + FuzzFixtures.supportFiles
         for file in files {
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
             for token in Lexer.tokenize(text).tokens where token.kind == .identifier { known.forbiddenStateNames.insert(token.text) }
@@ -205,7 +205,7 @@ struct FuzzCompileCheck {
                 specs[specPath] = sample
                 generatedFiles[swiftPath] = sample
             }
-            let result = try Self.typecheck(files + [FuzzFixtures.root.appendingPathComponent("Support/TodoModel.swift").path])
+            let result = try Self.typecheck(files + FuzzFixtures.supportFiles.map(\.path))
             report.compilerRuns += 1
             for line in result.standardError.split(separator: "\n") where line.contains(": error: ") && !line.hasPrefix(" ") {
                 let problems = classify(String(line), specs: specs, generatedFiles: generatedFiles)

@@ -72,6 +72,15 @@ enum FuzzFixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
+    /// The model types the fixture specs refer to (`Fixtures/Support/*.swift`), sorted by name.
+    static var supportFiles: [URL] {
+        let directory = root.appendingPathComponent("Support")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".swift") }
+            .sorted()
+            .map { directory.appendingPathComponent($0) }
+    }
+
     /// The `.statespec` files of `folder`, sorted by name, as `(name, text)`.
     static func specs(in folder: String) -> [(name: String, text: String)] {
         let directory = root.appendingPathComponent(folder)

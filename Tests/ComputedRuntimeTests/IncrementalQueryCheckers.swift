@@ -1,9 +1,10 @@
+import ConcurrencyTestSupport
 import Foundation
 import Testing
 
 @testable import ComputedRuntime
 
-// The seeded generator is SharedFaultTests' `SeededGenerator` (SplitMix64).
+// The seeded generator is ConcurrencyTestSupport's `SeededGenerator` (SplitMix64).
 
 /// Values the queries' closures read besides the list, as a computed body reads other inputs.
 final class QueryParameters: @unchecked Sendable {

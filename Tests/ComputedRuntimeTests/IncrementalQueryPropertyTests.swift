@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 import Testing
 

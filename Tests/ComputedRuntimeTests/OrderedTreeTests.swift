@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Testing
 
 @testable import ComputedRuntime

@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 import Testing
 
@@ -93,22 +94,5 @@ struct SharedFaultTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(!leftovers.contains { $0.contains(".corrupt-") }, "no file was ever found corrupt")
         print("SharedFaultTests: 200 kills, \(acknowledgedTotal) acknowledged saves, final counter \(lastSeen)")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing run can be reproduced.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

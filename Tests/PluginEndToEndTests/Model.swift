@@ -1,5 +1,7 @@
 // Types the specs of this target refer to.
 
+import Foundation
+
 struct Todo: Hashable, Codable, Sendable {
     var title: String
     var done: Bool = false
@@ -21,4 +23,13 @@ enum Filter: String, Hashable, Codable, Sendable {
 /// Deliberately not `Equatable`: `@Edge` compares it by version only.
 struct Avatar: Sendable {
     var url: String
+}
+
+/// A mail of `Mailbox.statespec`.
+struct Mail: Identifiable, Hashable, Sendable {
+    var id: Int
+    var sender: String
+    var subject: String
+    var received: Date
+    var isArchived = false
 }

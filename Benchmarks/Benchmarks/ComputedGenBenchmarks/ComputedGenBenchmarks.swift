@@ -87,6 +87,7 @@ let benchmarks: @Sendable () -> Void = {
     registerStoreBenchmarks()
     registerStoreObservationBenchmarks()
     registerCrossModuleStoreBenchmarks()
+    registerIncrementalBenchmarks()
     if let profiled = ProcessInfo.processInfo.environment["COMPUTEDGEN_PROFILE"] {
         print("no benchmark named '\(profiled)'")
         exit(1)

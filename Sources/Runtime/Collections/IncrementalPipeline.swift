@@ -115,12 +115,29 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
     private var holder: AnyObject?
 
     /// Holds one pipeline, so that it is edited in place (never copied out of an existential).
-    private final class Holder<Query: IncrementalListQuery> {
+    private final class Holder<Query: IncrementalListQuery>: _PipelineHolder {
         var pipeline = IncrementalPipeline<Query>()
+
+        init() {}
+
+        init(pipeline: IncrementalPipeline<Query>) {
+            self.pipeline = pipeline
+        }
+
+        func copy() -> AnyObject { Holder(pipeline: pipeline) }
     }
 
     /// An empty cache.
     public init() {}
+
+    /// A new cache holding a copy of this one's pipeline: it goes on from the same previous
+    /// result, independently (the pipeline is a value; the copy shares its tree until one of them
+    /// edits it). What a copy of a state that diverges from another copy gets.
+    public func copy() -> IncrementalListCache {
+        let copy = IncrementalListCache()
+        copy.holder = lock.withLock { (holder as? _PipelineHolder)?.copy() }
+        return copy
+    }
 
     /// ``IncrementalPipeline/update(with:reuse:)`` under the cache's lock.
     ///
@@ -149,4 +166,9 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
             return (existing.pipeline.fullRecomputations, existing.pipeline.incrementalUpdates)
         }
     }
+}
+
+/// A cache's pipeline holder, whatever its query type: copies itself.
+private protocol _PipelineHolder: AnyObject {
+    func copy() -> AnyObject
 }

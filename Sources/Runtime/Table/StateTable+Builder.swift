@@ -16,6 +16,9 @@ extension StateTable {
         let references: ((UnsafeRawPointer, inout [any _SharedReference]) -> Void)?
         /// The storage of the field's selector (`Selectors.count`), made once with the table.
         let selector: AnyObject
+        /// The version of the field's value when it is an ``IdentifiedList`` (see
+        /// `StateTable+Incremental.swift`); `nil` for any other type.
+        var listVersion: ((UnsafeRawPointer) -> ListVersion)? = nil
     }
 
     /// A computed value over `@Shared` fields: its version, read after bringing it up to date.
@@ -86,7 +89,8 @@ extension StateTable.Builder {
             memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
             value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
             references: Self.references(of: Value.self, at: valueOffset),
-            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage
+            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage,
+            listVersion: Self.listVersion(of: Value.self, at: valueOffset)
         ))
     }
 
@@ -166,28 +170,42 @@ extension StateTable.Builder {
     ) {
         let offset = Self.offset(of: cell)
         let counter = RecomputationCounter()
+        appendEntry(name, cellAt: offset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
+            let cell = base.load(fromByteOffset: offset, as: MemoCell<Value>.self)
+            _ = cell._refresh(
+                verifies: true,
+                { table.recordInputs(of: index, in: base, into: &$0) },
+                {
+                    counter.increment()
+                    // The storage is an `Extended` (or the state around it, of the same layout).
+                    return body(base.assumingMemoryBound(to: Extended.self))
+                },
+                isEqual
+            )
+        }, replaceWithStaleCopy: { slot in
+            let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
+            memo.pointee._cell = memo.pointee._cell._staleCopy()
+        })
+    }
+
+    /// Appends a memoized computed value's entry, whose `MemoCell<Value>` is `offset` bytes into
+    /// the storage, and its key path on `state.computed`.
+    mutating func appendEntry<Value>(
+        _ name: String,
+        cellAt offset: Int,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        counter: RecomputationCounter,
+        refresh: @escaping (StateTable, Int, UnsafeRawPointer) -> Void,
+        replaceWithStaleCopy: @escaping (UnsafeMutableRawPointer) -> Void
+    ) {
         computeds.append(StateTable.Computed(
             name: name,
             cellOffset: offset,
             valueType: Value.self,
             inputs: inputs,
-            refresh: { table, index, base in
-                let cell = base.load(fromByteOffset: offset, as: MemoCell<Value>.self)
-                _ = cell._refresh(
-                    verifies: true,
-                    { table.recordInputs(of: index, in: base, into: &$0) },
-                    {
-                        counter.increment()
-                        // The storage is an `Extended` (or the state around it, of the same layout).
-                        return body(base.assumingMemoryBound(to: Extended.self))
-                    },
-                    isEqual
-                )
-            },
-            replaceWithStaleCopy: { slot in
-                let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
-                memo.pointee._cell = memo.pointee._cell._staleCopy()
-            },
+            refresh: refresh,
+            replaceWithStaleCopy: replaceWithStaleCopy,
             counter: counter,
             makeSelector: { table, index in StateSelector<State, Value>(computed: index, of: table)._storage }
         ))
@@ -200,7 +218,7 @@ extension StateTable.Builder {
     }
 
     /// The byte offset of a stored property in the storage.
-    private static func offset<Value>(of storage: KeyPath<Extended, Value>) -> Int {
+    static func offset<Value>(of storage: KeyPath<Extended, Value>) -> Int {
         guard let offset = MemoryLayout<Extended>.offset(of: storage) else {
             preconditionFailure("a StateTable entry's storage must be a stored property of the state's storage")
         }

@@ -240,15 +240,20 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// Records the versions of the inputs of the computed value at `index`.
     func recordInputs(of index: Int, in base: UnsafeRawPointer, into versions: inout MemoInputs) {
         for input in computeds[index].inputs {
-            switch input {
-            case .field(let field):
-                versions.record(version(ofField: field, in: base))
-            case .computed(let other):
-                versions.record(version(ofComputed: other, in: base))
-            case .member(let field, let path):
-                let nested = fields[field].memberVersion?(base, path[...])
-                versions.record(nested ?? version(ofField: field, in: base))
-            }
+            versions.record(version(of: input, in: base))
+        }
+    }
+
+    /// The current version of an input, brought up to date first when it is a computed value.
+    func version(of input: Input, in base: UnsafeRawPointer) -> VersionStamp {
+        switch input {
+        case .field(let field):
+            return version(ofField: field, in: base)
+        case .computed(let other):
+            return version(ofComputed: other, in: base)
+        case .member(let field, let path):
+            let nested = fields[field].memberVersion?(base, path[...])
+            return nested ?? version(ofField: field, in: base)
         }
     }
 

@@ -57,6 +57,7 @@ struct StateChecker {
         checkTypes()
         let computedInputs = computeds.map { resolveInputs(of: $0) }
         let selectorInputs = selectors.map { resolveInputs(of: $0) }
+        checkDerivedCollections(inputs: computedInputs)
         checkCacheCapacities()
         let graph = DependencyGraph(computeds: computeds, inputs: computedInputs.map(\.inputs))
         for cycle in graph.cycles() {

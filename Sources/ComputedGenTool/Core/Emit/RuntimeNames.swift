@@ -17,6 +17,8 @@ enum RuntimeNames {
     static let memo = module + ".Memo"
     static let memoInputs = module + ".MemoInputs"
     static let sharedMemo = module + ".SharedMemo"
+    static let incrementalMemo = module + ".IncrementalMemo"
+    static let incrementalListQuery = module + ".IncrementalListQuery"
     static let versionStamp = module + ".VersionStamp"
     static let recomputationCounter = module + ".RecomputationCounter"
     static let stateSelector = module + ".StateSelector"

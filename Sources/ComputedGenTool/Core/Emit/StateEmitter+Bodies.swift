@@ -10,7 +10,7 @@ extension StateEmitter {
                 for (index, computed) in state.computeds.enumerated() {
                     if index > 0 { writer.line() }
                     let parameters = computed.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
-                    let header = "static func \(swiftName(computed.decl.name))(\(parameters.joined(separator: ", "))) -> \(computed.type)"
+                    let header = "static func \(swiftName(computed.decl.name))(\(parameters.joined(separator: ", "))) -> \(bodyReturnType(of: computed))"
                     emitBody(header: header, returnType: computed.decl.type, body: computed.decl.body, into: &writer)
                 }
             }

@@ -65,8 +65,11 @@ extension StateEmitter {
 
     /// The cache type of a computed value: a `SharedMemo` (keyed on its `@Shared` inputs' stamps,
     /// which other holders write) or a `Memo` (verified through the state's table).
+    /// `ListView` values not over `@Shared` fields get an `IncrementalMemo` (see
+    /// `StateEmitter+Incremental.swift`).
     func memoType(of computed: CheckedComputed) -> String {
-        isShared(computed) ? RuntimeNames.sharedMemo : RuntimeNames.memo
+        if isShared(computed) { return RuntimeNames.sharedMemo }
+        return computed.isIncrementalList ? RuntimeNames.incrementalMemo : RuntimeNames.memo
     }
 
     /// The middleware expression for an `@Edge` field's arguments: `nil`, `.assert(…)`,
@@ -158,7 +161,7 @@ extension StateEmitter {
     func emitComputedProperty(_ computed: CheckedComputed, into writer: inout CodeWriter) {
         var doc = computed.decl.doc?.lines ?? []
         if !doc.isEmpty { doc.append("") }
-        doc.append("Memoized: recomputed only after \(describe(computed.inputs)) changes.")
+        doc.append(freshnessDoc(of: computed))
         writer.doc(doc)
         let name = swiftName(computed.decl.name)
         let shared = sharedInputs(of: computed)
@@ -176,7 +179,7 @@ extension StateEmitter {
                     writer.block("compute:", suffix: ")") { writer in
                         writer.line("_Recomputations.\(name).increment()")
                         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
-                        writer.line("return \(typeName)._ComputedBodies.\(name)(\(arguments))")
+                        writer.line("return " + sharedBodyCall(of: computed, "\(typeName)._ComputedBodies.\(name)(\(arguments))"))
                     }
                 }
                 return

@@ -138,7 +138,7 @@ struct TableEmitter {
         let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: ", ")
         let cutoff = computed.decl.noCutoff ? ", cutoff: false" : ""
         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
-        writer.line("table.computed(\"\(computed.name)\", \\._\(computed.name), \\.\(name), inputs: [\(inputs)]\(cutoff)) {  // \(index)")
+        writer.line("table.\(emitter.tableEntryMethod(of: computed))(\"\(computed.name)\", \\._\(computed.name), \\.\(name), inputs: [\(inputs)]\(cutoff)) {  // \(index)")
         writer.line("    \(typeName)._ComputedBodies.\(name)(\(arguments))")
         writer.line("}")
     }

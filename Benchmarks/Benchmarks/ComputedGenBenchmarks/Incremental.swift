@@ -1,0 +1,87 @@
+// Measure 10 (issue 28): a ListView computed value of a generated state in the BenchModel library,
+// after a one-message edit, insertion or removal, against the full recomputation of the same
+// expression on an array in the same run; at 10^4, 10^5 and 10^6 messages.
+
+import BenchModel
+import Benchmark
+import ComputedRuntime
+import Foundation
+
+func registerIncrementalBenchmarks() {
+    for exponent in [4, 5, 6] {
+        let count = pow10(exponent)
+        let size = "10^\(exponent)"
+        let messages = InboxBaselines.messages(count)
+
+        /// An edit of the state then a read, per operation, on a warm state (every view read once).
+        func incremental(_ what: String, _ operation: @escaping (inout BenchInbox, Int) -> Void) {
+            measure("10 incremental \(size): \(what)", configuration(.kilo)) {
+                let state = BenchInbox(messages: IdentifiedList(messages))
+                blackHole(state.computed.unreadCount)
+                blackHole(state.computed.latest)
+                return state
+            } _: { benchmark, initial in
+                var state = initial
+                for i in benchmark.scaledIterations {
+                    operation(&state, i)
+                }
+            }
+        }
+
+        /// The same edit of an array, then the full recomputation: one per iteration (milliseconds).
+        func full(_ what: String, _ operation: @escaping (inout [BenchMessage], Int) -> Void) {
+            measure("10 full \(size): \(what)", configuration(.one, maxDuration: .seconds(3))) {
+                messages
+            } _: { benchmark, initial in
+                var array = initial
+                for i in benchmark.scaledIterations {
+                    operation(&array, i)
+                }
+            }
+        }
+
+        let date = { (i: Int) in Date(timeIntervalSince1970: Double(i % count)) }
+        incremental("toggle a message + read unread (filter+sort)") { state, i in
+            state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+            blackHole(state.computed.unread)
+        }
+        full("toggle a message + filter+sort an array") { array, i in
+            array[(i &* 7_919) % count].isRead.toggle()
+            blackHole(InboxBaselines.unread(array))
+        }
+        incremental("toggle a message + read unreadCount") { state, i in
+            state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+            blackHole(state.computed.unreadCount)
+        }
+        full("toggle a message + count an array") { array, i in
+            array[(i &* 7_919) % count].isRead.toggle()
+            blackHole(InboxBaselines.unreadCount(array))
+        }
+        incremental("redate a message + read latest (top 10)") { state, i in
+            state.messages[id: (i &* 7_919) % count]?.date = date(i)
+            blackHole(state.computed.latest)
+        }
+        full("redate a message + top 10 of an array") { array, i in
+            array[(i &* 7_919) % count].date = date(i)
+            blackHole(InboxBaselines.latest(array))
+        }
+        incremental("append + remove a message, reading unread after each") { state, i in
+            state.messages.append(BenchMessage(id: count + i, subject: "new", date: date(i), isRead: false))
+            blackHole(state.computed.unread)
+            blackHole(state.messages.remove(id: count + i))
+            blackHole(state.computed.unread)
+        }
+
+        // Bulk load: a new state of `count` messages and its first read, against filter + sort.
+        measure("10 incremental \(size): bulk load + first read of unread", configuration(.one, maxDuration: .seconds(3))) {
+            messages
+        } _: { benchmark, messages in
+            for _ in benchmark.scaledIterations {
+                blackHole(BenchInbox(messages: IdentifiedList(messages)).computed.unread)
+            }
+        }
+        full("filter+sort an array (bulk)") { array, _ in
+            blackHole(InboxBaselines.unread(array))
+        }
+    }
+}

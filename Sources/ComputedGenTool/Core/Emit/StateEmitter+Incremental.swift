@@ -1,0 +1,46 @@
+/// Computed values declared as a `ListView<…>`, maintained incrementally (see
+/// `DerivedCollectionTypes`). What differs from any other computed value, all of it small:
+/// - the body function returns the query its text builds,
+///   `-> some ComputedRuntime.IncrementalListQuery<ListView<Message>>` (the type as the spec
+///   spells it), so that `messages.filter { … }.sorted(by: \.date)` builds a query rather than an
+///   `Array`; the body text itself is the user's, under `#sourceLocation`, as for any body;
+/// - the storage is an `IncrementalMemo` (a memo cell and the pipeline that follows the list),
+///   read by the same hit path as a `Memo`;
+/// - the table entry is `table.incremental(…)`, with the same arguments as `table.computed(…)`:
+///   the runtime follows the list's changes when only the list moved, evaluates the query in full
+///   when another input moved, and cuts off on the view's changes.
+///
+/// Over `@Shared` fields, the value keeps the shared-memo code of its kind and its query is
+/// evaluated in full on each recomputation (`_evaluatedInFull()`).
+extension StateEmitter {
+    /// The return type of the body function of a computed value: its type, or for a `ListView`
+    /// the query that builds it.
+    func bodyReturnType(of computed: CheckedComputed) -> String {
+        computed.isIncrementalList ? "some \(RuntimeNames.incrementalListQuery)<\(computed.type)>" : computed.type
+    }
+
+    /// The table's method for a memoized computed value's entry.
+    func tableEntryMethod(of computed: CheckedComputed) -> String {
+        computed.isIncrementalList ? "incremental" : "computed"
+    }
+
+    /// A call of a computed value's body function, as the shared-memo code makes it: a `ListView`'s
+    /// query is evaluated in full.
+    func sharedBodyCall(of computed: CheckedComputed, _ call: String) -> String {
+        computed.isIncrementalList ? "\(call)._evaluatedInFull()" : call
+    }
+
+    /// The last line of a computed value's documentation: when it is brought up to date.
+    func freshnessDoc(of computed: CheckedComputed) -> String {
+        let lists = computed.inputs.filter { input in
+            guard case .field(let name) = input, let field = field(named: name) else { return false }
+            return DerivedCollectionTypes.isIdentifiedList(field.type)
+        }
+        guard computed.isIncrementalList, !isShared(computed), !lists.isEmpty else {
+            return "Memoized: recomputed only after \(describe(computed.inputs)) changes."
+        }
+        let others = computed.inputs.filter { !lists.contains($0) }
+        let full = others.isEmpty ? "" : "; evaluated in full after \(describe(others)) changes"
+        return "Maintained incrementally: follows the changes of \(describe(lists))\(full)."
+    }
+}

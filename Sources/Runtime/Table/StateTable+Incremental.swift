@@ -1,0 +1,181 @@
+/// Computed values maintained incrementally: a spec's `computed visible: ListView<Message> {
+/// messages.filter { !$0.isRead }.sorted(by: \.date) }`.
+///
+/// The generated body returns the query (`some IncrementalListQuery<ListView<Message>>`), and the
+/// value's storage is an ``IncrementalMemo``. Its refresh is the table's, as for any computed value
+/// (verify the inputs' versions, recompute only when one moved), except that "recompute" evaluates
+/// the query through the memo's ``IncrementalListCache``:
+/// - when the only inputs that moved are ``IdentifiedList`` fields that are the query's source,
+///   the pipeline follows the list's changes, in O(changes · log n);
+/// - when any other input moved (a search string, a sort order, a computed value), the query's
+///   closures may read it, so the pipeline evaluates the query in full (`reuse: false`);
+/// - the cutoff asks the new view's ``ListView/changes`` (O(changes)), not `==` over the whole
+///   view: no change, or only elements edited to equal values in place, keeps the cached view and
+///   its version, so nothing that reads it is recomputed or notified. After a full evaluation it
+///   compares the views' elements, as any computed value's cutoff does.
+extension StateTable.Builder {
+    /// A computed value maintained incrementally whose elements are `Equatable`: its name, its
+    /// storage (`\._visible`), the key path user code reads it by on `state.computed`, its inputs,
+    /// and its body, which builds the query from the inputs read from the storage. An element
+    /// edited to an equal value in place is no change (unless `cutoff` is false).
+    public mutating func incremental<Element: Equatable, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
+        _ extended: KeyPath<Extended, ListView<Element>>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == ListView<Element> {
+        appendIncremental(name, storage, extended, inputs: inputs, cutoff: cutoff, isEqual: (==), body)
+    }
+
+    /// A computed value maintained incrementally whose elements are not `Equatable`: an edited
+    /// element is a change, and a full evaluation always is.
+    public mutating func incremental<Element, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
+        _ extended: KeyPath<Extended, ListView<Element>>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == ListView<Element> {
+        appendIncremental(name, storage, extended, inputs: inputs, cutoff: cutoff, isEqual: nil, body)
+    }
+
+    private mutating func appendIncremental<Element, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
+        _ extended: KeyPath<Extended, ListView<Element>>,
+        inputs: [StateTable.Input],
+        cutoff: Bool,
+        isEqual: ((Element, Element) -> Bool)?,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == ListView<Element> {
+        typealias Value = ListView<Element>
+        let offset = Self.offset(of: storage)
+        let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
+        let cacheOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._cache)!
+        // The inputs that are lists, by position: a move of one of them is followed when it is
+        // the query's source.
+        let lists = inputs.map { input -> ((UnsafeRawPointer) -> ListVersion)? in
+            guard case .field(let field) = input else { return nil }
+            return fields[field].listVersion
+        }
+        let unchanged = cutoff ? Self.unchangedTest(isEqual) : nil
+        let counter = RecomputationCounter()
+        appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
+            let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
+            var moves = _InputMoves()
+            _ = cell._refresh(
+                verifies: true,
+                { table.recordInputs(of: index, in: base, into: &$0, lists: lists, moves: &moves) },
+                {
+                    counter.increment()
+                    let query = body(base.assumingMemoryBound(to: Extended.self))
+                    let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
+                    return cache.update(with: query, reuse: moves.onlySourceMoved(query.source.version, in: base))
+                },
+                unchanged
+            )
+        }, replaceWithStaleCopy: { slot in
+            // This copy of the state diverges from the others: its own cell, and its own
+            // pipeline, going on from the same previous result.
+            let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
+            memo.pointee._cell = memo.pointee._cell._staleCopy()
+            let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
+            cache.pointee = cache.pointee.copy()
+        })
+    }
+
+    /// The cutoff of a view: after an incremental update, whether its changes leave the cached
+    /// view as it was (O(changes)); after a full evaluation, whether the elements are equal.
+    private static func unchangedTest<Element>(_ isEqual: ((Element, Element) -> Bool)?) -> (ListView<Element>, ListView<Element>) -> Bool {
+        return { cached, new in
+            if new.changes.isIncremental { return new.changes._leavesViewUnchanged(isEqual) }
+            guard let isEqual else { return cached.isEmpty && new.isEmpty }
+            return cached.count == new.count && cached.elementsEqual(new, by: isEqual)
+        }
+    }
+}
+
+/// The inputs of an incremental computed value that moved since its last computation, as its
+/// refresh records them.
+struct _InputMoves {
+    /// The version readers of the list fields that moved.
+    var lists: [(UnsafeRawPointer) -> ListVersion] = []
+    /// Whether an input that is not a list field moved.
+    var others = false
+
+    /// Whether the query can follow its source's changes: nothing but lists moved, and each of
+    /// those is the query's source (a list that a closure of the query reads is another input).
+    func onlySourceMoved(_ source: ListVersion, in base: UnsafeRawPointer) -> Bool {
+        !others && lists.allSatisfy { $0(base) == source }
+    }
+}
+
+extension StateTable {
+    /// ``recordInputs(of:in:into:)``, noting in `moves` the inputs whose version moved since the
+    /// recording of the last computation (`lists`: each input's list version reader, if it is a
+    /// list field).
+    func recordInputs(of index: Int, in base: UnsafeRawPointer, into versions: inout MemoInputs,
+                      lists: [((UnsafeRawPointer) -> ListVersion)?], moves: inout _InputMoves) {
+        for (position, input) in computeds[index].inputs.enumerated() {
+            let version = version(of: input, in: base)
+            if versions._count >= versions._versions.count || versions._versions[versions._count] != version {
+                if let list = lists[position] {
+                    moves.lists.append(list)
+                } else {
+                    moves.others = true
+                }
+            }
+            versions.record(version)
+        }
+    }
+}
+
+extension StateTable.Builder {
+    /// Reads the version of a field's value in place, when `Value` is an ``IdentifiedList``.
+    static func listVersion<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer) -> ListVersion)? {
+        guard Value.self is any _ListVersioned.Type else { return nil }
+        return { base in
+            // Checked above; a dynamic cast per refresh of a value over the list, not per read.
+            (base.load(fromByteOffset: offset, as: Value.self) as! any _ListVersioned)._listVersion
+        }
+    }
+}
+
+/// A value that is an ``IdentifiedList``, whatever its element type.
+protocol _ListVersioned {
+    var _listVersion: ListVersion { get }
+}
+
+extension IdentifiedList: _ListVersioned {
+    var _listVersion: ListVersion { version }
+}
+
+extension ListViewChanges {
+    /// Whether these changes leave the previous view as it was: incremental, and either empty or
+    /// only elements that kept their offset and are `isEqual` to their previous value (nil:
+    /// elements are not comparable, so only no change at all).
+    func _leavesViewUnchanged(_ isEqual: ((Element, Element) -> Bool)?) -> Bool {
+        guard case .incremental(let touches) = _storage else { return false }
+        guard let isEqual else { return touches.isEmpty }
+        return touches.allSatisfy { touch in
+            guard let old = touch.old, let new = touch.new else { return false }
+            return old.offset == new.offset && isEqual(old.element, new.element)
+        }
+    }
+}
+
+extension IncrementalListQuery {
+    /// The query evaluated once, in full, without keeping a pipeline: what a generated computed
+    /// value declared as a ``ListView`` gets when it reads `@Shared` fields (other holders write
+    /// those, so its cache is keyed on their versions and has no pipeline to follow a list's
+    /// changes). Counted in ``IncrementalListCounters/fullRecomputations``. Not meant to be
+    /// called by hand.
+    public func _evaluatedInFull() -> Output {
+        var state: State? = nil
+        IncrementalListCounters.fullRecomputations.increment()
+        return evaluate(updating: &state, changes: nil).output
+    }
+}
