@@ -167,6 +167,25 @@ ROWS += [
      "11 hand out: state.computed.evens kept in a variable", "`didSet` cache, same library",
      "11 hand out: didSet cache kept in a variable", ("max", 1.3)),
 ]
+# Derived collections (issue 28): a ListView value of a generated state after a one-message edit,
+# against the same expression recomputed in full on an array, in the same run.
+for exponent in (4, 5, 6):
+    size = f"10^{exponent}"
+    ROWS += [
+        ("12", f"{size} messages: toggle one + read the unread view (filter + sort)",
+         f"12 incremental {size}: toggle a message + read unread (filter+sort)", "the same on an array, recomputed",
+         f"12 full {size}: toggle a message + filter+sort an array", ("min_speedup", 3000) if exponent == 6 else None),
+        ("12", f"{size} messages: toggle one + read the unread view (budget)",
+         f"12 incremental {size}: toggle a message + read unread (filter+sort)", "budget", 20e3, ("max", 1.0)),
+        ("12", f"{size} messages: toggle one + read the unread count",
+         f"12 incremental {size}: toggle a message + read unreadCount", "budget", 1e3, ("max", 1.0)),
+        ("12", f"{size} messages: redate one + read the top 10",
+         f"12 incremental {size}: redate a message + read latest (top 10)", "the same on an array, recomputed",
+         f"12 full {size}: redate a message + top 10 of an array", None),
+        ("12", f"{size} messages: bulk load + first read of the unread view",
+         f"12 incremental {size}: bulk load + first read of unread", "filter + sort of the array",
+         f"12 full {size}: filter+sort an array (bulk)", ("max", 2.0)),
+    ]
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

@@ -1,4 +1,4 @@
-// Measure 10 (issue 28): a ListView computed value of a generated state in the BenchModel library,
+// Measure 12 (issue 28): a ListView computed value of a generated state in the BenchModel library,
 // after a one-message edit, insertion or removal, against the full recomputation of the same
 // expression on an array in the same run; at 10^4, 10^5 and 10^6 messages.
 
@@ -15,7 +15,7 @@ func registerIncrementalBenchmarks() {
 
         /// An edit of the state then a read, per operation, on a warm state (every view read once).
         func incremental(_ what: String, _ operation: @escaping (inout BenchInbox, Int) -> Void) {
-            measure("10 incremental \(size): \(what)", configuration(.kilo)) {
+            measure("12 incremental \(size): \(what)", configuration(.kilo)) {
                 let state = BenchInbox(messages: IdentifiedList(messages))
                 blackHole(state.computed.unreadCount)
                 blackHole(state.computed.latest)
@@ -30,7 +30,7 @@ func registerIncrementalBenchmarks() {
 
         /// The same edit of an array, then the full recomputation: one per iteration (milliseconds).
         func full(_ what: String, _ operation: @escaping (inout [BenchMessage], Int) -> Void) {
-            measure("10 full \(size): \(what)", configuration(.one, maxDuration: .seconds(3))) {
+            measure("12 full \(size): \(what)", configuration(.one, maxDuration: .seconds(3))) {
                 messages
             } _: { benchmark, initial in
                 var array = initial
@@ -73,7 +73,7 @@ func registerIncrementalBenchmarks() {
         }
 
         // Bulk load: a new state of `count` messages and its first read, against filter + sort.
-        measure("10 incremental \(size): bulk load + first read of unread", configuration(.one, maxDuration: .seconds(3))) {
+        measure("12 incremental \(size): bulk load + first read of unread", configuration(.one, maxDuration: .seconds(3))) {
             messages
         } _: { benchmark, messages in
             for _ in benchmark.scaledIterations {
