@@ -57,17 +57,18 @@ struct SettingsState {
     var recentCount: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension SettingsState {
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 5)
-    typealias __themeType = String
-    typealias __fontSizeType = Double
-    typealias __recentType = [String]
-    typealias __lastOpenedType = Date?
-
-    typealias __isLargeType = Bool
-    typealias __recentCountType = Int
+#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 4)
+    typealias
+ __themeType=String; typealias
+ __fontSizeType=Double; typealias
+ __recentType=[String]; typealias
+ __lastOpenedType=Date?
+    typealias
+      __isLargeType=Bool; typealias
+      __recentCountType=Int
 #sourceLocation()
 }
 
@@ -149,17 +150,13 @@ extension SettingsState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 10)
-        static func isLarge(_ fontSize: __fontSizeType) -> Bool {
-#sourceLocation()
+        static func isLarge(_ fontSize: __fontSizeType) -> __isLargeType {
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 10)
                            fontSize >= 18
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 11)
-        static func recentCount(_ recent: __recentType) -> Int {
-#sourceLocation()
+        static func recentCount(_ recent: __recentType) -> __recentCountType {
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 11)
                               recent.count
 #sourceLocation()

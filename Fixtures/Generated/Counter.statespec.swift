@@ -48,21 +48,23 @@ struct CounterState {
     var summary: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension CounterState {
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 4)
-    typealias __countType = Int
-    typealias __stepType = Int
-    typealias __labelType = String
-
-    typealias __doubledType = Int
-    typealias __quadrupledType = Int
-
-    typealias __nextType = Int
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 3)
+    typealias
+ __countType=Int; typealias
+ __stepType=Int; typealias
+ __labelType=String
+    typealias
+      __doubledType=Int; typealias
+      __quadrupledType=Int
+    typealias
+      __nextType=Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 15)
-    typealias __summaryType = String
+#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 14)
+    typealias
+      __summaryType=String
 #sourceLocation()
 }
 
@@ -161,34 +163,26 @@ extension CounterState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 8)
-        static func doubled(_ count: __countType) -> Int {
-#sourceLocation()
+        static func doubled(_ count: __countType) -> __doubledType {
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 8)
                           count * 2
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 9)
-        static func quadrupled(_ doubled: __doubledType) -> Int {
-#sourceLocation()
+        static func quadrupled(_ doubled: __doubledType) -> __quadrupledType {
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 9)
                              doubled * 2
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 11)
-        static func next(_ quadrupled: __quadrupledType, _ step: __stepType) -> Int {
-#sourceLocation()
+        static func next(_ quadrupled: __quadrupledType, _ step: __stepType) -> __nextType {
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 12)
     let base = quadrupled / 4
     return base + step
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 15)
-        static func summary(_ label: __labelType, _ count: __countType, _ next: __nextType) -> String {
-#sourceLocation()
+        static func summary(_ label: __labelType, _ count: __countType, _ next: __nextType) -> __summaryType {
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 15)
                              "\(label): \(count) (next \(next))"
 #sourceLocation()

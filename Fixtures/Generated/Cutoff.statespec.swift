@@ -63,28 +63,29 @@ public struct CutoffState: Sendable {
     public var tokenID: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension CutoffState {
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 4)
-    public typealias __itemsType = [Int]
-    public typealias __thresholdType = Int
-    public typealias __nameType = String
-    public typealias __tokenType = Token
+#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 3)
+    public typealias
+ __itemsType=[Int]; public typealias
+ __thresholdType=Int; public typealias
+ __nameType=String; public typealias
+ __tokenType=Token
 
+    public typealias
+      __filteredArrayType=[Int]
+    public typealias
+      __filteredCountType=Int
+    public typealias
+      __summaryType=String
 
-    public typealias __filteredArrayType = [Int]
-
-    public typealias __filteredCountType = Int
-
-    public typealias __summaryType = String
-
-
-    public typealias __uncutArrayType = [Int]
-    public typealias __uncutCountType = Int
-
-    public typealias __greetingType = String
-    public typealias __tokenIDType = ObjectIdentifier
+    public typealias
+                __uncutArrayType=[Int]; public typealias
+      __uncutCountType=Int
+    public typealias
+      __greetingType=String; public typealias
+      __tokenIDType=ObjectIdentifier
 #sourceLocation()
 }
 
@@ -228,57 +229,43 @@ extension CutoffState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 10)
-        static func filteredArray(_ items: __itemsType, _ threshold: __thresholdType) -> [Int] {
-#sourceLocation()
+        static func filteredArray(_ items: __itemsType, _ threshold: __thresholdType) -> __filteredArrayType {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 10)
                                   items.filter { $0 > threshold }
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 12)
-        static func filteredCount(_ filteredArray: __filteredArrayType) -> Int {
-#sourceLocation()
+        static func filteredCount(_ filteredArray: __filteredArrayType) -> __filteredCountType {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 12)
                                 filteredArray.count
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 14)
-        static func summary(_ filteredCount: __filteredCountType, _ threshold: __thresholdType) -> String {
-#sourceLocation()
+        static func summary(_ filteredCount: __filteredCountType, _ threshold: __thresholdType) -> __summaryType {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 14)
                              "\(filteredCount) over \(threshold)"
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 17)
-        static func uncutArray(_ items: __itemsType, _ threshold: __thresholdType) -> [Int] {
-#sourceLocation()
+        static func uncutArray(_ items: __itemsType, _ threshold: __thresholdType) -> __uncutArrayType {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 17)
                                          items.filter { $0 > threshold }
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 18)
-        static func uncutCount(_ uncutArray: __uncutArrayType) -> Int {
-#sourceLocation()
+        static func uncutCount(_ uncutArray: __uncutArrayType) -> __uncutCountType {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 18)
                              uncutArray.count
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 20)
-        static func greeting(_ name: __nameType) -> String {
-#sourceLocation()
+        static func greeting(_ name: __nameType) -> __greetingType {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 20)
                               "Hello, " + name
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 21)
-        static func tokenID(_ token: __tokenType) -> ObjectIdentifier {
-#sourceLocation()
+        static func tokenID(_ token: __tokenType) -> __tokenIDType {
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 21)
                                        ObjectIdentifier(token)
 #sourceLocation()

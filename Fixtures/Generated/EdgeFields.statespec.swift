@@ -71,18 +71,19 @@ public struct ProfileState: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension ProfileState {
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 4)
-    public typealias __avatarType = Avatar?
-    public typealias __unreadType = Int
-    public typealias __badgeType = Int
-    public typealias __nameType = String
-    public typealias __scoreType = Int
-
-    public typealias __hasAvatarType = Bool
-    public typealias __badgeTextType = String
+#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 3)
+    public typealias
+       __avatarType=Avatar?; public typealias
+                            __unreadType=Int; public typealias
+                                    __badgeType=Int; public typealias
+                                                                                         __nameType=String; public typealias
+                                                                                 __scoreType=Int
+    public typealias
+      __hasAvatarType=Bool; public typealias
+      __badgeTextType=String
 #sourceLocation()
 }
 
@@ -201,17 +202,13 @@ extension ProfileState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 10)
-        static func hasAvatar(_ avatar: __avatarType) -> Bool {
-#sourceLocation()
+        static func hasAvatar(_ avatar: __avatarType) -> __hasAvatarType {
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 10)
                              avatar != nil
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 11)
-        static func badgeText(_ badge: __badgeType) -> String {
-#sourceLocation()
+        static func badgeText(_ badge: __badgeType) -> __badgeTextType {
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 11)
                                badge >= 99 ? "99+" : "\(badge)"
 #sourceLocation()

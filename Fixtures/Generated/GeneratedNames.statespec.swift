@@ -468,82 +468,90 @@ public struct GeneratedNames: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension GeneratedNames {
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 7)
-    public typealias __versionType = Int
-    public typealias __hasherType = Int
-    public typealias __encoderType = Int
-    public typealias __decoderType = Int
-    public typealias __containerType = Int
-    public typealias __lhsType = Int
-    public typealias __rhsType = Int
-    public typealias __newValueType = Int
-    public typealias __pathType = Int
-    public typealias __memberType = Int
-    public typealias __restType = Int
-    public typealias __keyPathType = Int
-    public typealias __wrappedValueType = Int
-    public typealias __projectedValueType = Int
-    public typealias __updateType = Int
-    public typealias __recordType = Int
-    public typealias __inputsType = Int
-    public typealias __computeType = Int
-    public typealias __isEqualType = Int
-    public typealias __isCachedType = Int
-    public typealias __hashType = Int
-    public typealias __encodeType = Int
-    public typealias __HasherType = Int
-    public typealias __EncoderType = Int
-    public typealias __DecoderType = Int
-    public typealias __MirrorType = Int
-    public typealias __KeyValuePairsType = Int
-    public typealias __StringType = Int
-    public typealias __BoolType = Int
-    public typealias __SubstringType = Int
-    public typealias __CodingKeyType = Int
-    public typealias __EdgeType = Int
-    public typealias __MemoType = Int
-    public typealias __VersionStampType = Int
-    public typealias __stateType = Int
-    public typealias __StateSelectorType = Int
-    public typealias __ParameterizedSelectorType = Int
-    public typealias __RecomputationCounterType = Int
-    public typealias __MemberVersionedType = Int
-    public typealias __memberVersionType = Int
-    public typealias __sharedType = Int
-
-    public typealias __valueType = Int
-    public typealias __sharedKeyType = Int
-    public typealias __argumentsType = Int
-    public typealias __transformType = Int
-    public typealias __capacityType = Int
-
-    public typealias __createSelector_version_hasher_state_version = Int
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 6)
+    public typealias
+ __versionType=Int; public typealias
+ __hasherType=Int; public typealias
+ __encoderType=Int; public typealias
+ __decoderType=Int; public typealias
+ __containerType=Int; public typealias
+ __lhsType=Int; public typealias
+ __rhsType=Int; public typealias
+ __newValueType=Int; public typealias
+ __pathType=Int; public typealias
+ __memberType=Int; public typealias
+ __restType=Int; public typealias
+ __keyPathType=Int; public typealias
+ __wrappedValueType=Int; public typealias
+ __projectedValueType=Int; public typealias
+ __updateType=Int; public typealias
+ __recordType=Int; public typealias
+ __inputsType=Int; public typealias
+ __computeType=Int; public typealias
+ __isEqualType=Int; public typealias
+ __isCachedType=Int; public typealias
+ __hashType=Int; public typealias
+ __encodeType=Int; public typealias
+ __HasherType=Int; public typealias
+ __EncoderType=Int; public typealias
+ __DecoderType=Int; public typealias
+ __MirrorType=Int; public typealias
+ __KeyValuePairsType=Int; public typealias
+ __StringType=Int; public typealias
+ __BoolType=Int; public typealias
+ __SubstringType=Int; public typealias
+ __CodingKeyType=Int; public typealias
+ __EdgeType=Int; public typealias
+       __MemoType=Int; public typealias
+ __VersionStampType=Int; public typealias
+ __stateType=Int; public typealias
+ __StateSelectorType=Int; public typealias
+ __ParameterizedSelectorType=Int; public typealias
+ __RecomputationCounterType=Int; public typealias
+ __MemberVersionedType=Int; public typealias
+ __memberVersionType=Int; public typealias
+                                             __sharedType=Int
+    public typealias
+      __valueType=Int; public typealias
+      __sharedKeyType=Int; public typealias
+      __argumentsType=Int; public typealias
+      __transformType=Int; public typealias
+      __capacityType=Int
+    public typealias __createSelector_version_hasher_state_version =
+                                   Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
+    public typealias
+   __createSelector_version_hasher_state_hasher=Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
+    public typealias
+                __createSelector_version_hasher_state_state=Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 54)
+    public typealias
+                       __createSelector_version_hasher_state_Result=Int; public typealias
+          __createParameterizedSelector___container=Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
-    public typealias __createSelector_version_hasher_state_hasher = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
-    public typealias __createSelector_version_hasher_state_state = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
-    public typealias __createSelector_version_hasher_state_Result = Int
-    public typealias __createParameterizedSelector___container = Int
+    public typealias
+                     __createParameterizedSelector___Result=Int; public typealias __SharedMemo_lhs_rhs_newValue_lhs =
+                           Int
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
-    public typealias __createParameterizedSelector___Result = Int
-    public typealias __SharedMemo_lhs_rhs_newValue_lhs = Int
+    public typealias
+   __SharedMemo_lhs_rhs_newValue_rhs=Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
-    public typealias __SharedMemo_lhs_rhs_newValue_rhs = Int
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+    public typealias
+             __SharedMemo_lhs_rhs_newValue_newValue=Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
-    public typealias __SharedMemo_lhs_rhs_newValue_newValue = Int
-#sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
-    public typealias __SharedMemo_lhs_rhs_newValue_Result = Int
+#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
+    public typealias
+                       __SharedMemo_lhs_rhs_newValue_Result=Int
 #sourceLocation()
 }
 
@@ -1119,10 +1127,13 @@ extension GeneratedNames {
             var version: __createSelector_version_hasher_state_version
             var hasher: __createSelector_version_hasher_state_hasher
             var state: __createSelector_version_hasher_state_state
+
+            static func == (lhs: _createSelector_version_hasher_state_Arguments, rhs: _createSelector_version_hasher_state_Arguments) -> Swift.Bool { lhs.version == rhs.version && lhs.hasher == rhs.hasher && lhs.state == rhs.state }
+            func hash(into hasher: inout Swift.Hasher) { hasher.combine(self.version); hasher.combine(self.hasher); hasher.combine(self.state) }
         }
 
         private static let _createSelector_version_hasher_state = ComputedRuntime.createParameterizedSelector(
-            Selectors.value, transform: { (arguments: _createSelector_version_hasher_state_Arguments, value: __valueType) in
+            Extended.__table.computedSelector(0), transform: { (arguments: _createSelector_version_hasher_state_Arguments, value: __valueType) in
                 GeneratedNames._SelectorBodies.createSelector(version: arguments.version, hasher: arguments.hasher, state: arguments.state, value)
             }
         )
@@ -1134,7 +1145,7 @@ extension GeneratedNames {
         }
 
         private static let _createParameterizedSelector__ = ComputedRuntime.createParameterizedSelector(
-            Selectors.capacity, transform: { (container: __createParameterizedSelector___container, capacity: __capacityType) in
+            Extended.__table.computedSelector(2), transform: { (container: __createParameterizedSelector___container, capacity: __capacityType) in
                 GeneratedNames._SelectorBodies.createParameterizedSelector(container, capacity)
             }
         )
@@ -1149,10 +1160,13 @@ extension GeneratedNames {
             var lhs: __SharedMemo_lhs_rhs_newValue_lhs
             var rhs: __SharedMemo_lhs_rhs_newValue_rhs
             var newValue: __SharedMemo_lhs_rhs_newValue_newValue
+
+            static func == (lhs: _SharedMemo_lhs_rhs_newValue_Arguments, rhs: _SharedMemo_lhs_rhs_newValue_Arguments) -> Swift.Bool { lhs.lhs == rhs.lhs && lhs.rhs == rhs.rhs && lhs.newValue == rhs.newValue }
+            func hash(into hasher: inout Swift.Hasher) { hasher.combine(self.lhs); hasher.combine(self.rhs); hasher.combine(self.newValue) }
         }
 
         private static let _SharedMemo_lhs_rhs_newValue = ComputedRuntime.createParameterizedSelector(
-            Selectors.transform, transform: { (arguments: _SharedMemo_lhs_rhs_newValue_Arguments, transform: __transformType) in
+            Extended.__table.computedSelector(1), transform: { (arguments: _SharedMemo_lhs_rhs_newValue_Arguments, transform: __transformType) in
                 GeneratedNames._SelectorBodies.SharedMemo(lhs: arguments.lhs, rhs: arguments.rhs, newValue: arguments.newValue, transform)
             }
         )
@@ -1163,41 +1177,31 @@ extension GeneratedNames {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
-        static func value(_ version: __versionType, _ hasher: __hasherType, _ encoder: __encoderType, _ decoder: __decoderType, _ container: __containerType, _ lhs: __lhsType, _ rhs: __rhsType) -> Int {
-#sourceLocation()
+        static func value(_ version: __versionType, _ hasher: __hasherType, _ encoder: __encoderType, _ decoder: __decoderType, _ container: __containerType, _ lhs: __lhsType, _ rhs: __rhsType) -> __valueType {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 49)
                         version + hasher + encoder + decoder + container + lhs + rhs
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
-        static func sharedKey(_ newValue: __newValueType, _ path: __pathType, _ member: __memberType, _ rest: __restType, _ keyPath: __keyPathType, _ Memo: __MemoType, _ shared: __sharedType) -> Int {
-#sourceLocation()
+        static func sharedKey(_ newValue: __newValueType, _ path: __pathType, _ member: __memberType, _ rest: __restType, _ keyPath: __keyPathType, _ Memo: __MemoType, _ shared: __sharedType) -> __sharedKeyType {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 50)
                             newValue + path + member + rest + keyPath + Memo + shared
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
-        static func arguments(_ value: __valueType, _ sharedKey: __sharedKeyType, _ state: __stateType) -> Int {
-#sourceLocation()
+        static func arguments(_ value: __valueType, _ sharedKey: __sharedKeyType, _ state: __stateType) -> __argumentsType {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 51)
                             value + sharedKey + state
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
-        static func transform(_ wrappedValue: __wrappedValueType, _ projectedValue: __projectedValueType, _ update: __updateType, _ record: __recordType, _ inputs: __inputsType, _ compute: __computeType, _ isEqual: __isEqualType) -> Int {
-#sourceLocation()
+        static func transform(_ wrappedValue: __wrappedValueType, _ projectedValue: __projectedValueType, _ update: __updateType, _ record: __recordType, _ inputs: __inputsType, _ compute: __computeType, _ isEqual: __isEqualType) -> __transformType {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 52)
                             wrappedValue + projectedValue + update + record + inputs + compute + isEqual
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 53)
-        static func capacity(_ Hasher: __HasherType, _ Encoder: __EncoderType, _ Decoder: __DecoderType, _ Mirror: __MirrorType, _ KeyValuePairs: __KeyValuePairsType, _ String: __StringType, _ Bool: __BoolType, _ Substring: __SubstringType) -> Int {
-#sourceLocation()
+        static func capacity(_ Hasher: __HasherType, _ Encoder: __EncoderType, _ Decoder: __DecoderType, _ Mirror: __MirrorType, _ KeyValuePairs: __KeyValuePairsType, _ String: __StringType, _ Bool: __BoolType, _ Substring: __SubstringType) -> __capacityType {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 53)
                            Hasher + Encoder + Decoder + Mirror + KeyValuePairs + String + Bool + Substring
 #sourceLocation()
@@ -1206,25 +1210,19 @@ extension GeneratedNames {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
-        static func createSelector(version: __createSelector_version_hasher_state_version, hasher: __createSelector_version_hasher_state_hasher, state: __createSelector_version_hasher_state_state, _ value: __valueType) -> Int {
-#sourceLocation()
+        static func createSelector(version: __createSelector_version_hasher_state_version, hasher: __createSelector_version_hasher_state_hasher, state: __createSelector_version_hasher_state_state, _ value: __valueType) -> __createSelector_version_hasher_state_Result {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 55)
                                                                           version + hasher + state + value
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
-        static func createParameterizedSelector(_ container: __createParameterizedSelector___container, _ capacity: __capacityType) -> Int {
-#sourceLocation()
+        static func createParameterizedSelector(_ container: __createParameterizedSelector___container, _ capacity: __capacityType) -> __createParameterizedSelector___Result {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 56)
                                                                   container + capacity
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
-        static func SharedMemo(lhs: __SharedMemo_lhs_rhs_newValue_lhs, rhs: __SharedMemo_lhs_rhs_newValue_rhs, newValue: __SharedMemo_lhs_rhs_newValue_newValue, _ transform: __transformType) -> Int {
-#sourceLocation()
+        static func SharedMemo(lhs: __SharedMemo_lhs_rhs_newValue_lhs, rhs: __SharedMemo_lhs_rhs_newValue_rhs, newValue: __SharedMemo_lhs_rhs_newValue_newValue, _ transform: __transformType) -> __SharedMemo_lhs_rhs_newValue_Result {
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 57)
                                                                   lhs + rhs + newValue + transform
 #sourceLocation()

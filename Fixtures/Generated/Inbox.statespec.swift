@@ -47,26 +47,30 @@ public struct InboxState: Sendable {
     public var flaggedSubjects: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension InboxState {
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 8)
-    public typealias __messagesType = IdentifiedList<Message>
-    public typealias __queryType = String
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 7)
+    public typealias
+ __messagesType=IdentifiedList<Message>; public typealias
+ __queryType=String
 
-
-    public typealias __unreadType = ListView<Message>
+    public typealias
+      __unreadType=ListView<Message>
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 16)
-    public typealias __unreadCountType = Int
-
-    public typealias __latestType = ListView<Message>
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 15)
+    public typealias
+      __unreadCountType=Int
+    public typealias
+      __latestType=ListView<Message>
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 23)
-    public typealias __matchingType = ListView<Message>
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 22)
+    public typealias
+      __matchingType=ListView<Message>
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 28)
-    public typealias __flaggedSubjectsType = ListView<String>
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 27)
+    public typealias
+      __flaggedSubjectsType=ListView<String>
 #sourceLocation()
 }
 
@@ -181,42 +185,32 @@ extension InboxState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 12)
-        static func unread(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<ListView<Message>> {
-#sourceLocation()
+        static func unread(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__unreadType> {
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 13)
     messages.filter { !$0.isRead }.sorted(by: \.date)
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 16)
-        static func unreadCount(_ unread: __unreadType) -> Int {
-#sourceLocation()
+        static func unreadCount(_ unread: __unreadType) -> __unreadCountType {
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 16)
                               unread.count
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 18)
-        static func latest(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<ListView<Message>> {
-#sourceLocation()
+        static func latest(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__latestType> {
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 19)
     messages.sorted(by: \.date, descending: true).prefix(10)
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 23)
-        static func matching(_ messages: __messagesType, _ query: __queryType) -> some ComputedRuntime.IncrementalListQuery<ListView<Message>> {
-#sourceLocation()
+        static func matching(_ messages: __messagesType, _ query: __queryType) -> some ComputedRuntime.IncrementalListQuery<__matchingType> {
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 24)
     messages.filter { query.isEmpty || $0.subject.localizedCaseInsensitiveContains(query) }
       .sorted(by: \.date, descending: true)
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 28)
-        static func flaggedSubjects(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<ListView<String>> {
-#sourceLocation()
+        static func flaggedSubjects(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__flaggedSubjectsType> {
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 29)
     messages.filter(\.isFlagged).map(\.subject)
 #sourceLocation()

@@ -58,22 +58,24 @@ package struct `Protocol`: Sendable {
     package var `return`: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension `Protocol` {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 4)
-    package typealias __defaultType = Int
-    package typealias __classType = String
-    package typealias __openType = Bool
-    package typealias __consumingType = Int
-
-    package typealias __nonisolatedType = Int
-
-    package typealias __returnType = Int
-    package typealias __where_in_value = Int
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 3)
+    package typealias
+   __defaultType=Int; package typealias
+   __classType=String; package typealias
+ __openType=Bool; package typealias
+ __consumingType=Int
+    package typealias
+      __nonisolatedType=Int
+    package typealias
+        __returnType=Int; package typealias
+              __where_in_value=Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
-    package typealias __where_in_Result = Bool
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
+    package typealias
+                     __where_in_Result=Bool
 #sourceLocation()
 }
 
@@ -161,7 +163,7 @@ extension `Protocol` {
         }
 
         private static let _where_in = ComputedRuntime.createParameterizedSelector(
-            Selectors.`return`, transform: { (value: __where_in_value, `return`: __returnType) in
+            Extended.__table.computedSelector(1), transform: { (value: __where_in_value, `return`: __returnType) in
                 `Protocol`._SelectorBodies.`where`(in: value, `return`)
             }
         )
@@ -172,17 +174,13 @@ extension `Protocol` {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 9)
-        static func nonisolated(_ consuming: __consumingType, _ open: __openType) -> Int {
-#sourceLocation()
+        static func nonisolated(_ consuming: __consumingType, _ open: __openType) -> __nonisolatedType {
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 9)
                               consuming + (open ? 1 : 0)
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
-        static func `return`(_ `default`: __defaultType, _ `class`: __classType) -> Int {
-#sourceLocation()
+        static func `return`(_ `default`: __defaultType, _ `class`: __classType) -> __returnType {
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 11)
                            `default` + `class`.count
 #sourceLocation()
@@ -191,9 +189,7 @@ extension `Protocol` {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
-        static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> Bool {
-#sourceLocation()
+        static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> __where_in_Result {
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 12)
                                               `return` > value
 #sourceLocation()
@@ -332,14 +328,15 @@ struct Pair {
     var sum: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension Pair {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 17)
-    typealias __firstType = Int
-    typealias __secondType = Int
-
-    typealias __sumType = Int
+#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 16)
+    typealias
+ __firstType=Int; typealias
+ __secondType=Int
+    typealias
+      __sumType=Int
 #sourceLocation()
 }
 
@@ -400,9 +397,7 @@ extension Pair {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 20)
-        static func sum(_ first: __firstType, _ second: __secondType) -> Int {
-#sourceLocation()
+        static func sum(_ first: __firstType, _ second: __secondType) -> __sumType {
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 20)
                       first + second
 #sourceLocation()

@@ -37,13 +37,14 @@ public struct Shelf: Sendable {
     public var total: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension Shelf {
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 6)
-    public typealias __booksType = [String]
-    public typealias __labelType = String
-    public typealias __totalType = Int
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 5)
+    public typealias
+ __booksType=[String]; public typealias
+ __labelType=String; public typealias
+      __totalType=Int
 #sourceLocation()
 }
 
@@ -104,9 +105,7 @@ extension Shelf {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 8)
-        static func total(_ books: __booksType) -> Int {
-#sourceLocation()
+        static func total(_ books: __booksType) -> __totalType {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 8)
                         books.count
 #sourceLocation()
@@ -198,16 +197,17 @@ public struct Library: Sendable {
     public var shelves: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension Library {
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 12)
-    public typealias __shelfType = Shelf
-    public typealias __nameType = String
-    public typealias __doubledType = Int
-    public typealias __firstBookType = String?
-    public typealias __captionType = String
-    public typealias __shelvesType = Int
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 11)
+    public typealias
+ __shelfType=Shelf; public typealias
+ __nameType=String; public typealias
+      __doubledType=Int; public typealias
+      __firstBookType=String?; public typealias
+      __captionType=String; public typealias
+      __shelvesType=Int
 #sourceLocation()
 }
 
@@ -292,33 +292,25 @@ extension Library {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 14)
-        static func doubled(_ shelf: __shelfType) -> Int {
-#sourceLocation()
+        static func doubled(_ shelf: __shelfType) -> __doubledType {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 14)
                           shelf.computed.total * 2
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 15)
-        static func firstBook(_ shelf: __shelfType) -> String? {
-#sourceLocation()
+        static func firstBook(_ shelf: __shelfType) -> __firstBookType {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 15)
                                 shelf.books.first
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 16)
-        static func caption(_ shelf: __shelfType) -> String {
-#sourceLocation()
+        static func caption(_ shelf: __shelfType) -> __captionType {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 16)
                              "\(shelf.label): \(shelf.books.count)"
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 17)
-        static func shelves(_ shelf: __shelfType) -> Int {
-#sourceLocation()
+        static func shelves(_ shelf: __shelfType) -> __shelvesType {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 17)
                           [shelf].count
 #sourceLocation()
@@ -406,12 +398,13 @@ public struct Building: Sendable {
     public var deepTotal: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension Building {
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 21)
-    public typealias __libraryType = Library
-    public typealias __deepTotalType = Int
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 20)
+    public typealias
+ __libraryType=Library; public typealias
+      __deepTotalType=Int
 #sourceLocation()
 }
 
@@ -463,9 +456,7 @@ extension Building {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 22)
-        static func deepTotal(_ library: __libraryType) -> Int {
-#sourceLocation()
+        static func deepTotal(_ library: __libraryType) -> __deepTotalType {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 22)
                             library.shelf.computed.total + 1
 #sourceLocation()

@@ -37,36 +37,41 @@ public struct LibraryState: Sendable {
     public var openTodos: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension LibraryState {
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 4)
-    public typealias __todosType = [Todo]
-    public typealias __queryType = String
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 3)
+    public typealias
+ __todosType=[Todo]; public typealias
+ __queryType=String
+    public typealias
+      __openTodosType=[Todo]
 
-    public typealias __openTodosType = [Todo]
-
-
-    public typealias __todos_ownedBy_owner = Int
+    public typealias
+          __todos_ownedBy_owner=Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 10)
-    public typealias __todos_ownedBy_Result = [Todo]
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 9)
+    public typealias
+                 __todos_ownedBy_Result=[Todo]
 
-
-    public typealias __matching___limit_prefix = String
+    public typealias
+    __matching___limit_prefix=String
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
-    public typealias __matching___limit_limit = Int
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 12)
+    public typealias
+                    __matching___limit_limit=Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
-    public typealias __matching___limit_Result = [Todo]
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 12)
+    public typealias
+                           __matching___limit_Result=[Todo]
 
-
-    public typealias __count_done_done = Bool
+    public typealias
+     __count_done_done=Bool
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
-    public typealias __count_done_Result = Int
-    public typealias __queryLength_Result = Int
+#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 15)
+    public typealias
+            __count_done_Result=Int; public typealias
+       __queryLength_Result=Int
 #sourceLocation()
 }
 
@@ -130,7 +135,7 @@ extension LibraryState {
         }
 
         private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-            Selectors.openTodos, capacity: 8, transform: { (owner: __todos_ownedBy_owner, openTodos: __openTodosType) in
+            Extended.__table.computedSelector(0), capacity: 8, transform: { (owner: __todos_ownedBy_owner, openTodos: __openTodosType) in
                 LibraryState._SelectorBodies.todos(ownedBy: owner, openTodos)
             }
         )
@@ -144,10 +149,13 @@ extension LibraryState {
         private struct _matching___limit_Arguments: Hashable, Sendable {
             var prefix: __matching___limit_prefix
             var limit: __matching___limit_limit
+
+            static func == (lhs: _matching___limit_Arguments, rhs: _matching___limit_Arguments) -> Swift.Bool { lhs.prefix == rhs.prefix && lhs.limit == rhs.limit }
+            func hash(into hasher: inout Swift.Hasher) { hasher.combine(self.prefix); hasher.combine(self.limit) }
         }
 
         private static let _matching___limit = ComputedRuntime.createParameterizedSelector(
-            Selectors.todos, transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
+            Extended.__table.fieldSelector(0), transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
                 LibraryState._SelectorBodies.matching(arguments.prefix, limit: arguments.limit, todos)
             }
         )
@@ -159,7 +167,7 @@ extension LibraryState {
         }
 
         private static let _count_done = ComputedRuntime.createParameterizedSelector(
-            Selectors.todos, transform: { (done: __count_done_done, todos: __todosType) in
+            Extended.__table.fieldSelector(0), transform: { (done: __count_done_done, todos: __todosType) in
                 LibraryState._SelectorBodies.count(done: done, todos)
             }
         )
@@ -169,7 +177,7 @@ extension LibraryState {
             _queryLength
         }
 
-        private static let _queryLength = ComputedRuntime.createSelector(Selectors.query, transform: { (query: __queryType) in
+        private static let _queryLength = ComputedRuntime.createSelector(Extended.__table.fieldSelector(1), transform: { (query: __queryType) in
             LibraryState._SelectorBodies.queryLength(query)
         })
     }
@@ -179,9 +187,7 @@ extension LibraryState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 7)
-        static func openTodos(_ todos: __todosType) -> [Todo] {
-#sourceLocation()
+        static func openTodos(_ todos: __todosType) -> __openTodosType {
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 7)
                                todos.filter { !$0.done }
 #sourceLocation()
@@ -190,33 +196,25 @@ extension LibraryState {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 10)
-        static func todos(ownedBy owner: __todos_ownedBy_owner, _ openTodos: __openTodosType) -> [Todo] {
-#sourceLocation()
+        static func todos(ownedBy owner: __todos_ownedBy_owner, _ openTodos: __openTodosType) -> __todos_ownedBy_Result {
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 11)
     openTodos.filter { $0.owner == owner }
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 13)
-        static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit, _ todos: __todosType) -> [Todo] {
-#sourceLocation()
+        static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit, _ todos: __todosType) -> __matching___limit_Result {
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 14)
     Array(todos.filter { $0.title.hasPrefix(prefix) }.prefix(limit))
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
-        static func count(done: __count_done_done, _ todos: __todosType) -> Int {
-#sourceLocation()
+        static func count(done: __count_done_done, _ todos: __todosType) -> __count_done_Result {
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 16)
                                                  todos.count { $0.done == done }
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 17)
-        static func queryLength(_ query: __queryType) -> Int {
-#sourceLocation()
+        static func queryLength(_ query: __queryType) -> __queryLength_Result {
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 17)
                                   query.count
 #sourceLocation()

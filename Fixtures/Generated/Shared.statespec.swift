@@ -92,20 +92,21 @@ public struct AppState: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension AppState {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 7)
-    public typealias __titleType = String
-
-    public typealias __sessionType = Session
-    public typealias __settingsType = Settings
-    public typealias __launchCountType = Int
-
-    public typealias __greetingType = String
-    public typealias __isLargeType = Bool
-    public typealias __headlineType = String
-    public typealias __titleLengthType = Int
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 6)
+    public typealias
+ __titleType=String
+    public typealias
+                                       __sessionType=Session; public typealias
+                                                   __settingsType=Settings; public typealias
+                                                                             __launchCountType=Int
+    public typealias
+      __greetingType=String; public typealias
+      __isLargeType=Bool; public typealias
+      __headlineType=String; public typealias
+      __titleLengthType=Int
 #sourceLocation()
 }
 
@@ -270,33 +271,25 @@ extension AppState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 13)
-        static func greeting(_ title: __titleType, _ session: __sessionType) -> String {
-#sourceLocation()
+        static func greeting(_ title: __titleType, _ session: __sessionType) -> __greetingType {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 13)
                               "\(title), \(session.userName)"
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 14)
-        static func isLarge(_ settings: __settingsType) -> Bool {
-#sourceLocation()
+        static func isLarge(_ settings: __settingsType) -> __isLargeType {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 14)
                            settings.fontSize >= 18
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 15)
-        static func headline(_ greeting: __greetingType) -> String {
-#sourceLocation()
+        static func headline(_ greeting: __greetingType) -> __headlineType {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 15)
                               greeting.uppercased()
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 16)
-        static func titleLength(_ title: __titleType) -> Int {
-#sourceLocation()
+        static func titleLength(_ title: __titleType) -> __titleLengthType {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 16)
                               title.count
 #sourceLocation()
@@ -445,13 +438,14 @@ struct ChildState {
     subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension ChildState {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 21)
-    typealias __sessionType = Session
-
-    typealias __nameType = String
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 20)
+    typealias
+                                     __sessionType=Session
+    typealias
+      __nameType=String
 #sourceLocation()
 }
 
@@ -521,9 +515,7 @@ extension ChildState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 23)
-        static func name(_ session: __sessionType) -> String {
-#sourceLocation()
+        static func name(_ session: __sessionType) -> __nameType {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 23)
                           session.userName
 #sourceLocation()
@@ -597,14 +589,15 @@ struct ParentFeature {
     var childName: Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension ParentFeature {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 28)
-    typealias __childType = ChildState
-    typealias __titleType = String
-
-    typealias __childNameType = String
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 27)
+    typealias
+ __childType=ChildState; typealias
+ __titleType=String
+    typealias
+      __childNameType=String
 #sourceLocation()
 }
 
@@ -665,9 +658,7 @@ extension ParentFeature {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 31)
-        static func childName(_ child: __childType) -> String {
-#sourceLocation()
+        static func childName(_ child: __childType) -> __childNameType {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 31)
                                child.computed.name
 #sourceLocation()

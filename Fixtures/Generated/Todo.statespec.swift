@@ -86,29 +86,31 @@ public struct TodoState: Sendable {
     public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
 }
 
-// The spec's types, each written once at its spec line, so that a mistake in one is
-// reported once, where it was written.
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
 extension TodoState {
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 8)
-    public typealias __todosType = [Todo]
-    public typealias __filterType = Filter
-    public typealias __queryType = String
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 7)
+    public typealias
+ __todosType=[Todo]; public typealias
+ __filterType=Filter; public typealias
+ __queryType=String
+    public typealias
+       __avatarType=Avatar?; public typealias
+                            __unreadType=Int; public typealias
+                                    __badgeType=Int
 
-    public typealias __avatarType = Avatar?
-    public typealias __unreadType = Int
-    public typealias __badgeType = Int
+    public typealias
+      __visibleTodosType=[Todo]
 
-
-    public typealias __visibleTodosType = [Todo]
-
-
-    public typealias __visibleCountType = Int
-    public typealias __doneCountType = Int
-
-    public typealias __todos_ownedBy_owner = Int
+    public typealias
+      __visibleCountType=Int; public typealias
+      __doneCountType=Int
+    public typealias
+          __todos_ownedBy_owner=Int
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
-    public typealias __todos_ownedBy_Result = [Todo]
+#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 22)
+    public typealias
+                 __todos_ownedBy_Result=[Todo]
 #sourceLocation()
 }
 
@@ -241,7 +243,7 @@ extension TodoState {
         }
 
         private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-            Selectors.todos, transform: { (owner: __todos_ownedBy_owner, todos: __todosType) in
+            Extended.__table.fieldSelector(0), transform: { (owner: __todos_ownedBy_owner, todos: __todosType) in
                 TodoState._SelectorBodies.todos(ownedBy: owner, todos)
             }
         )
@@ -252,25 +254,19 @@ extension TodoState {
     /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 17)
-        static func visibleTodos(_ todos: __todosType, _ filter: __filterType, _ query: __queryType) -> [Todo] {
-#sourceLocation()
+        static func visibleTodos(_ todos: __todosType, _ filter: __filterType, _ query: __queryType) -> __visibleTodosType {
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 18)
     todos.filter { filter.includes($0) && (query.isEmpty || $0.title.contains(query)) }
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 20)
-        static func visibleCount(_ visibleTodos: __visibleTodosType) -> Int {
-#sourceLocation()
+        static func visibleCount(_ visibleTodos: __visibleTodosType) -> __visibleCountType {
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 20)
                                visibleTodos.count
 #sourceLocation()
         }
 
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 21)
-        static func doneCount(_ todos: __todosType) -> Int {
-#sourceLocation()
+        static func doneCount(_ todos: __todosType) -> __doneCountType {
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 21)
                                        todos.count(where: \.done)
 #sourceLocation()
@@ -279,9 +275,7 @@ extension TodoState {
 
     /// The selector bodies from the spec: each a function of its parameters and inputs.
     fileprivate enum _SelectorBodies {
-#sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
-        static func todos(ownedBy owner: __todos_ownedBy_owner, _ todos: __todosType) -> [Todo] {
-#sourceLocation()
+        static func todos(ownedBy owner: __todos_ownedBy_owner, _ todos: __todosType) -> __todos_ownedBy_Result {
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 23)
                                                  todos.filter { $0.owner == owner }
 #sourceLocation()

@@ -110,7 +110,7 @@ struct EmitBodyLayoutTests {
                 }
                 // Only bodies: not the type, default value and signature lines also mapped to the spec.
                 let first = code.first?.trimmingCharacters(in: .whitespaces) ?? ""
-                let declarations = ["typealias ", "static var ", "static func ", "@usableFromInline ", "fileprivate static "]
+                let declarations = ["typealias", "static var ", "static func ", "@usableFromInline ", "fileprivate static "]
                 if !declarations.contains(where: { first.contains($0) }) {
                     result.append((number, code))
                 }

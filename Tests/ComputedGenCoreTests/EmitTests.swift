@@ -82,13 +82,13 @@ struct EmitTests {
         "table.computed(\"return\", \\._return, \\.`return`, inputs: [.field(0), .field(1), .field(2)]) {  // 0",
         "`Self`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._inout.wrappedValue, $0.pointee.`true`)",
         "withUnsafePointer(to: self) { `Self`.Extended.__table.refresh(index, in: $0) }",
-        "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> Int {",
+        "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> __returnType {",
         // Selectors.
         "public static var `default`: ComputedRuntime.StateSelector<`Self`, __defaultType> { Extended.__table.fieldSelector(0) }",
         "public static var `return`: ComputedRuntime.StateSelector<`Self`, __returnType> { Extended.__table.computedSelector(0) }",
         "public static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Self`, __where_in_Result> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
-        "static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> Bool {",
+        "static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> __where_in_Result {",
         "public static func `if`(`let`: __if_let_var_let, `var` other: __if_let_var_other) -> ComputedRuntime.StateSelector<`Self`, __if_let_var_Result> {",
         "_if_let_var(_if_let_var_Arguments(let: `let`, other: other))",
         "var `let`: __if_let_var_let",
@@ -129,7 +129,7 @@ struct EmitTests {
         #expect(swift.contains("computed = Extended.__make(var: `var`, let: `let`)"))
         #expect(swift.contains("fileprivate static func __make(`var`: S.__varType, `let`: S.__letType) -> S.Extended {"))
         #expect(swift.contains("static func pick(`inout` a: __pick_inout_var_let_a, `var` b: __pick_inout_var_let_b, `let` c: __pick_inout_var_let_c) -> ComputedRuntime.StateSelector<S, __pick_inout_var_let_Result> {"))
-        #expect(swift.contains("static func pick(`inout` a: __pick_inout_var_let_a, `var` b: __pick_inout_var_let_b, `let` c: __pick_inout_var_let_c, _ sum: __sumType) -> Int {"))
+        #expect(swift.contains("static func pick(`inout` a: __pick_inout_var_let_a, `var` b: __pick_inout_var_let_b, `let` c: __pick_inout_var_let_c, _ sum: __sumType) -> __pick_inout_var_let_Result {"))
         #expect(swift.contains("S._SelectorBodies.pick(`inout`: arguments.a, var: arguments.b, let: arguments.c, sum)"))
     }
 
@@ -248,11 +248,11 @@ struct EmitTests {
                         _queryLength
                     }
 
-                    private static let _queryLength = ComputedRuntime.createSelector(Selectors.query, transform: { (query: __queryType) in
+                    private static let _queryLength = ComputedRuntime.createSelector(Extended.__table.fieldSelector(1), transform: { (query: __queryType) in
                         L._SelectorBodies.queryLength(query)
                     })
             """))
-        #expect(swift.contains("static func queryLength(_ query: __queryType) -> Int {"))
+        #expect(swift.contains("static func queryLength(_ query: __queryType) -> __queryLength_Result {"))
         #expect(swift.contains("/// Memoized: recomputed only after `query` changes."))
     }
 
@@ -265,15 +265,15 @@ struct EmitTests {
                     }
 
                     private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-                        Selectors.active, capacity: 8, transform: { (owner: __todos_ownedBy_owner, active: __activeType) in
+                        Extended.__table.computedSelector(0), capacity: 8, transform: { (owner: __todos_ownedBy_owner, active: __activeType) in
                             L._SelectorBodies.todos(ownedBy: owner, active)
                         }
                     )
             """))
         #expect(swift.contains("/// Memoized per argument (the 8 most recently used arguments are kept);"))
-        #expect(swift.contains("static func todos(ownedBy owner: __todos_ownedBy_owner, _ active: __activeType) -> [Int] {"))
+        #expect(swift.contains("static func todos(ownedBy owner: __todos_ownedBy_owner, _ active: __activeType) -> __todos_ownedBy_Result {"))
         // Without `cache`, the runtime's default capacity, and no `capacity:` argument.
-        #expect(swift.contains("Selectors.todos, transform: { (done: __count_done_done, todos: __todosType) in"))
+        #expect(swift.contains("Extended.__table.fieldSelector(0), transform: { (done: __count_done_done, todos: __todosType) in"))
         #expect(swift.contains("/// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);"))
     }
 
@@ -288,15 +288,18 @@ struct EmitTests {
                     private struct _matching___limit_Arguments: Hashable, Sendable {
                         var prefix: __matching___limit_prefix
                         var limit: __matching___limit_limit
+
+                        static func == (lhs: _matching___limit_Arguments, rhs: _matching___limit_Arguments) -> Swift.Bool { lhs.prefix == rhs.prefix && lhs.limit == rhs.limit }
+                        func hash(into hasher: inout Swift.Hasher) { hasher.combine(self.prefix); hasher.combine(self.limit) }
                     }
 
                     private static let _matching___limit = ComputedRuntime.createParameterizedSelector(
-                        Selectors.todos, transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
+                        Extended.__table.fieldSelector(0), transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
                             L._SelectorBodies.matching(arguments.prefix, limit: arguments.limit, todos)
                         }
                     )
             """))
-        #expect(swift.contains("static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit, _ todos: __todosType) -> [Int] {"))
+        #expect(swift.contains("static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit, _ todos: __todosType) -> __matching___limit_Result {"))
         #expect(swift.contains("L._SelectorBodies.twice(x)"))
     }
 
@@ -355,12 +358,12 @@ struct EmitTests {
               selector g(_ a: Int) -> Int { v + a }
             }
             """)
-        #expect(swift.contains("static func _f__(_ a: __f___a, _ v: __vType) -> Int {"))
-        #expect(swift.contains("static func _f____(_ a: __f_____a, _ b: __f_____b) -> Int {"))
+        #expect(swift.contains("static func _f__(_ a: __f___a, _ v: __vType) -> __f___Result {"))
+        #expect(swift.contains("static func _f____(_ a: __f_____a, _ b: __f_____b) -> __f_____Result {"))
         #expect(swift.contains("S._SelectorBodies._f__(a, v)"))
         #expect(swift.contains("S._SelectorBodies._f____(arguments.a, arguments.b)"))
         // A base name of its own keeps it.
-        #expect(swift.contains("static func g(_ a: __g___a, _ v: __vType) -> Int {"))
+        #expect(swift.contains("static func g(_ a: __g___a, _ v: __vType) -> __g___Result {"))
     }
 
     // MARK: Invalidation

@@ -46,7 +46,7 @@ struct SourceLocationTests {
                 return count + title
               }
               selector pick(_ index: Int) -> String { todos[index] + undefinedName }
-              computed after: Int {      todos.first ?? "none" }
+              computed after: Int {      todos.count + "none" }
             }
 
             """

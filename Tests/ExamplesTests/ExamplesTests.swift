@@ -90,6 +90,9 @@ struct ExamplesTests {
             undeclared.lines.contains { $0.hasPrefix("/") && $0.contains(location) && $0.contains("'query'") },
             "expected an error about 'query' at …\(location)\n\(undeclared)"
         )
+
+        try edit(spec) { $0.replacingOccurrences(of: " + query.count }", with: " }") }
+        try await expectSameNamedSpecsBuild(package: package)
     }
 
     @Test("generate-state-code writes GeneratedSources/ in a package without the build plugin, which then builds")
@@ -221,7 +224,7 @@ struct ExamplesTests {
 
 /// Runs `swift` (found on PATH) with `arguments`, with a generous time limit for cold builds, at a
 /// lower CPU priority so the suites running alongside (some with timeouts) keep their share.
-private func swift(_ arguments: [String]) async throws -> Subprocess {
+func swift(_ arguments: [String]) async throws -> Subprocess {
     try await Subprocess.run(URL(fileURLWithPath: "/usr/bin/env"), ["nice", "-n", "10", "swift"] + arguments, in: nil, timeout: .seconds(900))
 }
 
@@ -232,7 +235,7 @@ private func edit(_ file: URL, _ change: (String) -> String) throws {
     try Data(new.utf8).write(to: file)
 }
 
-private func write(_ file: URL, _ text: String) throws {
+func write(_ file: URL, _ text: String) throws {
     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: file)
 }

@@ -6,10 +6,10 @@ import Testing
 /// build-tool plugin applied to this test target (`plugins: ["ComputedGen"]` in Package.swift),
 /// not by the golden files of Fixtures/.
 ///
-/// That this target compiles at all also proves two things about the plugin: `.statespec` files
-/// need no `resources:` or `exclude:` entry, and `Inbox/Folder.statespec` and
-/// `Archive/Folder.statespec` generate differently named files (Swift rejects two sources of the
-/// same name in one module: "filename 'Folder.statespec.swift' used twice").
+/// That this target compiles at all also proves that `.statespec` files need no `resources:` or
+/// `exclude:` entry, and that a spec in a subfolder (`Inbox/Folder.statespec`) generates. Two specs
+/// of the same name in different folders are built by ExamplesTests (SameNameSpecs.swift) in a
+/// child build: Swift warns about their `#sourceLocation`s, which would flood `swift test` here.
 ///
 /// Recomputation counters are process-wide per computed, so every test measures deltas, and the
 /// suite is serialized.
@@ -157,16 +157,10 @@ struct PluginEndToEndTests {
         #expect(!partial.computed.isLarge)
     }
 
-    @Test("two specs named Folder.statespec in different folders both generate")
-    func sameFileNameInTwoFolders() {
+    @Test("a spec in a subfolder generates")
+    func specInSubfolder() {
         var inbox = InboxFolder()
         inbox.messages = ["hi", "there"]
         #expect(inbox.computed.unreadCount == 2)
-        var archive = ArchiveFolder()
-        archive.messages.append("old")
-        let version = archive.$pinned.version
-        archive.pinned = "old"
-        #expect(archive.messages == ["old"])
-        #expect(archive.$pinned.version != version)
     }
 }

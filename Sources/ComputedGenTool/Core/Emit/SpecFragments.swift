@@ -52,23 +52,103 @@ struct FragmentLayout {
     let fragment: SourceText
     /// A line after the fragment (a closing brace), or `nil`.
     let closing: String?
-    /// Whether the header shares the fragment's line (which then loses its column).
-    var sameLine = false
 
     func lines(sourcePath: String, indentation: String) -> [String] {
-        let text = BodyLayout.splitLines(fragment.text).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        let text = FragmentLayout.lines(of: fragment)
         let line = fragment.location.line
-        let padding = String(repeating: " ", count: max(fragment.location.column - 1, 0))
         var lines: [String]
-        if line > 1 && !sameLine {
-            lines = ["#sourceLocation(file: \(sourcePath), line: \(line - 1))", indentation + header, padding + text[0]]
+        if line > 1 {
+            lines = ["#sourceLocation(file: \(sourcePath), line: \(line - 1))", indentation + header, FragmentLayout.padding(fragment) + text[0]]
         } else {
-            // Asked for, or no line before the first: the header shares the fragment's line.
+            // No line before the first: the header shares the fragment's line, which loses its column.
             lines = ["#sourceLocation(file: \(sourcePath), line: \(line))", indentation + header + " " + text[0]]
         }
         lines += text.dropFirst()
         if let closing { lines.append(indentation + closing) }
         lines.append("#sourceLocation()")
+        return lines
+    }
+
+    /// The fragment's lines, without carriage returns.
+    static func lines(of fragment: SourceText) -> [String] {
+        BodyLayout.splitLines(fragment.text).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+    }
+
+    /// The spaces that put a line's first character at the fragment's spec column (columns count
+    /// UTF-8 bytes; the generated text before a fragment is ASCII).
+    static func padding(_ fragment: SourceText, after prefix: Int = 0) -> String {
+        String(repeating: " ", count: max(fragment.location.column - 1 - prefix, 0))
+    }
+}
+
+/// Lays out the spec's types as typealiases so that each type keeps its spec line and column, in
+/// about one generated line per type:
+///
+/// ```
+/// #sourceLocation(file: "Todo.statespec", line: 4)
+///     public typealias
+///  __todosType=[Todo]; public typealias
+/// __filterType=Filter
+/// #sourceLocation()
+/// ```
+///
+/// The alias's name shares its type's line (so an error about the declaration, such as a public
+/// state using an internal type, is on the spec line of the type), right before the type, which
+/// is padded to its spec column; the keywords end the line before. A name too long to fit before
+/// its type goes on the line before too. Types on lines that follow each other (at most two apart,
+/// padded with blank lines) share one `#sourceLocation`; a type on the line of the previous one
+/// starts a new one.
+struct TypeAliasLayout {
+    /// One alias: its keywords (`public typealias`), its name, and the spec's type.
+    struct Alias {
+        var keywords: String
+        var name: String
+        var type: SourceText
+    }
+
+    let sourcePath: String
+    let indentation: String
+
+    func lines(_ aliases: [Alias]) -> [String] {
+        // In spec order (stable: members at one position keep their order).
+        let ordered = aliases.enumerated().sorted {
+            ($0.element.type.location.line, $0.element.type.location.column, $0.offset)
+                < ($1.element.type.location.line, $1.element.type.location.column, $1.offset)
+        }.map(\.element)
+        var lines: [String] = []
+        // The spec line of the last generated line, while a `#sourceLocation` is open.
+        var lastLine: Int?
+        for alias in ordered {
+            let line = alias.type.location.line
+            let text = FragmentLayout.lines(of: alias.type)
+            // `name=` right before the type (`=` with no space on either side, which Swift reads
+            // as with spaces on both), or `name =` on the line before when it does not fit or the
+            // type starts with an operator character (`=~` would be one operator).
+            let operatorStart = text[0].first.map { "/=-+!*%<>&|^~?.".contains($0) } ?? false
+            let nameFits = alias.name.utf8.count + 1 <= alias.type.location.column - 1 && !operatorStart
+            let keywords = nameFits ? alias.keywords : "\(alias.keywords) \(alias.name) ="
+            let first = FragmentLayout.padding(alias.type, after: nameFits ? alias.name.utf8.count + 1 : 0)
+                + (nameFits ? alias.name + "=" : "") + text[0]
+            if let last = lastLine, line == last + 1 {
+                lines[lines.count - 1] += "; " + keywords
+            } else if let last = lastLine, line > last + 1, line <= last + 3 {
+                lines += Array(repeating: "", count: line - last - 2) + [indentation + keywords]
+            } else {
+                if lastLine != nil { lines.append("#sourceLocation()") }
+                guard line > 1 else {
+                    // No line before the first: all on the type's line, which loses its column.
+                    lines += ["#sourceLocation(file: \(sourcePath), line: 1)", "\(indentation)\(alias.keywords) \(alias.name) = \(text[0])"]
+                    lines += text.dropFirst()
+                    lastLine = text.count
+                    continue
+                }
+                lines += ["#sourceLocation(file: \(sourcePath), line: \(line - 1))", indentation + keywords]
+            }
+            lines.append(first)
+            lines += text.dropFirst()
+            lastLine = line + text.count - 1
+        }
+        if lastLine != nil { lines.append("#sourceLocation()") }
         return lines
     }
 }
@@ -91,57 +171,31 @@ extension StateEmitter {
     func emitSpecFragments(into writer: inout CodeWriter) {
         guard !state.fields.isEmpty || !state.computeds.isEmpty || !state.selectors.isEmpty else { return }
         writer.line()
-        writer.line("// The spec's types, each written once at its spec line, so that a mistake in one is")
-        writer.line("// reported once, where it was written.")
+        writer.line("// The spec's types, each written once at its spec line and column, so that a mistake in")
+        writer.line("// one is reported once, where it was written.")
         writer.block("extension \(typeName)") { writer in
-            var aliases: [(header: String, fragment: SourceText?)] = []
+            let keywords = "\(access)typealias"
+            var aliases: [TypeAliasLayout.Alias] = []
             for field in state.fields {
-                aliases.append(("\(access)typealias \(typeAlias(field)) =", field.decl.type))
+                guard let type = field.decl.type else { continue }
+                aliases.append(.init(keywords: keywords, name: typeAlias(field), type: type))
             }
             for computed in state.computeds {
-                aliases.append(("\(access)typealias \(typeAlias(computed)) =", computed.decl.type))
+                guard let type = computed.decl.type else { continue }
+                aliases.append(.init(keywords: keywords, name: typeAlias(computed), type: type))
             }
             for (selector, storage) in zip(state.selectors, Self.storageNames(of: state.selectors)) {
                 for parameter in selector.decl.parameters {
-                    let alias = SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage)
-                    aliases.append(("\(access)typealias \(alias) =", parameter.type))
+                    guard let type = parameter.type else { continue }
+                    aliases.append(.init(keywords: keywords, name: SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage), type: type))
                 }
-                aliases.append(("\(access)typealias \(SpecFragmentNames.result(ofSelectorStorage: storage)) =", selector.decl.returnType))
+                guard let type = selector.decl.returnType else { continue }
+                aliases.append(.init(keywords: keywords, name: SpecFragmentNames.result(ofSelectorStorage: storage), type: type))
             }
-            emitTypeAliases(aliases, into: &writer)
+            for line in TypeAliasLayout(sourcePath: source.pathLiteral, indentation: writer.indentation).lines(aliases) {
+                writer.verbatim(line)
+            }
         }
-    }
-
-    /// Emits typealiases each on its spec line: one-line types that follow each other in the spec
-    /// (at most two lines apart, padded with blank lines) share one `#sourceLocation`, so a state
-    /// of N members spends about N lines on its types, not 3N.
-    private func emitTypeAliases(_ aliases: [(header: String, fragment: SourceText?)], into writer: inout CodeWriter) {
-        let present = aliases.compactMap { alias in alias.fragment.map { (alias.header, $0) } }
-        // In spec order (stable: members on one line keep their order).
-        let ordered = present.enumerated().sorted {
-            ($0.element.1.location.line, $0.offset) < ($1.element.1.location.line, $1.offset)
-        }.map(\.element)
-        var lastLine: Int?
-        for (header, fragment) in ordered {
-            let line = fragment.location.line
-            let isOneLine = !fragment.text.contains("\n") && !fragment.text.contains("\r")
-            if isOneLine, let last = lastLine, (1...3).contains(line - last) {
-                for _ in 0..<(line - last - 1) { writer.verbatim("") }
-                writer.verbatim(writer.indentation + header + " " + fragment.text)
-                lastLine = line
-                continue
-            }
-            if lastLine != nil { writer.verbatim("#sourceLocation()") }
-            lastLine = nil
-            guard isOneLine else {
-                emitFragment(header, fragment, sameLine: true, into: &writer)
-                continue
-            }
-            writer.verbatim("#sourceLocation(file: \(source.pathLiteral), line: \(line))")
-            writer.verbatim(writer.indentation + header + " " + fragment.text)
-            lastLine = line
-        }
-        if lastLine != nil { writer.verbatim("#sourceLocation()") }
     }
 
     /// Emits, inside `Extended` (lexically within the state, so a default value finds the state's
@@ -196,12 +250,10 @@ extension StateEmitter {
         }
     }
 
-    /// Emits a fragment after `header`. A typealias keeps its header on the spec line (`sameLine`):
-    /// errors about the declaration itself, such as a public state using an internal type, then
-    /// land on the right line, and an error inside the type is off only in its column.
-    private func emitFragment(_ header: String, _ fragment: SourceText?, closing: String? = nil, sameLine: Bool = false, into writer: inout CodeWriter) {
+    /// Emits a fragment after `header`, at its spec line and column (``FragmentLayout``).
+    private func emitFragment(_ header: String, _ fragment: SourceText?, closing: String? = nil, into writer: inout CodeWriter) {
         guard let fragment else { return }
-        let layout = FragmentLayout(header: header, fragment: fragment, closing: closing, sameLine: sameLine)
+        let layout = FragmentLayout(header: header, fragment: fragment, closing: closing)
         for line in layout.lines(sourcePath: source.pathLiteral, indentation: writer.indentation) {
             writer.verbatim(line)
         }

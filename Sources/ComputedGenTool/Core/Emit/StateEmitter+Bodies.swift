@@ -11,7 +11,7 @@ extension StateEmitter {
                     if index > 0 { writer.line() }
                     let parameters = computed.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
                     let header = "static func \(swiftName(computed.decl.name))(\(parameters.joined(separator: ", "))) -> \(bodyReturnType(of: computed))"
-                    emitBody(header: header, returnType: computed.decl.type, body: computed.decl.body, into: &writer)
+                    emitBody(header: header, body: computed.decl.body, into: &writer)
                 }
             }
             if !state.selectors.isEmpty {
@@ -27,8 +27,9 @@ extension StateEmitter {
                         }
                         let inputs = selector.inputs.map { "_ \(swiftName(of: $0)): \(inputType($0))" }
                         let name = bodyFunctionName(of: selector, storage: storage)
-                        let header = "static func \(name)(\((parameters + inputs).joined(separator: ", "))) -> \(selector.returnType)"
-                        emitBody(header: header, returnType: selector.decl.returnType, body: selector.decl.body, into: &writer)
+                        let result = SpecFragmentNames.result(ofSelectorStorage: storage)
+                        let header = "static func \(name)(\((parameters + inputs).joined(separator: ", "))) -> \(result)"
+                        emitBody(header: header, body: selector.decl.body, into: &writer)
                     }
                 }
             }
@@ -38,19 +39,15 @@ extension StateEmitter {
     /// Emits `header {`, the body verbatim under `#sourceLocation` (so its lines and columns are
     /// the spec's), and `}`.
     ///
-    /// The header spells the return type as the spec does, not through its alias: Swift words some
-    /// errors in a body worse against an alias (`conflicting arguments to generic parameter 'T'
-    /// ('Int' vs. 'A')` instead of `cannot convert value of type 'String' to expected argument
-    /// type 'Int'`). So that a misspelled type is still reported in the spec, the header sits at
-    /// the type's spec line.
-    func emitBody(header: String, returnType: SourceText?, body: Body, into writer: inout CodeWriter) {
-        if let returnType {
-            writer.verbatim("#sourceLocation(file: \(source.pathLiteral), line: \(returnType.location.line))")
-            writer.line(header + " {")
-            writer.verbatim("#sourceLocation()")
-        } else {
-            writer.line(header + " {")
-        }
+    /// The header names the return type by its alias, like every other generated declaration, so
+    /// that a misspelled type is reported once, at the alias (spelling the type here too would
+    /// report it twice). A body's type errors then name the alias with its type, as they do for
+    /// its inputs: "cannot convert return expression of type 'Int' to return type
+    /// 'Form.__titleType' (aka 'String')". (One error reads worse against an alias, as of Swift
+    /// 6.3: `todos.first ?? "none"` for an `Int` gets "conflicting arguments to generic parameter
+    /// 'T' ('Int' vs. 'Form.__xType')" at `??` rather than a conversion error at `"none"`.)
+    func emitBody(header: String, body: Body, into writer: inout CodeWriter) {
+        writer.line(header + " {")
         for line in BodyLayout(body).lines(sourcePath: source.pathLiteral) {
             writer.verbatim(line)
         }

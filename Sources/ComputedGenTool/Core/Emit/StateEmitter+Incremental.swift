@@ -16,7 +16,7 @@ extension StateEmitter {
     /// The return type of the body function of a computed value: its type, or for a `ListView`
     /// the query that builds it.
     func bodyReturnType(of computed: CheckedComputed) -> String {
-        computed.isIncrementalList ? "some \(RuntimeNames.incrementalListQuery)<\(computed.type)>" : computed.type
+        computed.isIncrementalList ? "some \(RuntimeNames.incrementalListQuery)<\(typeAlias(computed))>" : typeAlias(computed)
     }
 
     /// The table's method for a memoized computed value's entry.

@@ -102,11 +102,11 @@ extension StateEmitter {
         let resultAlias = SpecFragmentNames.result(ofSelectorStorage: storage)
         let parameters = selector.decl.parameters
         let bodyName = bodyFunctionName(of: selector, storage: storage)
-        // Without input selectors, `createSelector` cannot infer the state type: spell it out.
+        // Without an input from the table, `createSelector` cannot infer the state type: spell it out.
+        let inputSelectors = selector.inputs.map(inputSelector)
         let typeAnnotation = { (type: String) -> String in
-            selector.inputs.isEmpty ? ": \(type)" : ""
+            inputSelectors.allSatisfy { !$0.hasPrefix("Extended.__table.") } ? ": \(type)" : ""
         }
-        let inputSelectors = selector.inputs.map { "Selectors.\(swiftName(of: $0))" }
         let inputsClause = inputSelectors.isEmpty ? "" : inputSelectors.joined(separator: ", ") + ", "
         let inputParameters = selector.inputs.map { input in
             "\(swiftName(of: input)): \(inputType(input))"
@@ -169,10 +169,18 @@ extension StateEmitter {
             writer.line("    }")
             writer.line(")")
         default:
+            // `==` and `hash(into:)` are written out: synthesized, they would also report a
+            // parameter type that failed to compile, in the generated file.
             writer.block("private struct \(storage)_Arguments: Hashable, Sendable") { writer in
-                for parameter in parameters {
-                    writer.line("var \(swiftName(parameter.name)): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))")
+                let names = parameters.map { swiftName($0.name) }
+                for (parameter, name) in zip(parameters, names) {
+                    writer.line("var \(name): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))")
                 }
+                writer.line()
+                let equal = names.map { "lhs.\($0) == rhs.\($0)" }.joined(separator: " && ")
+                writer.line("static func == (lhs: \(storage)_Arguments, rhs: \(storage)_Arguments) -> Swift.Bool { \(equal) }")
+                let combine = names.map { "hasher.combine(self.\($0))" }.joined(separator: "; ")
+                writer.line("func hash(into hasher: inout Swift.Hasher) { \(combine) }")
             }
             writer.line()
             let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(storage)_Arguments, \(resultAlias)>")
@@ -187,6 +195,22 @@ extension StateEmitter {
 
     func capacityArgument(_ selector: CheckedSelector) -> String {
         selector.decl.cacheCapacity.map { "capacity: \($0), " } ?? ""
+    }
+
+    /// The selector of a `selector`'s input, by index in the table rather than by name: by name,
+    /// `Selectors.todos` would also find `Selectors.todos(ownedBy:)`, which Swift picks (and reports
+    /// a mismatch in the generated file) when the field's type failed to compile. A computed value
+    /// over `@Shared` fields is not in the table: its selector is coerced to its type instead.
+    func inputSelector(_ input: Input) -> String {
+        switch input {
+        case .field(let name):
+            return "Extended.__table.fieldSelector(\(fieldsByName[name].map(fieldIndex(of:)) ?? 0))"
+        case .computed(let name):
+            guard let computed = computedsByName[name], isShared(computed) else {
+                return "Extended.__table.computedSelector(\(computedsByName[name].map(memoIndex(of:)) ?? 0))"
+            }
+            return "Selectors.\(swiftName(computed.decl.name)) as \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>"
+        }
     }
 
     func inputType(_ input: Input) -> String {

@@ -86,6 +86,7 @@ public struct Lexer: Sendable {
     // MARK: - Tokens
 
     private mutating func lexToken(startingWith byte: UInt8, at start: SourceLocation) -> Token {
+        if isCurlyQuote() { return lexCurlyQuotedString(at: start) }
         if byte.isIdentifierStart { return lexIdentifier(at: start) }
         if byte.isDigit { return lexNumber(at: start) }
         switch byte {
@@ -105,7 +106,7 @@ public struct Lexer: Sendable {
     }
 
     private mutating func lexIdentifier(at start: SourceLocation) -> Token {
-        while let byte = peek(), byte.isIdentifierContinue { offset += 1 }
+        while let byte = peek(), byte.isIdentifierContinue, !isCurlyQuote() { offset += 1 }
         return make(.identifier, from: start)
     }
 
@@ -187,6 +188,36 @@ public struct Lexer: Sendable {
             while let next = peek(), next.isOperatorCharacter, !isCommentStart() { offset += 1 }
         }
         return make(.punctuation, from: start)
+    }
+
+    /// The message for a curly quote outside a string literal, as Swift words it.
+    public static let curlyQuoteMessage = "unicode curly quote found, replace with '\"'"
+
+    /// Whether the next bytes are a curly double quote (`“` U+201C or `”` U+201D), which Swift
+    /// rejects outside string literals.
+    func isCurlyQuote() -> Bool {
+        peek() == 0xE2 && peek(at: 1) == 0x80 && (peek(at: 2) == 0x9C || peek(at: 2) == 0x9D)
+    }
+
+    /// `“text”` (a string typed with curly quotes, as text editors and chat clients substitute):
+    /// each curly quote is reported here, once, before Swift sees it (SwiftPM would print Swift's
+    /// lexer errors twice, from its module and object jobs). Read, as Swift does, as a string
+    /// literal up to the next curly or straight quote on the line, so braces inside it do not count.
+    private mutating func lexCurlyQuotedString(at start: SourceLocation) -> Token {
+        report(LexError(at: start, Self.curlyQuoteMessage, reachesEnd: false))
+        offset += 3
+        while let byte = peek(), byte != .newline {
+            if isCurlyQuote() {
+                report(LexError(at: location, Self.curlyQuoteMessage, reachesEnd: false))
+                offset += 3
+                break
+            }
+            offset += 1
+            if byte == .quote { break }
+        }
+        var token = make(.string, from: start)
+        token.isMalformed = true
+        return token
     }
 
     private mutating func lexDocComment(start: SourceLocation) -> Token {
