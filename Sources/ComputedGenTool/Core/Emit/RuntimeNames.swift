@@ -26,4 +26,7 @@ enum RuntimeNames {
     static let memberVersioned = module + ".MemberVersioned"
     static let memberVersion = module + ".memberVersion"
     static let splitMemberPath = module + "._splitMemberPath"
+    static let unavailableMember = module + "._unavailableMember"
+    static let noSuchMember = module + ".NoSuchMember"
+    static let noSuchMemberName = module + ".NoSuchMemberName"
 }
