@@ -68,7 +68,7 @@ public struct ProfileState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "ProfileState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: ComputedRuntime.NoSuchMemberName) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
+    public subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is

@@ -89,7 +89,7 @@ public struct AppState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "AppState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: ComputedRuntime.NoSuchMemberName) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
+    public subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is
@@ -437,7 +437,7 @@ struct ChildState {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "ChildState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    subscript(dynamicMember member: ComputedRuntime.NoSuchMemberName) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
+    subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line, so that a mistake in one is

@@ -107,18 +107,24 @@ struct UserMistakeTests {
         try expectOneError(mistake)
     }
 
-    /// The best Swift 6.3 allows without a catch-all subscript on `Store` (which made every store
-    /// member expression slower to type-check): the error is at the misspelled name, and the type
-    /// it names says what is wrong. Through a `String` subscript the state's message came with no
-    /// source location at all.
-    @Test("a misspelled member of a store is reported at the name", arguments: [
+    /// Through a store, the state's message, but with no source location: Swift 6.3 gives none to
+    /// an unavailable subscript used by an implicit key-path component. (A catch-all subscript on
+    /// `Store` made every store member expression slower to type-check; a name parameter that is
+    /// not `Hashable` gave an error at the name, but also one in the generated file when a field
+    /// type is misspelled in the spec.) The location is not asserted, so that a Swift that
+    /// gives one passes.
+    @Test("a misspelled member through a store gets the state's message, and no other error", arguments: [
         "func f(store: Store<TodoState>) -> Int { store.todoz.count }",
         "func f(store: Store<TodoState>) { _ = store.todoz }",
         "func f(store: Store<TodoState>) { store.qurey = \"x\" }",
     ])
     func misspelledMemberOfStore(_ code: String) throws {
-        let name = code.contains("qurey") ? "qurey" : "todoz"
-        try expectOneError(Mistake(code: code, message: "subscript index of type 'NoSuchMemberName' in a key path must be Hashable", at: name))
+        let result = try typecheck(code)
+        #expect(result.status != 0)
+        let errors = result.standardError.split(separator: "\n").filter { $0.contains(": error: ") && !$0.contains("`-") }
+        #expect(errors.count == 1, "\(result.standardError)")
+        #expect(errors.first?.hasSuffix(Self.noSuchMember) == true, "\(result.standardError)")
+        #expect(!result.standardError.contains("failed to produce diagnostic"), "\(result.standardError)")
     }
 
     @Test("a mistake after a member that exists is not explained away as a missing member", arguments: [

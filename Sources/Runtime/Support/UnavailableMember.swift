@@ -54,15 +54,3 @@ extension NoSuchMember: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     /// Never called; as ``init(stringLiteral:)``.
     public init(arrayLiteral elements: Element...) { _unavailableMember() }
 }
-
-/// The name of a member that a generated state does not have, as its unavailable
-/// `subscript(dynamicMember:)` takes it.
-///
-/// Deliberately not `Hashable`, so that key paths cannot go through that subscript: a store's
-/// member (`store.mesages`, a key path into the state) is then reported at the misspelled name
-/// ("subscript index of type 'NoSuchMemberName' in a key path must be Hashable"); through a
-/// `String` subscript Swift 6.3 reported the unavailable use with no source location at all.
-public struct NoSuchMemberName: ExpressibleByStringLiteral, Sendable {
-    /// Made by Swift from the misspelled name.
-    public init(stringLiteral value: String) {}
-}

@@ -28,5 +28,4 @@ enum RuntimeNames {
     static let splitMemberPath = module + "._splitMemberPath"
     static let unavailableMember = module + "._unavailableMember"
     static let noSuchMember = module + ".NoSuchMember"
-    static let noSuchMemberName = module + ".NoSuchMemberName"
 }

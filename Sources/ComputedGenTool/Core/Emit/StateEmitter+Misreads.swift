@@ -29,15 +29,19 @@ extension StateEmitter {
     /// Its type, `NoSuchMember`, lets the usual continuations type-check (`state.mesages.count`,
     /// `for m in state.mesages`, `copy.qurey = "x"`) so that they get the message too. It is not
     /// generic (of the type the context asks for): that would also explain away a type mistake
-    /// with a projection that exists (`let n: Int = state.$unread`) as a missing member. Its name
-    /// parameter is not `Hashable`, so a store's key path cannot go through it: see
-    /// `NoSuchMemberName`.
+    /// with a projection that exists (`let n: Int = state.$unread`) as a missing member.
+    ///
+    /// Through a store (`store.mesages`, a key path into the state), Swift 6.3 reports the
+    /// message with no source location (an implicit key-path component has none). A name
+    /// parameter that is not `Hashable` kept key paths out and gave an error at the name, but also
+    /// an error in the generated file when a field's type is misspelled in the spec (the table's
+    /// key path to that field then falls back to this subscript).
     func emitMissingMemberGuard(into writer: inout CodeWriter) {
         writer.doc(["Any other name: an error that says where members are, instead of a compiler failure."])
         let message = "\(state.name) has no member of this name: fields are 'state.field', computed values "
             + "'state.computed.value', the Edge or Shared of a field 'state.$field'"
         let body = "{ get { \(RuntimeNames.unavailableMember)() } set {} }"
         writer.line("@available(*, unavailable, message: \"\(message)\")")
-        writer.line("\(access)subscript(dynamicMember member: \(RuntimeNames.noSuchMemberName)) -> \(RuntimeNames.noSuchMember) \(body)")
+        writer.line("\(access)subscript(dynamicMember member: Swift.String) -> \(RuntimeNames.noSuchMember) \(body)")
     }
 }
