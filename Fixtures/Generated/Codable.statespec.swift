@@ -50,11 +50,11 @@ struct SettingsState {
         _modify { yield &computed._lastOpened.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
-    var isLarge: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'recentCount' is a computed value: read it as 'state.computed.recentCount'")
-    var recentCount: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge' or 'store.computed.isLarge' (computed values are read-only)")
+    var isLarge: __isLargeType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'recentCount' is a computed value: read it as 'state.computed.recentCount' or 'store.computed.recentCount' (computed values are read-only)")
+    var recentCount: __recentCountType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

@@ -37,15 +37,15 @@ struct CounterState {
         _modify { defer { computed.__didChange(2) }; yield &computed._label.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
-    var doubled: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'quadrupled' is a computed value: read it as 'state.computed.quadrupled'")
-    var quadrupled: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'next' is a computed value: read it as 'state.computed.next'")
-    var next: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
-    var summary: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled' or 'store.computed.doubled' (computed values are read-only)")
+    var doubled: __doubledType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'quadrupled' is a computed value: read it as 'state.computed.quadrupled' or 'store.computed.quadrupled' (computed values are read-only)")
+    var quadrupled: __quadrupledType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'next' is a computed value: read it as 'state.computed.next' or 'store.computed.next' (computed values are read-only)")
+    var next: __nextType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary' or 'store.computed.summary' (computed values are read-only)")
+    var summary: __summaryType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

@@ -46,21 +46,21 @@ public struct CutoffState: Sendable {
         @inlinable _modify { defer { computed.__didChange(3) }; yield &computed._token.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'filteredArray' is a computed value: read it as 'state.computed.filteredArray'")
-    public var filteredArray: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'filteredCount' is a computed value: read it as 'state.computed.filteredCount'")
-    public var filteredCount: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary'")
-    public var summary: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'uncutArray' is a computed value: read it as 'state.computed.uncutArray'")
-    public var uncutArray: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'uncutCount' is a computed value: read it as 'state.computed.uncutCount'")
-    public var uncutCount: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
-    public var greeting: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID'")
-    public var tokenID: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'filteredArray' is a computed value: read it as 'state.computed.filteredArray' or 'store.computed.filteredArray' (computed values are read-only)")
+    public var filteredArray: __filteredArrayType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'filteredCount' is a computed value: read it as 'state.computed.filteredCount' or 'store.computed.filteredCount' (computed values are read-only)")
+    public var filteredCount: __filteredCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary' or 'store.computed.summary' (computed values are read-only)")
+    public var summary: __summaryType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'uncutArray' is a computed value: read it as 'state.computed.uncutArray' or 'store.computed.uncutArray' (computed values are read-only)")
+    public var uncutArray: __uncutArrayType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'uncutCount' is a computed value: read it as 'state.computed.uncutCount' or 'store.computed.uncutCount' (computed values are read-only)")
+    public var uncutCount: __uncutCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting' or 'store.computed.greeting' (computed values are read-only)")
+    public var greeting: __greetingType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID' or 'store.computed.tokenID' (computed values are read-only)")
+    public var tokenID: __tokenIDType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

@@ -55,11 +55,11 @@ public struct ProfileState: Sendable {
         _modify { yield &computed.score }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'hasAvatar' is a computed value: read it as 'state.computed.hasAvatar'")
-    public var hasAvatar: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'badgeText' is a computed value: read it as 'state.computed.badgeText'")
-    public var badgeText: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'hasAvatar' is a computed value: read it as 'state.computed.hasAvatar' or 'store.computed.hasAvatar' (computed values are read-only)")
+    public var hasAvatar: __hasAvatarType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'badgeText' is a computed value: read it as 'state.computed.badgeText' or 'store.computed.badgeText' (computed values are read-only)")
+    public var badgeText: __badgeTextType { get { ComputedRuntime._unavailableMember() } set {} }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -68,7 +68,7 @@ public struct ProfileState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "ProfileState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
+    public subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

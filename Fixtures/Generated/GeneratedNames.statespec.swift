@@ -440,17 +440,17 @@ public struct GeneratedNames: Sendable {
         nonmutating set { computed.shared = newValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'value' is a computed value: read it as 'state.computed.value'")
-    public var value: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'sharedKey' is a computed value: read it as 'state.computed.sharedKey'")
-    public var sharedKey: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'arguments' is a computed value: read it as 'state.computed.arguments'")
-    public var arguments: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'transform' is a computed value: read it as 'state.computed.transform'")
-    public var transform: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'capacity' is a computed value: read it as 'state.computed.capacity'")
-    public var capacity: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'value' is a computed value: read it as 'state.computed.value' or 'store.computed.value' (computed values are read-only)")
+    public var value: __valueType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'sharedKey' is a computed value: read it as 'state.computed.sharedKey' or 'store.computed.sharedKey' (computed values are read-only)")
+    public var sharedKey: __sharedKeyType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'arguments' is a computed value: read it as 'state.computed.arguments' or 'store.computed.arguments' (computed values are read-only)")
+    public var arguments: __argumentsType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'transform' is a computed value: read it as 'state.computed.transform' or 'store.computed.transform' (computed values are read-only)")
+    public var transform: __transformType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'capacity' is a computed value: read it as 'state.computed.capacity' or 'store.computed.capacity' (computed values are read-only)")
+    public var capacity: __capacityType { get { ComputedRuntime._unavailableMember() } set {} }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -465,7 +465,7 @@ public struct GeneratedNames: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "GeneratedNames has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
+    public subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

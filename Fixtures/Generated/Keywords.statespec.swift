@@ -51,11 +51,11 @@ package struct `Protocol`: Sendable {
         @inlinable _modify { defer { computed.__didChange(3) }; yield &computed._consuming.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'nonisolated' is a computed value: read it as 'state.computed.nonisolated'")
-    package var nonisolated: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'return' is a computed value: read it as 'state.computed.return'")
-    package var `return`: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'nonisolated' is a computed value: read it as 'state.computed.nonisolated' or 'store.computed.nonisolated' (computed values are read-only)")
+    package var nonisolated: __nonisolatedType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'return' is a computed value: read it as 'state.computed.return' or 'store.computed.return' (computed values are read-only)")
+    package var `return`: __returnType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -323,9 +323,9 @@ struct Pair {
         _modify { defer { computed.__didChange(1) }; yield &computed._second.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'sum' is a computed value: read it as 'state.computed.sum'")
-    var sum: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'sum' is a computed value: read it as 'state.computed.sum' or 'store.computed.sum' (computed values are read-only)")
+    var sum: __sumType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

@@ -32,9 +32,9 @@ public struct Shelf: Sendable {
         @inlinable _modify { yield &computed._label.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'total' is a computed value: read it as 'state.computed.total'")
-    public var total: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'total' is a computed value: read it as 'state.computed.total' or 'store.computed.total' (computed values are read-only)")
+    public var total: __totalType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -186,15 +186,15 @@ public struct Library: Sendable {
         @inlinable _modify { yield &computed._name.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled'")
-    public var doubled: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'firstBook' is a computed value: read it as 'state.computed.firstBook'")
-    public var firstBook: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'caption' is a computed value: read it as 'state.computed.caption'")
-    public var caption: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'shelves' is a computed value: read it as 'state.computed.shelves'")
-    public var shelves: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled' or 'store.computed.doubled' (computed values are read-only)")
+    public var doubled: __doubledType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'firstBook' is a computed value: read it as 'state.computed.firstBook' or 'store.computed.firstBook' (computed values are read-only)")
+    public var firstBook: __firstBookType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'caption' is a computed value: read it as 'state.computed.caption' or 'store.computed.caption' (computed values are read-only)")
+    public var caption: __captionType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'shelves' is a computed value: read it as 'state.computed.shelves' or 'store.computed.shelves' (computed values are read-only)")
+    public var shelves: __shelvesType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -393,9 +393,9 @@ public struct Building: Sendable {
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._library.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'deepTotal' is a computed value: read it as 'state.computed.deepTotal'")
-    public var deepTotal: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'deepTotal' is a computed value: read it as 'state.computed.deepTotal' or 'store.computed.deepTotal' (computed values are read-only)")
+    public var deepTotal: __deepTotalType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

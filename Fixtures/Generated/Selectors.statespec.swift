@@ -32,9 +32,9 @@ public struct LibraryState: Sendable {
         @inlinable _modify { yield &computed._query.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'openTodos' is a computed value: read it as 'state.computed.openTodos'")
-    public var openTodos: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'openTodos' is a computed value: read it as 'state.computed.openTodos' or 'store.computed.openTodos' (computed values are read-only)")
+    public var openTodos: __openTodosType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

@@ -71,15 +71,15 @@ public struct AppState: Sendable {
         nonmutating set { computed.launchCount = newValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting'")
-    public var greeting: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge'")
-    public var isLarge: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'headline' is a computed value: read it as 'state.computed.headline'")
-    public var headline: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'titleLength' is a computed value: read it as 'state.computed.titleLength'")
-    public var titleLength: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting' or 'store.computed.greeting' (computed values are read-only)")
+    public var greeting: __greetingType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge' or 'store.computed.isLarge' (computed values are read-only)")
+    public var isLarge: __isLargeType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'headline' is a computed value: read it as 'state.computed.headline' or 'store.computed.headline' (computed values are read-only)")
+    public var headline: __headlineType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'titleLength' is a computed value: read it as 'state.computed.titleLength' or 'store.computed.titleLength' (computed values are read-only)")
+    public var titleLength: __titleLengthType { get { ComputedRuntime._unavailableMember() } set {} }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -89,7 +89,7 @@ public struct AppState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "AppState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
+    public subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -423,9 +423,9 @@ struct ChildState {
         nonmutating set { computed.session = newValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'name' is a computed value: read it as 'state.computed.name'")
-    var name: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'name' is a computed value: read it as 'state.computed.name' or 'store.computed.name' (computed values are read-only)")
+    var name: __nameType { get { ComputedRuntime._unavailableMember() } set {} }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -435,7 +435,7 @@ struct ChildState {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "ChildState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
+    subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

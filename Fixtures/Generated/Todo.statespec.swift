@@ -68,13 +68,13 @@ public struct TodoState: Sendable {
         _modify { yield &computed.badge }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos'")
-    public var visibleTodos: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount'")
-    public var visibleCount: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount'")
-    public var doneCount: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos' or 'store.computed.visibleTodos' (computed values are read-only)")
+    public var visibleTodos: __visibleTodosType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount' or 'store.computed.visibleCount' (computed values are read-only)")
+    public var visibleCount: __visibleCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount' or 'store.computed.doneCount' (computed values are read-only)")
+    public var doneCount: __doneCountType { get { ComputedRuntime._unavailableMember() } set {} }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -83,7 +83,7 @@ public struct TodoState: Sendable {
 
     /// Any other name: an error that says where members are, instead of a compiler failure.
     @available(*, unavailable, message: "TodoState has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'")
-    public subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }
+    public subscript(dynamicMember member: Swift.String) -> ComputedRuntime.NoSuchMember { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

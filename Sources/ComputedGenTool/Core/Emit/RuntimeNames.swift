@@ -28,4 +28,6 @@ enum RuntimeNames {
     static let memberVersioned = module + ".MemberVersioned"
     static let memberVersion = module + ".memberVersion"
     static let splitMemberPath = module + "._splitMemberPath"
+    static let unavailableMember = module + "._unavailableMember"
+    static let noSuchMember = module + ".NoSuchMember"
 }

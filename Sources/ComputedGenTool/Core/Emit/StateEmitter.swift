@@ -202,7 +202,7 @@ struct StateEmitter {
             }
             if !state.computeds.isEmpty {
                 writer.line()
-                writer.line("// Computed values are read as `state.computed.x`: these say so when one is read as a field.")
+                writer.line("// Computed values are read as `state.computed.x`: these say so when one is used as a field.")
                 for computed in state.computeds {
                     emitMisreadGuard(for: computed, into: &writer)
                 }
@@ -228,13 +228,7 @@ struct StateEmitter {
             }
             if !edgeFields.isEmpty || !sharedFields.isEmpty {
                 writer.line()
-                // Without this, a misspelled member in a context that expects a type (`return
-                // state.visibelCount` from an `Int` function) makes Swift 6.3 fail to produce any
-                // diagnostic while it tries the key-path subscripts above.
-                writer.doc(["Any other name: an error that says where members are, instead of a compiler failure."])
-                let message = "\(state.name) has no member of this name: fields are 'state.field', computed values 'state.computed.value', the Edge or Shared of a field 'state.$field'"
-                writer.line("@available(*, unavailable, message: \"\(message)\")")
-                writer.line("\(access)subscript(dynamicMember member: Swift.String) -> Swift.Never { ComputedRuntime._unavailableMember() }")
+                emitMissingMemberGuard(into: &writer)
             }
         }
     }
@@ -338,15 +332,6 @@ struct StateEmitter {
             let hook = changeHook(of: field).map { "defer { computed.\($0) }; " } ?? ""
             writer.line("\(inlinableWrite)_modify { \(hook)yield &\(value) }")
         }
-    }
-
-    /// `state.visibleCount` (without `.computed`) fails with a message that names the fix, instead
-    /// of "has no member" (or, through the dynamic member lookup of a state with `@Edge` fields,
-    /// a compiler failure to produce any diagnostic). `Never`: it can never be read.
-    func emitMisreadGuard(for computed: CheckedComputed, into writer: inout CodeWriter) {
-        let name = swiftName(computed.decl.name)
-        writer.line("@available(*, unavailable, message: \"'\(computed.name)' is a computed value: read it as 'state.computed.\(computed.name)'\")")
-        writer.line("\(access)var \(name): Swift.Never { ComputedRuntime._unavailableMember() }")
     }
 
     /// Whether a field feeds computed values over `@Shared` fields: its writes then call a hook
