@@ -34,17 +34,17 @@ public struct InboxState: Sendable {
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._query.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'unread' is a computed value: read it as 'state.computed.unread'")
-    public var unread: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'unreadCount' is a computed value: read it as 'state.computed.unreadCount'")
-    public var unreadCount: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'latest' is a computed value: read it as 'state.computed.latest'")
-    public var latest: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'matching' is a computed value: read it as 'state.computed.matching'")
-    public var matching: Swift.Never { ComputedRuntime._unavailableMember() }
-    @available(*, unavailable, message: "'flaggedSubjects' is a computed value: read it as 'state.computed.flaggedSubjects'")
-    public var flaggedSubjects: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'unread' is a computed value: read it as 'state.computed.unread' or 'store.computed.unread' (computed values are read-only)")
+    public var unread: __unreadType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'unreadCount' is a computed value: read it as 'state.computed.unreadCount' or 'store.computed.unreadCount' (computed values are read-only)")
+    public var unreadCount: __unreadCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'latest' is a computed value: read it as 'state.computed.latest' or 'store.computed.latest' (computed values are read-only)")
+    public var latest: __latestType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'matching' is a computed value: read it as 'state.computed.matching' or 'store.computed.matching' (computed values are read-only)")
+    public var matching: __matchingType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'flaggedSubjects' is a computed value: read it as 'state.computed.flaggedSubjects' or 'store.computed.flaggedSubjects' (computed values are read-only)")
+    public var flaggedSubjects: __flaggedSubjectsType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in

@@ -584,9 +584,9 @@ struct ParentFeature {
         _modify { yield &computed._title.wrappedValue }
     }
 
-    // Computed values are read as `state.computed.x`: these say so when one is read as a field.
-    @available(*, unavailable, message: "'childName' is a computed value: read it as 'state.computed.childName'")
-    var childName: Swift.Never { ComputedRuntime._unavailableMember() }
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'childName' is a computed value: read it as 'state.computed.childName' or 'store.computed.childName' (computed values are read-only)")
+    var childName: __childNameType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
