@@ -79,6 +79,23 @@ func memoStates(_ items: [Int], _ memo: ModelLastInputMemo) -> SelectorPair<Mode
     return SelectorPair(first: first, second: second)
 }
 
+// Measure 11: values handed out.
+@inline(never) func stringSelectorHits(_ first: ScoreState, _ second: ScoreState, _ n: Int) {
+    for i in 0..<n { blackHole(scoreText(i & 1 == 0 ? first : second)) }
+}
+@inline(never) func stringMemoHits(_ memo: ScoreLastInputMemo, _ first: ScorePlainState, _ second: ScorePlainState, _ n: Int) {
+    for i in 0..<n { blackHole(memo(i & 1 == 0 ? first : second)) }
+}
+@inline(never) func computedSelectorHits(_ state: ScoreState, _ n: Int) {
+    for _ in 0..<n { blackHole(ScoreState.Selectors.evens(state)) }
+}
+@inline(never) func parameterizedHits(_ first: ScoreState, _ second: ScoreState, _ n: Int) {
+    for i in 0..<n { blackHole(pagesText(10)(i & 1 == 0 ? first : second)) }
+}
+@inline(never) func sharedMemoHits(_ state: ScoreState, _ n: Int) {
+    for _ in 0..<n { blackHole(state.computed.banner) }
+}
+
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : ""
 let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
@@ -128,6 +145,36 @@ case "memo-hit-pair":
     let memo = ModelLastInputMemo()
     let pair = memoStates(items, memo)
     profiledRun { runBody((memo, pair)) { setup in let (memo, pair) = setup; for i in 0..<operations { blackHole(memo(i & 1 == 0 ? pair.first : pair.second)) } } }
+case "string-selector-hit":
+    var first = ScoreState(items: items)
+    var second = first
+    first.unrelated = 1
+    second.unrelated = 2
+    blackHole(scoreText(first))
+    profiledRun { stringSelectorHits(first, second, operations) }
+case "string-memo-hit":
+    let memo = ScoreLastInputMemo()
+    var first = ScorePlainState(items: items)
+    var second = first
+    first.unrelated = 1
+    second.unrelated = 2
+    blackHole(memo(first))
+    profiledRun { stringMemoHits(memo, first, second, operations) }
+case "computed-selector-hit":
+    let state = ScoreState(items: items)
+    blackHole(state.computed.evens)
+    profiledRun { computedSelectorHits(state, operations) }
+case "parameterized-hit":
+    var first = ScoreState(items: items)
+    var second = first
+    first.unrelated = 1
+    second.unrelated = 2
+    blackHole(pagesText(10)(first))
+    profiledRun { parameterizedHits(first, second, operations) }
+case "shared-memo-hit":
+    let state = ScoreState(items: items)
+    blackHole(state.computed.banner)
+    profiledRun { sharedMemoHits(state, operations) }
 default:
     print("unknown scenario")
 }
