@@ -67,6 +67,11 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     let observation = LockedBox(ObservationTable())
     /// Subscribers, `states` and `select` consumers (not the store's own listeners).
     private let publicListeners = LockedBox(0)
+    /// Whether the state can hold shared references the store follows (a generated state with a
+    /// `@Shared` field, its own or a nested state's): a flag of the class, so that stores of other
+    /// states pay one load for it (reading `detection`'s fields from unspecialized code looks up
+    /// its type's metadata).
+    let holdsSharedReferences = _SharedReferences<State>().witness != nil
 
     /// The state and its listeners. The state comes last: fields laid out before it have fixed
     /// offsets, which the unspecialized code of a commit with listeners reads without looking up
@@ -188,30 +193,43 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
             if !observed.isEmpty { notifyObservers(observed) }
             if published { changes.drain() }
         }
+        guard holdsSharedReferences else {
+            return try commitLocked(rootStorage, mutation, published: &published, observed: &observed)
+        }
         // Marks this thread as committing to this store, for a shared reference the mutation
         // writes: its notification reaches this store on this thread, under the lock.
         var frame = cg_commit_frame()
         return try withUnsafeMutablePointer(to: &frame) { frame in
             cg_commit_push(frame, UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()))
             defer { cg_commit_pop(frame) }
-            return try rootStorage.withLock { root in
-                guard root.isListened else { return try mutation(&root.state) }
-                defer {
-                    root.updateIsListened()
-                    updateSharedFollowing(&root)
-                }
-                // The state, the stamps and the tables are disjoint stored properties: one access each.
-                return try commitListened(
-                    mutation,
-                    to: &root.state,
-                    fieldVersions: &root.fieldVersions,
-                    following: &root.following,
-                    isPublished: root.listenerCount > 0,
-                    observation: &root.observation,
-                    published: &published,
-                    observed: &observed
-                )
+            return try commitLocked(rootStorage, mutation, published: &published, observed: &observed)
+        }
+    }
+
+    /// ``commitNotifying(_:)`` under the state's lock.
+    private func commitLocked<Result>(
+        _ rootStorage: LockedState<RootState>,
+        _ mutation: (inout State) throws -> Result,
+        published: inout Bool,
+        observed: inout ObservationChanges
+    ) rethrows -> Result {
+        try rootStorage.withLock { root in
+            guard root.isListened else { return try mutation(&root.state) }
+            defer {
+                root.updateIsListened()
+                updateSharedFollowing(&root)
             }
+            // The state, the stamps and the tables are disjoint stored properties: one access each.
+            return try commitListened(
+                mutation,
+                to: &root.state,
+                fieldVersions: &root.fieldVersions,
+                following: &root.following,
+                isPublished: root.listenerCount > 0,
+                observation: &root.observation,
+                published: &published,
+                observed: &observed
+            )
         }
     }
 
@@ -321,78 +339,5 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
             }
             self.changes.unsubscribe(id)
         }
-    }
-}
-
-/// How a store decides that a commit changed its state: by the generated states' field stamps,
-/// compared one by one, else by `==` for an `Equatable` state (both looked up once per store),
-/// else always.
-struct ChangeDetection<State>: @unchecked Sendable {
-    // Safety: only metatypes of conformance witnesses, which are immutable.
-    let versions = _MemberVersions<State>()
-    let equality = _DynamicEquality<State>()
-    /// The shared references a generated state holds (its `@Shared` fields'), whose changes
-    /// reach the store without a commit.
-    let references = _SharedReferences<State>()
-
-    /// What a later state is compared with.
-    enum Token {
-        /// The field stamps of a generated state, recorded in the `versions` passed along.
-        case versions
-        case value(State)
-        case none
-    }
-
-    /// What a later state is compared with: for a generated state, its field stamps, recorded
-    /// into `versions` (reusing its storage). (`inout` only so that the state is not copied.)
-    func token(_ state: inout State, versions record: inout MemoInputs) -> Token {
-        if versions.witness != nil, recordFieldVersions(of: &state, into: &record) != nil {
-            return .versions
-        }
-        if equality.isEquatable { return .value(state) }
-        return .none
-    }
-
-    /// Whether `state` differs from the state `token` was taken from; for a generated state,
-    /// whether a field's stamp differs from the one in `versions`, which then holds `state`'s.
-    func isChanged(from token: Token, to state: inout State, versions record: inout MemoInputs) -> Bool {
-        switch token {
-        case .versions:
-            return recordFieldVersions(of: &state, into: &record) ?? true
-        case .value(let value):
-            return equality.isEqual(value, state) != true
-        case .none:
-            return true
-        }
-    }
-
-    /// Records the field stamps of a generated `state` into `record` (reusing its storage) and
-    /// returns whether one differs from what `record` held; `nil` when `state` records none.
-    private func recordFieldVersions(of state: inout State, into record: inout MemoInputs) -> Bool? {
-        record._restart()
-        guard versions.recordFieldVersions(&state, into: &record) else { return nil }
-        let changed = record.changed
-        record._dropUnrecorded()
-        return changed
-    }
-
-    /// Applies `mutation` to `state` and sets `isChanged` to whether it changed it, also when it
-    /// throws. A generated state is compared by its field stamps, recorded one by one into
-    /// `record` before and after (stamps come from per-thread blocks, so only their equality
-    /// means anything), without a ``Token`` (whose layout depends on `State`: a metadata lookup
-    /// and value-witness calls in unspecialized code).
-    func apply<Result>(
-        _ mutation: (inout State) throws -> Result,
-        to state: inout State,
-        versions record: inout MemoInputs,
-        isChanged: inout Bool
-    ) rethrows -> Result {
-        if versions.witness != nil, recordFieldVersions(of: &state, into: &record) != nil {
-            defer { isChanged = recordFieldVersions(of: &state, into: &record) ?? true }
-            return try mutation(&state)
-        }
-        let token = token(&state, versions: &record)
-        defer { isChanged = self.isChanged(from: token, to: &state, versions: &record) }
-        return try mutation(&state)
     }
 }

@@ -123,7 +123,7 @@ extension Store {
     /// of the state (following those it now holds) and returns whether one changed since the store
     /// last published.
     func sharedReferencesChanged(in state: inout State, following: inout SharedFollowing) -> Bool {
-        guard detection.references.witness != nil else { return false }
+        guard holdsSharedReferences else { return false }
         let references = detection.references
         return following.update(
             isListened: true,
@@ -135,7 +135,7 @@ extension Store {
     /// Under the root state's lock, after anything that may have changed whether the store is
     /// listened: starts or stops following the state's shared references.
     func updateSharedFollowing(_ root: inout RootState) {
-        guard detection.references.witness != nil, root.following.isFollowing != root.isListened else { return }
+        guard holdsSharedReferences, root.following.isFollowing != root.isListened else { return }
         let references = detection.references
         _ = root.following.update(
             isListened: root.isListened,
