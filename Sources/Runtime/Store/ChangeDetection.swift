@@ -5,9 +5,6 @@ struct ChangeDetection<State>: @unchecked Sendable {
     // Safety: only metatypes of conformance witnesses, which are immutable.
     let versions = _MemberVersions<State>()
     let equality = _DynamicEquality<State>()
-    /// The shared references a generated state holds (its `@Shared` fields'), whose changes
-    /// reach the store without a commit.
-    let references = _SharedReferences<State>()
 
     /// What a later state is compared with.
     enum Token {

@@ -71,7 +71,11 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     /// `@Shared` field, its own or a nested state's): a flag of the class, so that stores of other
     /// states pay one load for it (reading `detection`'s fields from unspecialized code looks up
     /// its type's metadata).
-    let holdsSharedReferences = _SharedReferences<State>().witness != nil
+    let holdsSharedReferences: Bool
+    /// The shared references a generated state holds (its `@Shared` fields'), whose changes
+    /// reach the store without a commit. Kept by the class rather than by `detection`: a third
+    /// field of `ChangeDetection` made unspecialized commits look up its metadata twice more.
+    let sharedReferences = _SharedReferences<State>()
 
     /// The state and its listeners. The state comes last: fields laid out before it have fixed
     /// offsets, which the unspecialized code of a commit with listeners reads without looking up
@@ -113,11 +117,13 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     public init(_ initialState: State) {
         rootStorage = LockedState.make(RootState(state: initialState))
         scopeLink = nil
+        holdsSharedReferences = sharedReferences.witness != nil
     }
 
     init(scope link: _ScopeLinkBase<State>) {
         rootStorage = nil
         scopeLink = link
+        holdsSharedReferences = sharedReferences.witness != nil
     }
 
     /// The current state: a snapshot that later commits do not change. Reading it inside

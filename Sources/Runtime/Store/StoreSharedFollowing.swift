@@ -124,7 +124,7 @@ extension Store {
     /// last published.
     func sharedReferencesChanged(in state: inout State, following: inout SharedFollowing) -> Bool {
         guard holdsSharedReferences else { return false }
-        let references = detection.references
+        let references = sharedReferences
         return following.update(
             isListened: true,
             collect: { references.collect(&state, into: &$0) },
@@ -136,7 +136,7 @@ extension Store {
     /// listened: starts or stops following the state's shared references.
     func updateSharedFollowing(_ root: inout RootState) {
         guard holdsSharedReferences, root.following.isFollowing != root.isListened else { return }
-        let references = detection.references
+        let references = sharedReferences
         _ = root.following.update(
             isListened: root.isListened,
             collect: { [state = root.state] in
