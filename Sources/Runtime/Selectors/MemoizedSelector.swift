@@ -1,15 +1,8 @@
-// The memoized selector behind createSelector: input slots, the stamped value, and the lock-free
-// hit path for trivial values.
+// The memoized selector behind createSelector: the stamped value, its lock-free hit paths (a
+// sequence counter for trivial values, each thread's own entry for the others) and its miss
+// path. Its inputs' slots are in SelectorInputSlots.swift.
 
 import CComputedAtomics
-
-// MARK: - Implementation
-//
-// Performance note: loops over parameter packs (`for x in repeat each pack`) are not specialized
-// by the optimizer (every iteration goes through generic metadata). So the hit path never loops
-// over a pack: each input's slot is type-erased to `_SlotBase<Root>` (generic over `Root` only,
-// hence specialized in the client), and a versioned input's check is a closure call plus an
-// integer comparison. Only the miss path (`take`, `transform`) uses the pack.
 
 /// A value and its version stamp.
 @usableFromInline
@@ -21,137 +14,6 @@ struct _Stamped<Value> {
     init(version: VersionStamp, value: Value) {
         self.version = version
         self.value = value
-    }
-}
-
-/// One input of a memoized selector, erased to its `Root`: the key of the last computation and
-/// the key staged by the current call. The mutable state is only accessed under the owning
-/// selector's lock; ``currentVersion(_:)`` reads immutable state only.
-@usableFromInline
-class _SlotBase<Root> {
-    /// The input's version, for a versioned input (for a memoized input, a closure made where
-    /// the input's type is known, which calls its box directly).
-    @usableFromInline let versionOf: ((Root) -> VersionStamp)?
-    /// Where the input's stamp is stored in `Root` (a generated field's), or -1: the hit path
-    /// then reads it from the root's memory instead of calling `versionOf`.
-    @usableFromInline let versionOffset: Int
-    /// Whether the input is unversioned and `Equatable`: its values are compared.
-    @usableFromInline let comparesValues: Bool
-    /// Stamp of the last computation (raw 0: none yet; real stamps are never 0).
-    @usableFromInline @exclusivity(unchecked) var lastVersion: VersionStamp
-    @usableFromInline @exclusivity(unchecked) var stagedVersion: VersionStamp
-
-    @inlinable
-    init(versionOf: ((Root) -> VersionStamp)?, versionOffset: Int = -1, comparesValues: Bool) {
-        self.versionOf = versionOf
-        self.versionOffset = versionOffset
-        self.comparesValues = comparesValues
-        lastVersion = VersionStamp(rawValue: 0)
-        stagedVersion = VersionStamp(rawValue: 0)
-    }
-
-    /// The input's current version, for a versioned input. Reads the closure from a `let` of
-    /// this (borrowed) slot, so the call does not retain it.
-    @inlinable
-    final func currentVersion(_ root: Root) -> VersionStamp {
-        versionOf!(root)
-    }
-
-    /// Reads the current key for `root`, stages it, and returns whether it equals the last one.
-    @inlinable
-    final func stage(_ root: Root) -> Bool {
-        if versionOf != nil {
-            let version = currentVersion(root)
-            stagedVersion = version
-            return version == lastVersion
-        }
-        return comparesValues ? stageValue(root) : false
-    }
-
-    /// Makes the staged key the last one (after a recomputation).
-    @inlinable
-    final func commit() {
-        lastVersion = stagedVersion
-        if comparesValues {
-            commitValue()
-        }
-    }
-
-    /// Drops the staged key (after a hit).
-    @inlinable
-    final func discard() {
-        if comparesValues {
-            discardValue()
-        }
-    }
-
-    /// Value comparison, for unversioned `Equatable` inputs.
-    @usableFromInline
-    func stageValue(_ root: Root) -> Bool {
-        fatalError("abstract")
-    }
-
-    @usableFromInline
-    func commitValue() {
-        fatalError("abstract")
-    }
-
-    @usableFromInline
-    func discardValue() {
-        fatalError("abstract")
-    }
-}
-
-/// The typed slot: also holds the last and staged values of an unversioned `Equatable` input.
-@usableFromInline
-final class _InputSlot<Root, Input>: _SlotBase<Root> {
-    @usableFromInline let input: StateSelector<Root, Input>
-    @usableFromInline let equality: _DynamicEquality<Input>
-    @usableFromInline @exclusivity(unchecked) var lastValue: Input?
-    @usableFromInline @exclusivity(unchecked) var stagedValue: Input?
-
-    @inlinable
-    init(_ input: StateSelector<Root, Input>) {
-        self.input = input
-        if input._storage.isMemo {
-            let box = input._storage._memo
-            equality = _DynamicEquality(witness: nil)
-            super.init(versionOf: { box.version($0) }, comparesValues: false)
-        } else if let version = input._storage.version {
-            equality = _DynamicEquality(witness: nil)
-            super.init(versionOf: version, versionOffset: input._storage.versionOffset, comparesValues: false)
-        } else {
-            equality = _DynamicEquality()
-            super.init(versionOf: nil, comparesValues: equality.isEquatable)
-        }
-    }
-
-    @usableFromInline
-    override func stageValue(_ root: Root) -> Bool {
-        let value = input(root)
-        stagedValue = value
-        guard let last = lastValue else { return false }
-        return equality.isEqual(last, value) ?? false
-    }
-
-    @usableFromInline
-    override func commitValue() {
-        lastValue = stagedValue
-        stagedValue = nil
-    }
-
-    @usableFromInline
-    override func discardValue() {
-        stagedValue = nil
-    }
-
-    /// The input's value for `root` (miss path): the staged one when staging produced it.
-    @inlinable
-    func take(_ root: Root) -> Input {
-        if comparesValues, let value = stagedValue {
-            return value
-        }
-        return input(root)
     }
 }
 
