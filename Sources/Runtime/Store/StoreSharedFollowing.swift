@@ -124,25 +124,22 @@ extension Store {
     /// last published.
     func sharedReferencesChanged(in state: inout State, following: inout SharedFollowing) -> Bool {
         guard holdsSharedReferences else { return false }
-        let references = sharedReferences
-        return following.update(
-            isListened: true,
-            collect: { references.collect(&state, into: &$0) },
-            subscribe: subscribe(to:)
-        )
+        return follow(&state, &following, isListened: true)
     }
 
     /// Under the root state's lock, after anything that may have changed whether the store is
     /// listened: starts or stops following the state's shared references.
     func updateSharedFollowing(_ root: inout RootState) {
         guard holdsSharedReferences, root.following.isFollowing != root.isListened else { return }
+        _ = follow(&root.state, &root.following, isListened: root.isListened)
+    }
+
+    /// `following.update` with the references `state` holds, read in place.
+    private func follow(_ state: inout State, _ following: inout SharedFollowing, isListened: Bool) -> Bool {
         let references = sharedReferences
-        _ = root.following.update(
-            isListened: root.isListened,
-            collect: { [state = root.state] in
-                var state = state
-                references.collect(&state, into: &$0)
-            },
+        return following.update(
+            isListened: isListened,
+            collect: { references.collect(&state, into: &$0) },
             subscribe: subscribe(to:)
         )
     }
