@@ -81,8 +81,7 @@ extension SettingsState {
         fileprivate var _fontSize: ComputedRuntime.StoredField<__fontSizeType>
         fileprivate var _recent: ComputedRuntime.StoredField<__recentType>
         fileprivate var _lastOpened: ComputedRuntime.StoredField<__lastOpenedType>
-        fileprivate var _isLarge: ComputedRuntime.Memo<__isLargeType>
-        fileprivate var _recentCount: ComputedRuntime.Memo<__recentCountType>
+        fileprivate var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 4)
@@ -108,12 +107,12 @@ extension SettingsState {
 
         /// Memoized: recomputed only after `fontSize` changes.
         var isLarge: __isLargeType {
-            _read { if !_isLarge.isCached { __refresh(0) }; yield _isLarge._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __isLargeType.self] }
         }
 
         /// Memoized: recomputed only after `recent` changes.
         var recentCount: __recentCountType {
-            _read { if !_recentCount.isCached { __refresh(1) }; yield _recentCount._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __recentCountType.self] }
         }
     }
 }
@@ -126,8 +125,7 @@ extension SettingsState.Extended {
             _fontSize: ComputedRuntime.StoredField<SettingsState.__fontSizeType>(wrappedValue: fontSize, version: __initialStamp),
             _recent: ComputedRuntime.StoredField<SettingsState.__recentType>(wrappedValue: recent, version: __initialStamp),
             _lastOpened: ComputedRuntime.StoredField<SettingsState.__lastOpenedType>(wrappedValue: lastOpened, version: __initialStamp),
-            _isLarge: ComputedRuntime.Memo<SettingsState.__isLargeType>(),
-            _recentCount: ComputedRuntime.Memo<SettingsState.__recentCountType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -239,19 +237,20 @@ extension SettingsState: ComputedRuntime._TableDrivenState {
 extension SettingsState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``SettingsState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<SettingsState, SettingsState.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    static let __table: ComputedRuntime.StateTable<SettingsState, SettingsState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<SettingsState, SettingsState.Extended>.Builder) {
         table.field("theme", \._theme, \.theme, \.theme)  // 0
         table.field("fontSize", \._fontSize, \.fontSize, \.fontSize)  // 1
         table.field("recent", \._recent, \.recent, \.recent)  // 2
         table.field("lastOpened", \._lastOpened, \.lastOpened, \.lastOpened)  // 3
-        table.computed("isLarge", \._isLarge, \.isLarge, inputs: [.field(1)]) {  // 0
+        table.computed("isLarge", \.isLarge, inputs: [.field(1)]) {  // 0
             SettingsState._ComputedBodies.isLarge($0.pointee._fontSize.wrappedValue)
         }
-        table.computed("recentCount", \._recentCount, \.recentCount, inputs: [.field(2)]) {  // 1
+        table.computed("recentCount", \.recentCount, inputs: [.field(2)]) {  // 1
             SettingsState._ComputedBodies.recentCount($0.pointee._recent.wrappedValue)
         }
     }

@@ -76,10 +76,7 @@ extension CounterState {
         fileprivate var _count: ComputedRuntime.StoredField<__countType>
         fileprivate var _step: ComputedRuntime.StoredField<__stepType>
         fileprivate var _label: ComputedRuntime.StoredField<__labelType>
-        fileprivate var _doubled: ComputedRuntime.Memo<__doubledType>
-        fileprivate var _quadrupled: ComputedRuntime.Memo<__quadrupledType>
-        fileprivate var _next: ComputedRuntime.Memo<__nextType>
-        fileprivate var _summary: ComputedRuntime.Memo<__summaryType>
+        fileprivate var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Counter.statespec", line: 3)
@@ -104,24 +101,24 @@ extension CounterState {
 
         /// Memoized: recomputed only after `count` changes.
         var doubled: __doubledType {
-            _read { if !_doubled.isCached { __refresh(0) }; yield _doubled._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __doubledType.self] }
         }
 
         /// Memoized: recomputed only after `doubled` changes.
         var quadrupled: __quadrupledType {
-            _read { if !_quadrupled.isCached { __refresh(1) }; yield _quadrupled._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __quadrupledType.self] }
         }
 
         /// Depends on a field and on a computed.
         ///
         /// Memoized: recomputed only after `quadrupled` or `step` changes.
         var next: __nextType {
-            _read { if !_next.isCached { __refresh(2) }; yield _next._borrowedValue }
+            _read { if !_memo._isCached(2) { __refresh(2) }; yield _memo[_borrowed: 2, as: __nextType.self] }
         }
 
         /// Memoized: recomputed only after `label`, `count` or `next` changes.
         var summary: __summaryType {
-            _read { if !_summary.isCached { __refresh(3) }; yield _summary._borrowedValue }
+            _read { if !_memo._isCached(3) { __refresh(3) }; yield _memo[_borrowed: 3, as: __summaryType.self] }
         }
     }
 }
@@ -133,10 +130,7 @@ extension CounterState.Extended {
             _count: ComputedRuntime.StoredField<CounterState.__countType>(wrappedValue: count, version: __initialStamp),
             _step: ComputedRuntime.StoredField<CounterState.__stepType>(wrappedValue: step, version: __initialStamp),
             _label: ComputedRuntime.StoredField<CounterState.__labelType>(wrappedValue: label, version: __initialStamp),
-            _doubled: ComputedRuntime.Memo<CounterState.__doubledType>(),
-            _quadrupled: ComputedRuntime.Memo<CounterState.__quadrupledType>(),
-            _next: ComputedRuntime.Memo<CounterState.__nextType>(),
-            _summary: ComputedRuntime.Memo<CounterState.__summaryType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -216,24 +210,25 @@ extension CounterState: ComputedRuntime._TableDrivenState {
 extension CounterState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``CounterState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<CounterState, CounterState.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    static let __table: ComputedRuntime.StateTable<CounterState, CounterState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<CounterState, CounterState.Extended>.Builder) {
         table.field("count", \._count, \.count, \.count)  // 0
         table.field("step", \._step, \.step, \.step)  // 1
         table.field("label", \._label, \.label, \.label)  // 2
-        table.computed("doubled", \._doubled, \.doubled, inputs: [.field(0)]) {  // 0
+        table.computed("doubled", \.doubled, inputs: [.field(0)]) {  // 0
             CounterState._ComputedBodies.doubled($0.pointee._count.wrappedValue)
         }
-        table.computed("quadrupled", \._quadrupled, \.quadrupled, inputs: [.computed(0)]) {  // 1
+        table.computed("quadrupled", \.quadrupled, inputs: [.computed(0)]) {  // 1
             CounterState._ComputedBodies.quadrupled($0.pointee.doubled)
         }
-        table.computed("next", \._next, \.next, inputs: [.computed(1), .field(1)]) {  // 2
+        table.computed("next", \.next, inputs: [.computed(1), .field(1)]) {  // 2
             CounterState._ComputedBodies.next($0.pointee.quadrupled, $0.pointee._step.wrappedValue)
         }
-        table.computed("summary", \._summary, \.summary, inputs: [.field(2), .field(0), .computed(2)]) {  // 3
+        table.computed("summary", \.summary, inputs: [.field(2), .field(0), .computed(2)]) {  // 3
             CounterState._ComputedBodies.summary($0.pointee._label.wrappedValue, $0.pointee._count.wrappedValue, $0.pointee.next)
         }
     }

@@ -98,13 +98,7 @@ extension CutoffState {
         @usableFromInline internal var _threshold: ComputedRuntime.StoredField<__thresholdType>
         @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
         @usableFromInline internal var _token: ComputedRuntime.StoredField<__tokenType>
-        @usableFromInline internal var _filteredArray: ComputedRuntime.Memo<__filteredArrayType>
-        @usableFromInline internal var _filteredCount: ComputedRuntime.Memo<__filteredCountType>
-        @usableFromInline internal var _summary: ComputedRuntime.Memo<__summaryType>
-        @usableFromInline internal var _uncutArray: ComputedRuntime.Memo<__uncutArrayType>
-        @usableFromInline internal var _uncutCount: ComputedRuntime.Memo<__uncutCountType>
-        @usableFromInline internal var _greeting: ComputedRuntime.Memo<__greetingType>
-        @usableFromInline internal var _tokenID: ComputedRuntime.Memo<__tokenIDType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Cutoff.statespec", line: 3)
@@ -137,43 +131,43 @@ extension CutoffState {
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
         @inlinable public var filteredArray: __filteredArrayType {
-            _read { if !_filteredArray.isCached { __refresh(0) }; yield _filteredArray._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __filteredArrayType.self] }
         }
 
         /// Level 2: reads only level 1.
         ///
         /// Memoized: recomputed only after `filteredArray` changes.
         @inlinable public var filteredCount: __filteredCountType {
-            _read { if !_filteredCount.isCached { __refresh(1) }; yield _filteredCount._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __filteredCountType.self] }
         }
 
         /// Level 3: reads only level 2.
         ///
         /// Memoized: recomputed only after `filteredCount` or `threshold` changes.
         @inlinable public var summary: __summaryType {
-            _read { if !_summary.isCached { __refresh(2) }; yield _summary._borrowedValue }
+            _read { if !_memo._isCached(2) { __refresh(2) }; yield _memo[_borrowed: 2, as: __summaryType.self] }
         }
 
         /// As `filteredArray`, but every recomputation counts as a change.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
         @inlinable public var uncutArray: __uncutArrayType {
-            _read { if !_uncutArray.isCached { __refresh(3) }; yield _uncutArray._borrowedValue }
+            _read { if !_memo._isCached(3) { __refresh(3) }; yield _memo[_borrowed: 3, as: __uncutArrayType.self] }
         }
 
         /// Memoized: recomputed only after `uncutArray` changes.
         @inlinable public var uncutCount: __uncutCountType {
-            _read { if !_uncutCount.isCached { __refresh(4) }; yield _uncutCount._borrowedValue }
+            _read { if !_memo._isCached(4) { __refresh(4) }; yield _memo[_borrowed: 4, as: __uncutCountType.self] }
         }
 
         /// Memoized: recomputed only after `name` changes.
         @inlinable public var greeting: __greetingType {
-            _read { if !_greeting.isCached { __refresh(5) }; yield _greeting._borrowedValue }
+            _read { if !_memo._isCached(5) { __refresh(5) }; yield _memo[_borrowed: 5, as: __greetingType.self] }
         }
 
         /// Memoized: recomputed only after `token` changes.
         @inlinable public var tokenID: __tokenIDType {
-            _read { if !_tokenID.isCached { __refresh(6) }; yield _tokenID._borrowedValue }
+            _read { if !_memo._isCached(6) { __refresh(6) }; yield _memo[_borrowed: 6, as: __tokenIDType.self] }
         }
     }
 }
@@ -186,13 +180,7 @@ extension CutoffState.Extended {
             _threshold: ComputedRuntime.StoredField<CutoffState.__thresholdType>(wrappedValue: threshold, version: __initialStamp),
             _name: ComputedRuntime.StoredField<CutoffState.__nameType>(wrappedValue: name, version: __initialStamp),
             _token: ComputedRuntime.StoredField<CutoffState.__tokenType>(wrappedValue: token, version: __initialStamp),
-            _filteredArray: ComputedRuntime.Memo<CutoffState.__filteredArrayType>(),
-            _filteredCount: ComputedRuntime.Memo<CutoffState.__filteredCountType>(),
-            _summary: ComputedRuntime.Memo<CutoffState.__summaryType>(),
-            _uncutArray: ComputedRuntime.Memo<CutoffState.__uncutArrayType>(),
-            _uncutCount: ComputedRuntime.Memo<CutoffState.__uncutCountType>(),
-            _greeting: ComputedRuntime.Memo<CutoffState.__greetingType>(),
-            _tokenID: ComputedRuntime.Memo<CutoffState.__tokenIDType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -289,34 +277,35 @@ extension CutoffState: ComputedRuntime._TableDrivenState {
 extension CutoffState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``CutoffState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<CutoffState, CutoffState.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    public static let __table: ComputedRuntime.StateTable<CutoffState, CutoffState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<CutoffState, CutoffState.Extended>.Builder) {
         table.field("items", \._items, \.items, \.items)  // 0
         table.field("threshold", \._threshold, \.threshold, \.threshold)  // 1
         table.field("name", \._name, \.name, \.name)  // 2
         table.field("token", \._token, \.token, \.token)  // 3
-        table.computed("filteredArray", \._filteredArray, \.filteredArray, inputs: [.field(0), .field(1)]) {  // 0
+        table.computed("filteredArray", \.filteredArray, inputs: [.field(0), .field(1)]) {  // 0
             CutoffState._ComputedBodies.filteredArray($0.pointee._items.wrappedValue, $0.pointee._threshold.wrappedValue)
         }
-        table.computed("filteredCount", \._filteredCount, \.filteredCount, inputs: [.computed(0)]) {  // 1
+        table.computed("filteredCount", \.filteredCount, inputs: [.computed(0)]) {  // 1
             CutoffState._ComputedBodies.filteredCount($0.pointee.filteredArray)
         }
-        table.computed("summary", \._summary, \.summary, inputs: [.computed(1), .field(1)]) {  // 2
+        table.computed("summary", \.summary, inputs: [.computed(1), .field(1)]) {  // 2
             CutoffState._ComputedBodies.summary($0.pointee.filteredCount, $0.pointee._threshold.wrappedValue)
         }
-        table.computed("uncutArray", \._uncutArray, \.uncutArray, inputs: [.field(0), .field(1)], cutoff: false) {  // 3
+        table.computed("uncutArray", \.uncutArray, inputs: [.field(0), .field(1)], cutoff: false) {  // 3
             CutoffState._ComputedBodies.uncutArray($0.pointee._items.wrappedValue, $0.pointee._threshold.wrappedValue)
         }
-        table.computed("uncutCount", \._uncutCount, \.uncutCount, inputs: [.computed(3)]) {  // 4
+        table.computed("uncutCount", \.uncutCount, inputs: [.computed(3)]) {  // 4
             CutoffState._ComputedBodies.uncutCount($0.pointee.uncutArray)
         }
-        table.computed("greeting", \._greeting, \.greeting, inputs: [.field(2)]) {  // 5
+        table.computed("greeting", \.greeting, inputs: [.field(2)]) {  // 5
             CutoffState._ComputedBodies.greeting($0.pointee._name.wrappedValue)
         }
-        table.computed("tokenID", \._tokenID, \.tokenID, inputs: [.field(3)]) {  // 6
+        table.computed("tokenID", \.tokenID, inputs: [.field(3)]) {  // 6
             CutoffState._ComputedBodies.tokenID($0.pointee._token.wrappedValue)
         }
     }

@@ -97,8 +97,7 @@ extension ProfileState {
         @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
         @ComputedRuntime.Edge public fileprivate(set) var name: __nameType
         @ComputedRuntime.Edge public fileprivate(set) var score: __scoreType
-        @usableFromInline internal var _hasAvatar: ComputedRuntime.Memo<__hasAvatarType>
-        @usableFromInline internal var _badgeText: ComputedRuntime.Memo<__badgeTextType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/EdgeFields.statespec", line: 3)
@@ -154,12 +153,12 @@ extension ProfileState {
 
         /// Memoized: recomputed only after `avatar` changes.
         @inlinable public var hasAvatar: __hasAvatarType {
-            _read { if !_hasAvatar.isCached { __refresh(0) }; yield _hasAvatar._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __hasAvatarType.self] }
         }
 
         /// Memoized: recomputed only after `badge` changes.
         @inlinable public var badgeText: __badgeTextType {
-            _read { if !_badgeText.isCached { __refresh(1) }; yield _badgeText._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __badgeTextType.self] }
         }
     }
 }
@@ -172,8 +171,7 @@ extension ProfileState.Extended {
             badge: badge,
             name: name,
             score: score,
-            _hasAvatar: ComputedRuntime.Memo<ProfileState.__hasAvatarType>(),
-            _badgeText: ComputedRuntime.Memo<ProfileState.__badgeTextType>()
+            _memo: __table.makeMemoTable()
         )
         __storage._unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(ProfileState.Extended.__unreadAssert, file: "Fixtures/Specs/EdgeFields.statespec", line: 5))
         __storage._badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(ProfileState.Extended.__badgeOnSet))
@@ -232,9 +230,10 @@ extension ProfileState: ComputedRuntime._TableDrivenState {
 extension ProfileState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ProfileState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<ProfileState, ProfileState.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    public static let __table: ComputedRuntime.StateTable<ProfileState, ProfileState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<ProfileState, ProfileState.Extended>.Builder) {
         table.edge("avatar", \._avatar, \.avatar)  // 0
@@ -242,10 +241,10 @@ extension ProfileState.Extended: ComputedRuntime._TableDrivenStorage {
         table.edge("badge", \._badge, \.badge)  // 2
         table.edge("name", \._name, \.name)  // 3
         table.edge("score", \._score, \.score)  // 4
-        table.computed("hasAvatar", \._hasAvatar, \.hasAvatar, inputs: [.field(0)]) {  // 0
+        table.computed("hasAvatar", \.hasAvatar, inputs: [.field(0)]) {  // 0
             ProfileState._ComputedBodies.hasAvatar($0.pointee.avatar)
         }
-        table.computed("badgeText", \._badgeText, \.badgeText, inputs: [.field(2)]) {  // 1
+        table.computed("badgeText", \.badgeText, inputs: [.field(2)]) {  // 1
             ProfileState._ComputedBodies.badgeText($0.pointee.badge)
         }
     }

@@ -601,11 +601,9 @@ extension GeneratedNames {
         @usableFromInline internal var _MemberVersioned: ComputedRuntime.StoredField<__MemberVersionedType>
         @usableFromInline internal var _memberVersion: ComputedRuntime.StoredField<__memberVersionType>
         @ComputedRuntime.Shared public fileprivate(set) var shared: __sharedType
-        @usableFromInline internal var _value: ComputedRuntime.Memo<__valueType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
         @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<__sharedKeyType>
         @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<__argumentsType>
-        @usableFromInline internal var _transform: ComputedRuntime.Memo<__transformType>
-        @usableFromInline internal var _capacity: ComputedRuntime.Memo<__capacityType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/GeneratedNames.statespec", line: 6)
@@ -862,7 +860,7 @@ extension GeneratedNames {
 
         /// Memoized: recomputed only after `version`, `hasher`, `encoder`, `decoder`, `container`, `lhs` or `rhs` changes.
         @inlinable public var value: __valueType {
-            _read { if !_value.isCached { __refresh(0) }; yield _value._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __valueType.self] }
         }
 
         /// Memoized: recomputed only after `newValue`, `path`, `member`, `rest`, `keyPath`, `Memo` or `shared` changes.
@@ -891,12 +889,12 @@ extension GeneratedNames {
 
         /// Memoized: recomputed only after `wrappedValue`, `projectedValue`, `update`, `record`, `inputs`, `compute` or `isEqual` changes.
         @inlinable public var transform: __transformType {
-            _read { if !_transform.isCached { __refresh(1) }; yield _transform._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __transformType.self] }
         }
 
         /// Memoized: recomputed only after `Hasher`, `Encoder`, `Decoder`, `Mirror`, `KeyValuePairs`, `String`, `Bool` or `Substring` changes.
         @inlinable public var capacity: __capacityType {
-            _read { if !_capacity.isCached { __refresh(2) }; yield _capacity._borrowedValue }
+            _read { if !_memo._isCached(2) { __refresh(2) }; yield _memo[_borrowed: 2, as: __capacityType.self] }
         }
 
         /// Marks what `version` feeds as stale: `value`, `arguments`.
@@ -1049,11 +1047,9 @@ extension GeneratedNames.Extended {
             _MemberVersioned: ComputedRuntime.StoredField<GeneratedNames.__MemberVersionedType>(wrappedValue: MemberVersioned, version: __initialStamp),
             _memberVersion: ComputedRuntime.StoredField<GeneratedNames.__memberVersionType>(wrappedValue: memberVersion, version: __initialStamp),
             shared: shared,
-            _value: ComputedRuntime.Memo<GeneratedNames.__valueType>(),
+            _memo: __table.makeMemoTable(),
             _sharedKey: ComputedRuntime.SharedMemo<GeneratedNames.__sharedKeyType>(version: __initialStamp),
-            _arguments: ComputedRuntime.SharedMemo<GeneratedNames.__argumentsType>(version: __initialStamp),
-            _transform: ComputedRuntime.Memo<GeneratedNames.__transformType>(),
-            _capacity: ComputedRuntime.Memo<GeneratedNames.__capacityType>()
+            _arguments: ComputedRuntime.SharedMemo<GeneratedNames.__argumentsType>(version: __initialStamp)
         )
     }
 }
@@ -1525,11 +1521,12 @@ extension GeneratedNames: ComputedRuntime._TableDrivenState {
 extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``GeneratedNames`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
     /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
     /// a store observes each alone.
-    public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed, __describe)
+    public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     /// In parts of 16 entries: the optimizer's time grows faster than a function's size.
     private static func __describe(_ table: inout ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended>.Builder) {
@@ -1586,13 +1583,13 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
         table.field("MemberVersioned", \._MemberVersioned, \.MemberVersioned, \.MemberVersioned)  // 38
         table.field("memberVersion", \._memberVersion, \.memberVersion, \.memberVersion)  // 39
         table.shared("shared", \._shared, \.shared)  // 40
-        table.computed("value", \._value, \.value, inputs: [.field(0), .field(1), .field(2), .field(3), .field(4), .field(5), .field(6)]) {  // 0
+        table.computed("value", \.value, inputs: [.field(0), .field(1), .field(2), .field(3), .field(4), .field(5), .field(6)]) {  // 0
             GeneratedNames._ComputedBodies.value($0.pointee._version.wrappedValue, $0.pointee._hasher.wrappedValue, $0.pointee._encoder.wrappedValue, $0.pointee._decoder.wrappedValue, $0.pointee._container.wrappedValue, $0.pointee._lhs.wrappedValue, $0.pointee._rhs.wrappedValue)
         }
-        table.computed("transform", \._transform, \.transform, inputs: [.field(12), .field(13), .field(14), .field(15), .field(16), .field(17), .field(18)]) {  // 1
+        table.computed("transform", \.transform, inputs: [.field(12), .field(13), .field(14), .field(15), .field(16), .field(17), .field(18)]) {  // 1
             GeneratedNames._ComputedBodies.transform($0.pointee._wrappedValue.wrappedValue, $0.pointee._projectedValue.wrappedValue, $0.pointee._update.wrappedValue, $0.pointee._record.wrappedValue, $0.pointee._inputs.wrappedValue, $0.pointee._compute.wrappedValue, $0.pointee._isEqual.wrappedValue)
         }
-        table.computed("capacity", \._capacity, \.capacity, inputs: [.field(22), .field(23), .field(24), .field(25), .field(26), .field(27), .field(28), .field(29)]) {  // 2
+        table.computed("capacity", \.capacity, inputs: [.field(22), .field(23), .field(24), .field(25), .field(26), .field(27), .field(28), .field(29)]) {  // 2
             GeneratedNames._ComputedBodies.capacity($0.pointee._Hasher.wrappedValue, $0.pointee._Encoder.wrappedValue, $0.pointee._Decoder.wrappedValue, $0.pointee._Mirror.wrappedValue, $0.pointee._KeyValuePairs.wrappedValue, $0.pointee._String.wrappedValue, $0.pointee._Bool.wrappedValue, $0.pointee._Substring.wrappedValue)
         }
         table.sharedComputed("sharedKey", \._sharedKey, \.sharedKey)

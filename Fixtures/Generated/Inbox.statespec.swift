@@ -81,8 +81,8 @@ extension InboxState {
     public struct Extended: Sendable {
         @usableFromInline internal var _messages: ComputedRuntime.StoredField<__messagesType>
         @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
         @usableFromInline internal var _unread: ComputedRuntime.IncrementalMemo<__unreadType>
-        @usableFromInline internal var _unreadCount: ComputedRuntime.Memo<__unreadCountType>
         @usableFromInline internal var _latest: ComputedRuntime.IncrementalMemo<__latestType>
         @usableFromInline internal var _matching: ComputedRuntime.IncrementalMemo<__matchingType>
         @usableFromInline internal var _flaggedSubjects: ComputedRuntime.IncrementalMemo<__flaggedSubjectsType>
@@ -106,14 +106,14 @@ extension InboxState {
         ///
         /// Maintained incrementally: follows the changes of `messages`.
         @inlinable public var unread: __unreadType {
-            _read { if !_unread.isCached { __refresh(0) }; yield _unread._borrowedValue }
+            _read { if !_unread.isCached { __refresh(1) }; yield _unread._borrowedValue }
         }
 
         /// How many: O(1) on the view, recomputed only when the view changed.
         ///
         /// Memoized: recomputed only after `unread` changes.
         @inlinable public var unreadCount: __unreadCountType {
-            _read { if !_unreadCount.isCached { __refresh(1) }; yield _unreadCount._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __unreadCountType.self] }
         }
 
         /// The ten most recent messages.
@@ -146,8 +146,8 @@ extension InboxState.Extended {
         return InboxState.Extended(
             _messages: ComputedRuntime.StoredField<InboxState.__messagesType>(wrappedValue: messages, version: __initialStamp),
             _query: ComputedRuntime.StoredField<InboxState.__queryType>(wrappedValue: query, version: __initialStamp),
+            _memo: __table.makeMemoTable(),
             _unread: ComputedRuntime.IncrementalMemo<InboxState.__unreadType>(),
-            _unreadCount: ComputedRuntime.Memo<InboxState.__unreadCountType>(),
             _latest: ComputedRuntime.IncrementalMemo<InboxState.__latestType>(),
             _matching: ComputedRuntime.IncrementalMemo<InboxState.__matchingType>(),
             _flaggedSubjects: ComputedRuntime.IncrementalMemo<InboxState.__flaggedSubjectsType>()
@@ -164,10 +164,10 @@ extension InboxState {
         public static var query: ComputedRuntime.StateSelector<InboxState, __queryType> { Extended.__table.fieldSelector(1) }
 
         /// The unread messages, oldest first.
-        public static var unread: ComputedRuntime.StateSelector<InboxState, __unreadType> { Extended.__table.computedSelector(0) }
+        public static var unread: ComputedRuntime.StateSelector<InboxState, __unreadType> { Extended.__table.computedSelector(1) }
 
         /// How many: O(1) on the view, recomputed only when the view changed.
-        public static var unreadCount: ComputedRuntime.StateSelector<InboxState, __unreadCountType> { Extended.__table.computedSelector(1) }
+        public static var unreadCount: ComputedRuntime.StateSelector<InboxState, __unreadCountType> { Extended.__table.computedSelector(0) }
 
         /// The ten most recent messages.
         public static var latest: ComputedRuntime.StateSelector<InboxState, __latestType> { Extended.__table.computedSelector(2) }
@@ -234,18 +234,20 @@ extension InboxState: ComputedRuntime._TableDrivenState {
 extension InboxState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``InboxState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<InboxState, InboxState.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    /// `ListView` values follow, each with its cell, maintained incrementally.
+    public static let __table: ComputedRuntime.StateTable<InboxState, InboxState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<InboxState, InboxState.Extended>.Builder) {
         table.field("messages", \._messages, \.messages, \.messages)  // 0
         table.field("query", \._query, \.query, \.query)  // 1
-        table.incremental("unread", \._unread, \.unread, inputs: [.field(0)]) {  // 0
-            InboxState._ComputedBodies.unread($0.pointee._messages.wrappedValue)
-        }
-        table.computed("unreadCount", \._unreadCount, \.unreadCount, inputs: [.computed(0)]) {  // 1
+        table.computed("unreadCount", \.unreadCount, inputs: [.computed(1)]) {  // 0
             InboxState._ComputedBodies.unreadCount($0.pointee.unread)
+        }
+        table.incremental("unread", \._unread, \.unread, inputs: [.field(0)]) {  // 1
+            InboxState._ComputedBodies.unread($0.pointee._messages.wrappedValue)
         }
         table.incremental("latest", \._latest, \.latest, inputs: [.field(0)]) {  // 2
             InboxState._ComputedBodies.latest($0.pointee._messages.wrappedValue)

@@ -88,8 +88,7 @@ extension `Protocol` {
         @usableFromInline internal var _class: ComputedRuntime.StoredField<__classType>
         @usableFromInline internal var _open: ComputedRuntime.StoredField<__openType>
         @usableFromInline internal var _consuming: ComputedRuntime.StoredField<__consumingType>
-        @usableFromInline internal var _nonisolated: ComputedRuntime.Memo<__nonisolatedType>
-        @usableFromInline internal var _return: ComputedRuntime.Memo<__returnType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 3)
@@ -120,12 +119,12 @@ extension `Protocol` {
 
         /// Memoized: recomputed only after `consuming` or `open` changes.
         @inlinable package var nonisolated: __nonisolatedType {
-            _read { if !_nonisolated.isCached { __refresh(0) }; yield _nonisolated._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __nonisolatedType.self] }
         }
 
         /// Memoized: recomputed only after `default` or `class` changes.
         @inlinable package var `return`: __returnType {
-            _read { if !_return.isCached { __refresh(1) }; yield _return._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __returnType.self] }
         }
     }
 }
@@ -138,8 +137,7 @@ extension `Protocol`.Extended {
             _class: ComputedRuntime.StoredField<`Protocol`.__classType>(wrappedValue: `class`, version: __initialStamp),
             _open: ComputedRuntime.StoredField<`Protocol`.__openType>(wrappedValue: open, version: __initialStamp),
             _consuming: ComputedRuntime.StoredField<`Protocol`.__consumingType>(wrappedValue: consuming, version: __initialStamp),
-            _nonisolated: ComputedRuntime.Memo<`Protocol`.__nonisolatedType>(),
-            _return: ComputedRuntime.Memo<`Protocol`.__returnType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -262,19 +260,20 @@ extension `Protocol`: ComputedRuntime._TableDrivenState {
 extension `Protocol`.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Protocol`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    package static let __table: ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    package static let __table: ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended>.Builder) {
         table.field("default", \._default, \.`default`, \.`default`)  // 0
         table.field("class", \._class, \.`class`, \.`class`)  // 1
         table.field("open", \._open, \.open, \.open)  // 2
         table.field("consuming", \._consuming, \.consuming, \.consuming)  // 3
-        table.computed("nonisolated", \._nonisolated, \.nonisolated, inputs: [.field(3), .field(2)]) {  // 0
+        table.computed("nonisolated", \.nonisolated, inputs: [.field(3), .field(2)]) {  // 0
             `Protocol`._ComputedBodies.nonisolated($0.pointee._consuming.wrappedValue, $0.pointee._open.wrappedValue)
         }
-        table.computed("return", \._return, \.`return`, inputs: [.field(0), .field(1)]) {  // 1
+        table.computed("return", \.`return`, inputs: [.field(0), .field(1)]) {  // 1
             `Protocol`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._class.wrappedValue)
         }
     }
@@ -347,7 +346,7 @@ extension Pair {
     struct Extended {
         fileprivate var _first: ComputedRuntime.StoredField<__firstType>
         fileprivate var _second: ComputedRuntime.StoredField<__secondType>
-        fileprivate var _sum: ComputedRuntime.Memo<__sumType>
+        fileprivate var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Keywords.statespec", line: 16)
@@ -366,7 +365,7 @@ extension Pair {
 
         /// Memoized: recomputed only after `first` or `second` changes.
         var sum: __sumType {
-            _read { if !_sum.isCached { __refresh(0) }; yield _sum._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __sumType.self] }
         }
     }
 }
@@ -377,7 +376,7 @@ extension Pair.Extended {
         return Pair.Extended(
             _first: ComputedRuntime.StoredField<Pair.__firstType>(wrappedValue: first, version: __initialStamp),
             _second: ComputedRuntime.StoredField<Pair.__secondType>(wrappedValue: second, version: __initialStamp),
-            _sum: ComputedRuntime.Memo<Pair.__sumType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -421,14 +420,15 @@ extension Pair: ComputedRuntime._TableDrivenState {
 extension Pair.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Pair`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<Pair, Pair.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    static let __table: ComputedRuntime.StateTable<Pair, Pair.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Pair, Pair.Extended>.Builder) {
         table.field("first", \._first, \.first, \.first)  // 0
         table.field("second", \._second, \.second, \.second)  // 1
-        table.computed("sum", \._sum, \.sum, inputs: [.field(0), .field(1)]) {  // 0
+        table.computed("sum", \.sum, inputs: [.field(0), .field(1)]) {  // 0
             Pair._ComputedBodies.sum($0.pointee._first.wrappedValue, $0.pointee._second.wrappedValue)
         }
     }

@@ -55,7 +55,7 @@ extension Shelf {
     public struct Extended: Sendable {
         @usableFromInline internal var _books: ComputedRuntime.StoredField<__booksType>
         @usableFromInline internal var _label: ComputedRuntime.StoredField<__labelType>
-        @usableFromInline internal var _total: ComputedRuntime.Memo<__totalType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 5)
@@ -74,7 +74,7 @@ extension Shelf {
 
         /// Memoized: recomputed only after `books` changes.
         @inlinable public var total: __totalType {
-            _read { if !_total.isCached { __refresh(0) }; yield _total._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __totalType.self] }
         }
     }
 }
@@ -85,7 +85,7 @@ extension Shelf.Extended {
         return Shelf.Extended(
             _books: ComputedRuntime.StoredField<Shelf.__booksType>(wrappedValue: books, version: __initialStamp),
             _label: ComputedRuntime.StoredField<Shelf.__labelType>(wrappedValue: label, version: __initialStamp),
-            _total: ComputedRuntime.Memo<Shelf.__totalType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -129,14 +129,15 @@ extension Shelf: ComputedRuntime._TableDrivenState {
 extension Shelf.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Shelf`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<Shelf, Shelf.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    public static let __table: ComputedRuntime.StateTable<Shelf, Shelf.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Shelf, Shelf.Extended>.Builder) {
         table.field("books", \._books, \.books, \.books)  // 0
         table.field("label", \._label, \.label, \.label)  // 1
-        table.computed("total", \._total, \.total, inputs: [.field(0)]) {  // 0
+        table.computed("total", \.total, inputs: [.field(0)]) {  // 0
             Shelf._ComputedBodies.total($0.pointee._books.wrappedValue)
         }
     }
@@ -218,10 +219,7 @@ extension Library {
     public struct Extended: Sendable {
         @usableFromInline internal var _shelf: ComputedRuntime.StoredField<__shelfType>
         @usableFromInline internal var _name: ComputedRuntime.StoredField<__nameType>
-        @usableFromInline internal var _doubled: ComputedRuntime.Memo<__doubledType>
-        @usableFromInline internal var _firstBook: ComputedRuntime.Memo<__firstBookType>
-        @usableFromInline internal var _caption: ComputedRuntime.Memo<__captionType>
-        @usableFromInline internal var _shelves: ComputedRuntime.Memo<__shelvesType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 11)
@@ -240,22 +238,22 @@ extension Library {
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var doubled: __doubledType {
-            _read { if !_doubled.isCached { __refresh(0) }; yield _doubled._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __doubledType.self] }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var firstBook: __firstBookType {
-            _read { if !_firstBook.isCached { __refresh(1) }; yield _firstBook._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __firstBookType.self] }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var caption: __captionType {
-            _read { if !_caption.isCached { __refresh(2) }; yield _caption._borrowedValue }
+            _read { if !_memo._isCached(2) { __refresh(2) }; yield _memo[_borrowed: 2, as: __captionType.self] }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
         @inlinable public var shelves: __shelvesType {
-            _read { if !_shelves.isCached { __refresh(3) }; yield _shelves._borrowedValue }
+            _read { if !_memo._isCached(3) { __refresh(3) }; yield _memo[_borrowed: 3, as: __shelvesType.self] }
         }
     }
 }
@@ -266,10 +264,7 @@ extension Library.Extended {
         return Library.Extended(
             _shelf: ComputedRuntime.StoredField<Library.__shelfType>(wrappedValue: shelf, version: __initialStamp),
             _name: ComputedRuntime.StoredField<Library.__nameType>(wrappedValue: name, version: __initialStamp),
-            _doubled: ComputedRuntime.Memo<Library.__doubledType>(),
-            _firstBook: ComputedRuntime.Memo<Library.__firstBookType>(),
-            _caption: ComputedRuntime.Memo<Library.__captionType>(),
-            _shelves: ComputedRuntime.Memo<Library.__shelvesType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -334,23 +329,24 @@ extension Library: ComputedRuntime._TableDrivenState {
 extension Library.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Library`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<Library, Library.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    public static let __table: ComputedRuntime.StateTable<Library, Library.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Library, Library.Extended>.Builder) {
         table.field("shelf", \._shelf, \.shelf, \.shelf)  // 0
         table.field("name", \._name, \.name, \.name)  // 1
-        table.computed("doubled", \._doubled, \.doubled, inputs: [.member(0, "computed.total")]) {  // 0
+        table.computed("doubled", \.doubled, inputs: [.member(0, "computed.total")]) {  // 0
             Library._ComputedBodies.doubled($0.pointee._shelf.wrappedValue)
         }
-        table.computed("firstBook", \._firstBook, \.firstBook, inputs: [.member(0, "books.first")]) {  // 1
+        table.computed("firstBook", \.firstBook, inputs: [.member(0, "books.first")]) {  // 1
             Library._ComputedBodies.firstBook($0.pointee._shelf.wrappedValue)
         }
-        table.computed("caption", \._caption, \.caption, inputs: [.member(0, "label"), .member(0, "books.count")]) {  // 2
+        table.computed("caption", \.caption, inputs: [.member(0, "label"), .member(0, "books.count")]) {  // 2
             Library._ComputedBodies.caption($0.pointee._shelf.wrappedValue)
         }
-        table.computed("shelves", \._shelves, \.shelves, inputs: [.field(0)]) {  // 3
+        table.computed("shelves", \.shelves, inputs: [.field(0)]) {  // 3
             Library._ComputedBodies.shelves($0.pointee._shelf.wrappedValue)
         }
     }
@@ -414,7 +410,7 @@ extension Building {
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
         @usableFromInline internal var _library: ComputedRuntime.StoredField<__libraryType>
-        @usableFromInline internal var _deepTotal: ComputedRuntime.Memo<__deepTotalType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 20)
@@ -427,7 +423,7 @@ extension Building {
 
         /// Memoized: recomputed only after `library` changes.
         @inlinable public var deepTotal: __deepTotalType {
-            _read { if !_deepTotal.isCached { __refresh(0) }; yield _deepTotal._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __deepTotalType.self] }
         }
     }
 }
@@ -437,7 +433,7 @@ extension Building.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return Building.Extended(
             _library: ComputedRuntime.StoredField<Building.__libraryType>(wrappedValue: library, version: __initialStamp),
-            _deepTotal: ComputedRuntime.Memo<Building.__deepTotalType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -480,13 +476,14 @@ extension Building: ComputedRuntime._TableDrivenState {
 extension Building.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Building`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<Building, Building.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    public static let __table: ComputedRuntime.StateTable<Building, Building.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Building, Building.Extended>.Builder) {
         table.field("library", \._library, \.library, \.library)  // 0
-        table.computed("deepTotal", \._deepTotal, \.deepTotal, inputs: [.member(0, "shelf.computed.total")]) {  // 0
+        table.computed("deepTotal", \.deepTotal, inputs: [.member(0, "shelf.computed.total")]) {  // 0
             Building._ComputedBodies.deepTotal($0.pointee._library.wrappedValue)
         }
     }

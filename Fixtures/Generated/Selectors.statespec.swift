@@ -82,7 +82,7 @@ extension LibraryState {
     public struct Extended: Sendable {
         @usableFromInline internal var _todos: ComputedRuntime.StoredField<__todosType>
         @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
-        @usableFromInline internal var _openTodos: ComputedRuntime.Memo<__openTodosType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Selectors.statespec", line: 3)
@@ -101,7 +101,7 @@ extension LibraryState {
 
         /// Memoized: recomputed only after `todos` changes.
         @inlinable public var openTodos: __openTodosType {
-            _read { if !_openTodos.isCached { __refresh(0) }; yield _openTodos._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __openTodosType.self] }
         }
     }
 }
@@ -112,7 +112,7 @@ extension LibraryState.Extended {
         return LibraryState.Extended(
             _todos: ComputedRuntime.StoredField<LibraryState.__todosType>(wrappedValue: todos, version: __initialStamp),
             _query: ComputedRuntime.StoredField<LibraryState.__queryType>(wrappedValue: query, version: __initialStamp),
-            _openTodos: ComputedRuntime.Memo<LibraryState.__openTodosType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -247,14 +247,15 @@ extension LibraryState: ComputedRuntime._TableDrivenState {
 extension LibraryState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``LibraryState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<LibraryState, LibraryState.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    public static let __table: ComputedRuntime.StateTable<LibraryState, LibraryState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<LibraryState, LibraryState.Extended>.Builder) {
         table.field("todos", \._todos, \.todos, \.todos)  // 0
         table.field("query", \._query, \.query, \.query)  // 1
-        table.computed("openTodos", \._openTodos, \.openTodos, inputs: [.field(0)]) {  // 0
+        table.computed("openTodos", \.openTodos, inputs: [.field(0)]) {  // 0
             LibraryState._ComputedBodies.openTodos($0.pointee._todos.wrappedValue)
         }
     }

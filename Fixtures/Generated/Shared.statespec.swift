@@ -120,10 +120,10 @@ extension AppState {
         @ComputedRuntime.Shared public fileprivate(set) var session: __sessionType
         @ComputedRuntime.Shared public fileprivate(set) var settings: __settingsType
         @ComputedRuntime.Shared public fileprivate(set) var launchCount: __launchCountType
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
         @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<__greetingType>
         @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<__isLargeType>
         @usableFromInline internal var _headline: ComputedRuntime.SharedMemo<__headlineType>
-        @usableFromInline internal var _titleLength: ComputedRuntime.Memo<__titleLengthType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 6)
@@ -202,7 +202,7 @@ extension AppState {
 
         /// Memoized: recomputed only after `title` changes.
         @inlinable public var titleLength: __titleLengthType {
-            _read { if !_titleLength.isCached { __refresh(0) }; yield _titleLength._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __titleLengthType.self] }
         }
 
         /// Marks what `title` feeds as stale: `greeting`, `headline`, `titleLength`.
@@ -230,10 +230,10 @@ extension AppState.Extended {
             session: session,
             settings: settings,
             launchCount: launchCount,
+            _memo: __table.makeMemoTable(),
             _greeting: ComputedRuntime.SharedMemo<AppState.__greetingType>(version: __initialStamp),
             _isLarge: ComputedRuntime.SharedMemo<AppState.__isLargeType>(version: __initialStamp),
-            _headline: ComputedRuntime.SharedMemo<AppState.__headlineType>(version: __initialStamp),
-            _titleLength: ComputedRuntime.Memo<AppState.__titleLengthType>()
+            _headline: ComputedRuntime.SharedMemo<AppState.__headlineType>(version: __initialStamp)
         )
     }
 }
@@ -354,18 +354,19 @@ extension AppState: ComputedRuntime._TableDrivenState {
 extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``AppState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
     /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
     /// a store observes each alone.
-    public static let __table: ComputedRuntime.StateTable<AppState, AppState.Extended> = .init(\.computed, __describe)
+    public static let __table: ComputedRuntime.StateTable<AppState, AppState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<AppState, AppState.Extended>.Builder) {
         table.field("title", \._title, \.title, \.title)  // 0
         table.shared("session", \._session, \.session)  // 1
         table.shared("settings", \._settings, \.settings)  // 2
         table.shared("launchCount", \._launchCount, \.launchCount)  // 3
-        table.computed("titleLength", \._titleLength, \.titleLength, inputs: [.field(0)]) {  // 0
+        table.computed("titleLength", \.titleLength, inputs: [.field(0)]) {  // 0
             AppState._ComputedBodies.titleLength($0.pointee._title.wrappedValue)
         }
         table.sharedComputed("greeting", \._greeting, \.greeting)
@@ -539,8 +540,9 @@ extension ChildState: ComputedRuntime._TableDrivenState {
 extension ChildState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ChildState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
     /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
     /// a store observes each alone.
     static let __table: ComputedRuntime.StateTable<ChildState, ChildState.Extended> = .init(\.computed, __describe)
@@ -608,7 +610,7 @@ extension ParentFeature {
     struct Extended {
         fileprivate var _child: ComputedRuntime.StoredField<__childType>
         fileprivate var _title: ComputedRuntime.StoredField<__titleType>
-        fileprivate var _childName: ComputedRuntime.Memo<__childNameType>
+        fileprivate var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 27)
@@ -627,7 +629,7 @@ extension ParentFeature {
 
         /// Memoized: recomputed only after `child` changes.
         var childName: __childNameType {
-            _read { if !_childName.isCached { __refresh(0) }; yield _childName._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __childNameType.self] }
         }
     }
 }
@@ -638,7 +640,7 @@ extension ParentFeature.Extended {
         return ParentFeature.Extended(
             _child: ComputedRuntime.StoredField<ParentFeature.__childType>(wrappedValue: child, version: __initialStamp),
             _title: ComputedRuntime.StoredField<ParentFeature.__titleType>(wrappedValue: title, version: __initialStamp),
-            _childName: ComputedRuntime.Memo<ParentFeature.__childNameType>()
+            _memo: __table.makeMemoTable()
         )
     }
 }
@@ -682,14 +684,15 @@ extension ParentFeature: ComputedRuntime._TableDrivenState {
 extension ParentFeature.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ParentFeature`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    static let __table: ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    static let __table: ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended>.Builder) {
         table.field("child", \._child, \.child, \.child)  // 0
         table.field("title", \._title, \.title, \.title)  // 1
-        table.computed("childName", \._childName, \.childName, inputs: [.member(0, "computed.name")]) {  // 0
+        table.computed("childName", \.childName, inputs: [.member(0, "computed.name")]) {  // 0
             ParentFeature._ComputedBodies.childName($0.pointee._child.wrappedValue)
         }
     }

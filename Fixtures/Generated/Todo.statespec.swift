@@ -125,9 +125,7 @@ extension TodoState {
         @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
         @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
         @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
-        @usableFromInline internal var _visibleTodos: ComputedRuntime.Memo<__visibleTodosType>
-        @usableFromInline internal var _visibleCount: ComputedRuntime.Memo<__visibleCountType>
-        @usableFromInline internal var _doneCount: ComputedRuntime.Memo<__doneCountType>
+        @usableFromInline internal var _memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Todo.statespec", line: 7)
@@ -181,17 +179,17 @@ extension TodoState {
         ///
         /// Memoized: recomputed only after `todos`, `filter` or `query` changes.
         @inlinable public var visibleTodos: __visibleTodosType {
-            _read { if !_visibleTodos.isCached { __refresh(0) }; yield _visibleTodos._borrowedValue }
+            _read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __visibleTodosType.self] }
         }
 
         /// Memoized: recomputed only after `visibleTodos` changes.
         @inlinable public var visibleCount: __visibleCountType {
-            _read { if !_visibleCount.isCached { __refresh(1) }; yield _visibleCount._borrowedValue }
+            _read { if !_memo._isCached(1) { __refresh(1) }; yield _memo[_borrowed: 1, as: __visibleCountType.self] }
         }
 
         /// Memoized: recomputed only after `todos` changes.
         @inlinable public var doneCount: __doneCountType {
-            _read { if !_doneCount.isCached { __refresh(2) }; yield _doneCount._borrowedValue }
+            _read { if !_memo._isCached(2) { __refresh(2) }; yield _memo[_borrowed: 2, as: __doneCountType.self] }
         }
     }
 }
@@ -206,9 +204,7 @@ extension TodoState.Extended {
             avatar: avatar,
             unread: unread,
             badge: badge,
-            _visibleTodos: ComputedRuntime.Memo<TodoState.__visibleTodosType>(),
-            _visibleCount: ComputedRuntime.Memo<TodoState.__visibleCountType>(),
-            _doneCount: ComputedRuntime.Memo<TodoState.__doneCountType>()
+            _memo: __table.makeMemoTable()
         )
         __storage._unread = ComputedRuntime.Edge(wrappedValue: unread, middleware: .assert(TodoState.Extended.__unreadAssert, file: "Fixtures/Specs/Todo.statespec", line: 13))
         __storage._badge = ComputedRuntime.Edge(wrappedValue: badge, middleware: .onSet(TodoState.Extended.__badgeOnSet))
@@ -312,9 +308,10 @@ extension TodoState: ComputedRuntime._TableDrivenState {
 extension TodoState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``TodoState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are
-    /// indices in these lists) and its body, called with the storage.
-    public static let __table: ComputedRuntime.StateTable<TodoState, TodoState.Extended> = .init(\.computed, __describe)
+    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
+    /// in these lists) and its body, called with the storage. A computed value's index is its
+    /// slot in `_memo`, the state's memo table.
+    public static let __table: ComputedRuntime.StateTable<TodoState, TodoState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<TodoState, TodoState.Extended>.Builder) {
         table.field("todos", \._todos, \.todos, \.todos)  // 0
@@ -323,13 +320,13 @@ extension TodoState.Extended: ComputedRuntime._TableDrivenStorage {
         table.edge("avatar", \._avatar, \.avatar)  // 3
         table.edge("unread", \._unread, \.unread)  // 4
         table.edge("badge", \._badge, \.badge)  // 5
-        table.computed("visibleTodos", \._visibleTodos, \.visibleTodos, inputs: [.field(0), .member(1, "includes"), .field(2)]) {  // 0
+        table.computed("visibleTodos", \.visibleTodos, inputs: [.field(0), .member(1, "includes"), .field(2)]) {  // 0
             TodoState._ComputedBodies.visibleTodos($0.pointee._todos.wrappedValue, $0.pointee._filter.wrappedValue, $0.pointee._query.wrappedValue)
         }
-        table.computed("visibleCount", \._visibleCount, \.visibleCount, inputs: [.computed(0)]) {  // 1
+        table.computed("visibleCount", \.visibleCount, inputs: [.computed(0)]) {  // 1
             TodoState._ComputedBodies.visibleCount($0.pointee.visibleTodos)
         }
-        table.computed("doneCount", \._doneCount, \.doneCount, inputs: [.field(0)]) {  // 2
+        table.computed("doneCount", \.doneCount, inputs: [.field(0)]) {  // 2
             TodoState._ComputedBodies.doneCount($0.pointee._todos.wrappedValue)
         }
     }

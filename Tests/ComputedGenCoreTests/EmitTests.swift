@@ -79,7 +79,7 @@ struct EmitTests {
         "public var `default`: __defaultType { _default.wrappedValue }",
         // Computed values, their table entries and bodies.
         "public var `return`: __returnType {",
-        "table.computed(\"return\", \\._return, \\.`return`, inputs: [.field(0), .field(1), .field(2)]) {  // 0",
+        "table.computed(\"return\", \\.`return`, inputs: [.field(0), .field(1), .field(2)]) {  // 0",
         "`Self`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._inout.wrappedValue, $0.pointee.`true`)",
         "withUnsafePointer(to: self) { `Self`.Extended.__table.refresh(index, in: $0) }",
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> __returnType {",
@@ -142,8 +142,10 @@ struct EmitTests {
         #expect(plain.contains("let __initialStamp = ComputedRuntime.VersionStamp.next()"))
         // Through the memberwise initializer (one assignment per stored property would cost the
         // compiler time that grows with the square of their number).
-        #expect(plain.contains("return S.Extended(\n            _a: ComputedRuntime.StoredField<S.__aType>(wrappedValue: a, version: __initialStamp),\n            _c: ComputedRuntime.StoredField<S.__cType>(wrappedValue: c, version: __initialStamp),\n            b: b,\n            _d: ComputedRuntime.Memo<S.__dType>()\n        )"))
-        #expect(plain.contains("@usableFromInline internal var _d: ComputedRuntime.Memo<__dType>") || plain.contains("fileprivate var _d: ComputedRuntime.Memo<__dType>"))
+        #expect(plain.contains("return S.Extended(\n            _a: ComputedRuntime.StoredField<S.__aType>(wrappedValue: a, version: __initialStamp),\n            _c: ComputedRuntime.StoredField<S.__cType>(wrappedValue: c, version: __initialStamp),\n            b: b,\n            _memo: __table.makeMemoTable()\n        )"))
+        // One memo table for every computed value: one allocation, one reference per state copy.
+        #expect(plain.contains("fileprivate var _memo: ComputedRuntime.MemoTable\n"))
+        #expect(!plain.contains("ComputedRuntime.Memo<"))
         let withShared = try Emit.swift("state S {\n  @Shared(.inMemory(\"a\")) var a: Int = 0\n  computed b: Int { a }\n}\n")
         #expect(withShared.contains("let __initialStamp = ComputedRuntime.VersionStamp.next()"))
         #expect(withShared.contains("_b: ComputedRuntime.SharedMemo<S.__bType>(version: __initialStamp)"))
@@ -188,10 +190,11 @@ struct EmitTests {
     @Test("a miss is the table's: every input by index, the body with exactly its inputs; @NoCutoff passes cutoff: false")
     func inputsAndCutoff() throws {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n  @NoCutoff computed c: Int { b + a }\n}\n")
-        #expect(swift.contains("table.computed(\"b\", \\._b, \\.b, inputs: [.field(0)]) {  // 0\n            S._ComputedBodies.b($0.pointee._a.wrappedValue)\n        }"))
-        #expect(swift.contains("table.computed(\"c\", \\._c, \\.c, inputs: [.computed(0), .field(0)], cutoff: false) {  // 1\n            S._ComputedBodies.c($0.pointee.b, $0.pointee._a.wrappedValue)\n        }"))
+        #expect(swift.contains("table.computed(\"b\", \\.b, inputs: [.field(0)]) {  // 0\n            S._ComputedBodies.b($0.pointee._a.wrappedValue)\n        }"))
+        #expect(swift.contains("table.computed(\"c\", \\.c, inputs: [.computed(0), .field(0)], cutoff: false) {  // 1\n            S._ComputedBodies.c($0.pointee.b, $0.pointee._a.wrappedValue)\n        }"))
         // The hit path is the accessor; the miss path is the runtime's, through one method.
-        #expect(swift.contains("_read { if !_b.isCached { __refresh(0) }; yield _b._borrowedValue }"))
+        #expect(swift.contains("_read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __bType.self] }"))
+        #expect(swift.contains(".init(\\.computed, memo: \\._memo, __describe)"))
         #expect(swift.contains("fileprivate func __refresh(_ index: Swift.Int) {"))
         #expect(Emit.count(of: "func __refresh(", in: swift) == 1)
         // The selector of a computed value is the table's, by the value's index: no closure.
@@ -217,7 +220,7 @@ struct EmitTests {
         #expect(publicState.contains("public var computed: Extended\n"))
         #expect(internalState.contains("fileprivate(set) var computed: Extended"))
         #expect(publicState.contains("@usableFromInline internal var _a: ComputedRuntime.StoredField<__aType>"))
-        #expect(publicState.contains("@usableFromInline internal var _b: ComputedRuntime.Memo<__bType>"))
+        #expect(publicState.contains("@usableFromInline internal var _memo: ComputedRuntime.MemoTable\n"))
         #expect(publicState.contains("@inlinable public var b: __bType {"))
         #expect(publicState.contains("@usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {"))
         #expect(publicState.contains("@inlinable internal mutating func __didChange(_ field: Swift.Int)"))

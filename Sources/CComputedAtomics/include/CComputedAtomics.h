@@ -193,6 +193,16 @@ static inline void cg_once_reset(cg_once *o) {
     __atomic_store_n(&o->state, CG_ONCE_EMPTY, __ATOMIC_RELEASE);
 }
 
+/// Gives up a cell claimed with `cg_once_try_begin` without publishing (→ EMPTY, release), and
+/// wakes the threads waiting on it, which then try again. For a state's memo table being copied:
+/// it claims a stale cell only to read its value and recorded inputs.
+static inline void cg_once_abandon(cg_once *o) {
+    uint32_t old = __atomic_exchange_n(&o->state, CG_ONCE_EMPTY, __ATOMIC_ACQ_REL);
+    if (__builtin_expect(old == CG_ONCE_WAITING, 0)) {
+        cg_once_wake_waiters(o);
+    }
+}
+
 // MARK: - Per-thread slots (lock-free cache hits)
 
 /// How many threads can have a slot of their own at a time. A thread beyond that has none

@@ -138,10 +138,10 @@ public struct StateSelector<Root, Value>: Sendable {
             }
             // A generated computed value's selector: an up-to-date cell is read in place, as
             // `state.computed.x` reads it (the closure brings a stale one up to date).
-            let cellOffset = _storage.cellOffset
-            if cellOffset >= 0 {
-                let memo = UnsafeRawPointer(root).advanced(by: cellOffset).assumingMemoryBound(to: Memo<Value>.self)
-                if _fastPath(memo.pointee.isCached) { return memo.pointee._borrowedValue }
+            let slot = _storage.slot
+            if slot >= 0 {
+                let memo = UnsafeRawPointer(root).advanced(by: _storage.memoOffset).assumingMemoryBound(to: MemoTable.self)
+                if _fastPath(memo.pointee._isCached(slot)) { return memo.pointee[_borrowed: slot, as: Value.self] }
             }
             return _storage.select.unsafelyUnwrapped(root.pointee)
         }
@@ -156,11 +156,12 @@ public struct StateSelector<Root, Value>: Sendable {
         if _storage.isMemo {
             return withUnsafePointer(to: root) { _storage._memo.version(at: $0) }
         }
-        let cellOffset = _storage.cellOffset
-        if cellOffset >= 0 {
+        let slot = _storage.slot
+        if slot >= 0 {
             let version = withUnsafePointer(to: root) { root -> VersionStamp? in
-                let memo = UnsafeRawPointer(root).advanced(by: cellOffset).assumingMemoryBound(to: Memo<Value>.self)
-                return memo.pointee.isCached ? memo.pointee.version : nil
+                let memo = UnsafeRawPointer(root).advanced(by: _storage.memoOffset).assumingMemoryBound(to: MemoTable.self)
+                let header = memo.pointee._header(slot)
+                return cg_once_is_ready(header._once) ? header._changedAt.pointee : nil
             }
             if let version { return version }
         }
@@ -205,9 +206,11 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
     /// The byte offset in `Root` of the `VersionStamp` that `version` returns, when the value's
     /// stamp is stored there (a generated field's); -1 otherwise.
     @usableFromInline let versionOffset: Int
-    /// The byte offset in `Root` of the `Memo<Value>` that `select` reads, when the value is a
-    /// generated computed value's (its hit is read in place); -1 otherwise.
-    @usableFromInline let cellOffset: Int
+    /// Where the value is cached when it is a generated computed value's (a hit is read in
+    /// place): the byte offset in `Root` of the state's ``MemoTable`` and the value's slot in it;
+    /// `slot` is -1 otherwise.
+    @usableFromInline let memoOffset: Int
+    @usableFromInline let slot: Int
 
     @inlinable
     init(
@@ -216,14 +219,16 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
         counter: RecomputationCounter?,
         isMemo: Bool,
         versionOffset: Int = -1,
-        cellOffset: Int = -1
+        memoOffset: Int = -1,
+        slot: Int = -1
     ) {
         self.select = select
         self.version = version
         recomputationCounter = counter
         self.isMemo = isMemo
         self.versionOffset = versionOffset
-        self.cellOffset = cellOffset
+        self.memoOffset = memoOffset
+        self.slot = slot
     }
 
     /// This storage as the memo box it is; only when `isMemo`. Always inlined: a getter would

@@ -58,7 +58,8 @@ extension StateSelector {
             },
             counter: table.recomputations(ofComputed: index),
             isMemo: false,
-            cellOffset: table.cellOffsets[index]
+            memoOffset: table.memoOffset,
+            slot: table.slots[index]
         ))
     }
 }

@@ -30,17 +30,23 @@ extension StateTable {
     /// A memoized computed value: where its cell is, its inputs, and how to refresh it.
     struct Computed {
         let name: String
+        /// The index of its slot in the state's ``MemoTable``, or -1 when its cell is a
+        /// `MemoCell` of its own, stored at `cellOffset` (an ``IncrementalMemo``'s).
+        let slot: Int
         let cellOffset: Int
-        /// The value's type (the cell is a `MemoCell` of it).
+        /// The value's type (the cell holds a `Value?`).
         let valueType: Any.Type
         let inputs: [Input]
         /// Refreshes the cell (see ``StateTable/refresh(_:in:)``), typed for the value.
         let refresh: (StateTable, Int, UnsafeRawPointer) -> Void
-        /// Replaces the cell at the given address (which another copy shares) by a stale copy.
-        let replaceWithStaleCopy: (UnsafeMutableRawPointer) -> Void
+        /// Replaces the cell at the given address (which another copy shares) by a stale copy;
+        /// `nil` for a slot (the table is copied as a whole).
+        let replaceWithStaleCopy: ((UnsafeMutableRawPointer) -> Void)?
         let counter: RecomputationCounter
         /// Makes the storage of the value's selector (`Selectors.total`), once the table exists.
         let makeSelector: (StateTable, Int) -> AnyObject
+        /// How to make, copy and destroy its slot; `nil` for a cell of its own.
+        let slotKind: _MemoSlotKind?
     }
 }
 
@@ -132,18 +138,17 @@ extension StateTable.Builder {
     }
 
     /// A memoized computed value whose result is compared with the cached one (early cutoff,
-    /// unless `cutoff` is `false`): its name, its memo cell (`\._total`), the key path user code
-    /// reads it by on `state.computed`, its inputs by index, and its body, called with the
-    /// storage and reading exactly its inputs.
+    /// unless `cutoff` is `false`), cached in the next slot of the state's ``MemoTable``: its
+    /// name, the key path user code reads it by on `state.computed`, its inputs by index, and its
+    /// body, called with the storage and reading exactly its inputs.
     public mutating func computed<Value: Equatable>(
         _ name: String,
-        _ cell: KeyPath<Extended, Memo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
-        append(name, cell, extended, inputs: inputs, isEqual: cutoff ? (==) : nil, body)
+        appendSlot(name, extended, inputs: inputs, isEqual: cutoff ? (==) : nil, body)
     }
 
     /// A memoized computed value whose type is not `Equatable` (no early cutoff; `cutoff` is
@@ -151,63 +156,70 @@ extension StateTable.Builder {
     /// whenever it applies).
     public mutating func computed<Value>(
         _ name: String,
-        _ cell: KeyPath<Extended, Memo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
-        append(name, cell, extended, inputs: inputs, isEqual: nil, body)
+        appendSlot(name, extended, inputs: inputs, isEqual: nil, body)
     }
 
-    private mutating func append<Value>(
+    private mutating func appendSlot<Value>(
         _ name: String,
-        _ cell: KeyPath<Extended, Memo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
         isEqual: ((Value, Value) -> Bool)?,
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
-        let offset = Self.offset(of: cell)
         let counter = RecomputationCounter()
-        appendEntry(name, cellAt: offset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
-            let cell = base.load(fromByteOffset: offset, as: MemoCell<Value>.self)
-            _ = cell._refresh(
-                verifies: true,
-                { table.recordInputs(of: index, in: base, into: &$0) },
-                {
-                    counter.increment()
-                    // The storage is an `Extended` (or the state around it, of the same layout).
-                    return body(base.assumingMemoryBound(to: Extended.self))
-                },
-                isEqual
-            )
-        }, replaceWithStaleCopy: { slot in
-            let memo = slot.assumingMemoryBound(to: Memo<Value>.self)
-            memo.pointee._cell = memo.pointee._cell._staleCopy()
-        })
+        let slot = computeds.lazy.filter { $0.slot >= 0 }.count
+        appendEntry(
+            name, slot: slot, cellAt: -1, extended, inputs: inputs, counter: counter,
+            refresh: { table, index, base in
+                let header = table.header(ofComputed: index, in: base)
+                _ = _MemoCellHeader._refresh(
+                    header,
+                    _MemoCellHeader._valuePointer(header, as: Value.self),
+                    verifies: true,
+                    { table.recordInputs(of: index, in: base, into: &$0) },
+                    {
+                        counter.increment()
+                        // The storage is an `Extended` (or the state around it, of the same layout).
+                        return body(base.assumingMemoryBound(to: Extended.self))
+                    },
+                    isEqual
+                )
+            },
+            replaceWithStaleCopy: nil,
+            slotKind: _TypedMemoSlotKind<Value>()
+        )
     }
 
-    /// Appends a memoized computed value's entry, whose `MemoCell<Value>` is `offset` bytes into
-    /// the storage, and its key path on `state.computed`.
+    /// Appends a memoized computed value's entry, cached in the memo table's slot at `slot`, or
+    /// (`slot` -1) in a `MemoCell<Value>` `offset` bytes into the storage; and its key path on
+    /// `state.computed`.
     mutating func appendEntry<Value>(
         _ name: String,
+        slot: Int = -1,
         cellAt offset: Int,
         _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
         counter: RecomputationCounter,
         refresh: @escaping (StateTable, Int, UnsafeRawPointer) -> Void,
-        replaceWithStaleCopy: @escaping (UnsafeMutableRawPointer) -> Void
+        replaceWithStaleCopy: ((UnsafeMutableRawPointer) -> Void)?,
+        slotKind: _MemoSlotKind? = nil
     ) {
         computeds.append(StateTable.Computed(
             name: name,
+            slot: slot,
             cellOffset: offset,
             valueType: Value.self,
             inputs: inputs,
             refresh: refresh,
             replaceWithStaleCopy: replaceWithStaleCopy,
             counter: counter,
-            makeSelector: { table, index in StateSelector<State, Value>(computed: index, of: table)._storage }
+            makeSelector: { table, index in StateSelector<State, Value>(computed: index, of: table)._storage },
+            slotKind: slotKind
         ))
         extendedMembers.append((extended, "computed." + name))
     }

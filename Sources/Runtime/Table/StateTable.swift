@@ -58,16 +58,23 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
 
     let fields: [Field]
     let computeds: [Computed]
-    /// Where each computed value's memo cell is in the storage, and each field's stamp (-1 when
-    /// its entry's `version` reads it): copies of the entries' offsets in flat arrays, so that the
-    /// hot paths (invalidation, versions, a store's stamp record) read an `Int` rather than copy an
-    /// entry, which retains every closure and array it holds.
+    /// Where each computed value is cached: its slot in the state's ``MemoTable`` (-1 for a
+    /// cell of its own), or the offset of its own memo cell in the storage (-1 for a slot); and
+    /// each field's stamp (-1 when its entry's `version` reads it). Copies of the entries' values
+    /// in flat arrays, so that the hot paths (invalidation, versions, a store's stamp record) read
+    /// an `Int` rather than copy an entry, which retains every closure and array it holds.
+    let slots: [Int]
     let cellOffsets: [Int]
     let stampOffsets: [Int]
-    /// The invalidation plan, in one allocation the table owns: for field `f`, the offsets of the
-    /// memo cells it feeds are `plan[plan[f] ..< plan[f + 1]]` (the first `fields + 1` words are
-    /// the starts), parallel to `dependents`. A raw buffer, so that a write's loop runs without
-    /// bounds checks, retains or metadata lookups in this unspecialized generic class.
+    /// Where the state's ``MemoTable`` is in the storage (-1 when it has none), and the layout of
+    /// its slots.
+    let memoOffset: Int
+    let memoLayout: _MemoLayout
+    /// The invalidation plan, in one allocation the table owns: for field `f`, the memo cells it
+    /// feeds are `plan[plan[f] ..< plan[f + 1]]` (the first `fields + 1` words are the starts),
+    /// parallel to `dependents`: a slot `s` of the memo table as `~s`, a cell of its own by its
+    /// offset in the storage. A raw buffer, so that a write's loop runs without bounds checks,
+    /// retains or metadata lookups in this unspecialized generic class.
     let plan: UnsafeMutableBufferPointer<Int>
     /// The computed values each field feeds, directly or not, in the plan's order (the plan's
     /// entry `fields + 1 + k` is the cell of `dependents[k]`).
@@ -93,8 +100,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     let referenceCollectors: [(UnsafeRawPointer, inout [any _SharedReference]) -> Void]
 
     /// Builds the table of a state whose storage is at `storage` (`\.computed`, its only stored
-    /// property) with `describe`, then derives what the runtime needs from it.
-    public init(_ storage: WritableKeyPath<State, Extended>, _ describe: (inout Builder) -> Void) {
+    /// property) and whose memo table, when it has memoized computed values, is at `memo`
+    /// (`\._memo`), with `describe`; then derives what the runtime needs from it.
+    public init(_ storage: WritableKeyPath<State, Extended>, memo: KeyPath<Extended, MemoTable>? = nil, _ describe: (inout Builder) -> Void) {
         precondition(
             MemoryLayout<State>.offset(of: storage) == 0 && MemoryLayout<State>.size == MemoryLayout<Extended>.size,
             "a generated state's only stored property is its storage"
@@ -103,11 +111,15 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         describe(&builder)
         fields = builder.fields
         computeds = builder.computeds
-        let cells = builder.computeds.map(\.cellOffset)
-        cellOffsets = cells
+        slots = builder.computeds.map(\.slot)
+        cellOffsets = builder.computeds.map(\.cellOffset)
         stampOffsets = builder.fields.map(\.stampOffset)
+        memoOffset = memo.map(Builder.offset(of:)) ?? -1
+        memoLayout = _MemoLayout(builder.computeds.compactMap(\.slotKind))
+        precondition(memoOffset >= 0 || memoLayout.offsets.isEmpty, "a state with memoized computed values has a memo table")
         let (dependents, ranges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
         self.dependents = dependents
+        let cells = builder.computeds.map { $0.slot >= 0 ? ~$0.slot : $0.cellOffset }
         plan = Self.plan(fields: builder.fields.count, dependents: dependents, ranges: ranges, cells: cells)
         headerOffset = _memoHeaderOffset()
         fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -150,6 +162,11 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
 
     deinit {
         plan.deallocate()
+    }
+
+    /// A memo table for a new state: every value is computed on its first read.
+    public func makeMemoTable() -> MemoTable {
+        memoLayout.make()
     }
 
     /// The invalidation plan (see ``plan``): field starts, then the dependents' cell offsets.
@@ -206,7 +223,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// The version of the computed value at `index`, brought up to date first: it moves only
     /// when the value changed.
     public func version(ofComputed index: Int, in base: UnsafeRawPointer) -> VersionStamp {
-        let header = cellHeader(at: cellOffsets[index], in: base)
+        let header = header(ofComputed: index, in: base)
         if !cg_once_is_ready(header._once) {
             refresh(index, in: base)
         }
@@ -216,11 +233,11 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// The value of the computed value at `index`, brought up to date first. `Value` must be the
     /// value's type (``StateSelector/init(computed:of:)`` checks it once).
     func value<Value>(ofComputed index: Int, in base: UnsafeRawPointer, as _: Value.Type) -> Value {
-        let cell = base.load(fromByteOffset: cellOffsets[index], as: MemoCell<Value>.self)
-        if !cell._isReady {
+        let header = header(ofComputed: index, in: base)
+        if !cg_once_is_ready(header._once) {
             refresh(index, in: base)
         }
-        return cell._readyValue
+        return _MemoCellHeader._valuePointer(header, as: Value.self).pointee.unsafelyUnwrapped
     }
 
     /// How many times the body of the computed value at `index` ran.
@@ -257,6 +274,24 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         }
     }
 
+    /// The header of the memo cell of the computed value at `index` in the storage at `base`: its
+    /// slot in the memo table, or its own cell.
+    func header(ofComputed index: Int, in base: UnsafeRawPointer) -> UnsafeMutablePointer<_MemoCellHeader> {
+        let slot = slots[index]
+        if slot >= 0 {
+            return slotHeader(slot, in: base)
+        }
+        return cellHeader(at: cellOffsets[index], in: base)
+    }
+
+    /// The header of the memo table's slot at `slot` in the storage at `base`.
+    func slotHeader(_ slot: Int, in base: UnsafeRawPointer) -> UnsafeMutablePointer<_MemoCellHeader> {
+        let object = base.load(fromByteOffset: memoOffset, as: UnsafeMutableRawPointer.self)
+        let words = object + _MemoLayout.elementsOffset
+        return (words + words.load(fromByteOffset: slot &* MemoryLayout<Int>.stride, as: Int.self))
+            .assumingMemoryBound(to: _MemoCellHeader.self)
+    }
+
     /// The header of the memo cell stored at `offset` in the storage at `base`.
     func cellHeader(at offset: Int, in base: UnsafeRawPointer) -> UnsafeMutablePointer<_MemoCellHeader> {
         let cell = base.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
@@ -266,15 +301,27 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     // MARK: Invalidation
 
     /// Marks every computed value that depends on the field at `field` stale in the storage at
-    /// `base`, after a write: in place for a cell no other copy shares, otherwise by giving this
-    /// copy a stale copy of the cell (the others keep the shared one).
+    /// `base`, after a write: in place when no other copy of the state shares the memo table (or
+    /// the cell), otherwise in a copy of it that this copy of the state takes (the others keep
+    /// the shared one).
     public func invalidate(afterWritingField field: Int, in base: UnsafeMutableRawPointer) {
         let plan = self.plan.baseAddress.unsafelyUnwrapped
         let headerOffset = self.headerOffset
         var position = plan[field]
         let end = plan[field + 1]
+        // The memo table's words, once it is known to be this copy's own.
+        var words: UnsafeMutableRawPointer?
         while position < end {
-            let slot = base + plan[position]
+            let entry = plan[position]
+            if entry < 0 {
+                let table = words ?? ownMemoTable(in: base)
+                words = table
+                let header = table + table.load(fromByteOffset: ~entry &* MemoryLayout<Int>.stride, as: Int.self)
+                cg_once_reset(header.assumingMemoryBound(to: _MemoCellHeader.self)._once)
+                position += 1
+                continue
+            }
+            let slot = base + entry
             // Any native class reference has the same representation and reference count;
             // checked as one concrete class (`isKnownUniquelyReferenced` on an `AnyObject`
             // existential answers `false` for a unique native object in unoptimized builds).
@@ -291,13 +338,23 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         }
     }
 
+    /// The words of the memo table in the storage at `base`, after making sure that no other copy
+    /// of the state shares it (by giving this copy a copy of it when one does).
+    private func ownMemoTable(in base: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        let memo = (base + memoOffset).assumingMemoryBound(to: MemoTable.self)
+        if !isKnownUniquelyReferenced(&memo.pointee._slots) {
+            memo.pointee._slots = memoLayout.copy(memo.pointee._slots)
+        }
+        return (base + memoOffset).load(as: UnsafeMutableRawPointer.self) + _MemoLayout.elementsOffset
+    }
+
     /// The unlikely path of ``invalidate(afterWritingField:in:)``, out of line so that the loop
     /// keeps few registers: the cell at `slot` (the plan's entry at `position`) is shared with
     /// another copy of the state, which keeps it; this copy gets a stale copy of it.
     @inline(never)
     private func replaceShared(at position: Int, _ slot: UnsafeMutableRawPointer) {
         let firstDependent = plan.count - dependents.count
-        computeds[dependents[position - firstDependent]].replaceWithStaleCopy(slot)
+        computeds[dependents[position - firstDependent]].replaceWithStaleCopy?(slot)
     }
 }
 

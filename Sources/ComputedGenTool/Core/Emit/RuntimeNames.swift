@@ -15,6 +15,7 @@ enum RuntimeNames {
     static let shared = module + ".Shared"
     static let sharedStrategy = module + ".SharedStrategy"
     static let memo = module + ".Memo"
+    static let memoTable = module + ".MemoTable"
     static let memoInputs = module + ".MemoInputs"
     static let sharedMemo = module + ".SharedMemo"
     static let incrementalMemo = module + ".IncrementalMemo"

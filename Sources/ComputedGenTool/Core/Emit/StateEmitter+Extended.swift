@@ -58,18 +58,19 @@ extension StateEmitter {
                 writer.line("\(storageAccess)var _\(field.name): \(RuntimeNames.storedField)<\(typeAlias(field))>")
             }
         }
-        for computed in state.computeds {
+        if state.computeds.contains(where: isInMemoTable) {
+            writer.line("\(storageAccess)var _memo: \(RuntimeNames.memoTable)")
+        }
+        for computed in state.computeds where !isInMemoTable(computed) {
             writer.line("\(storageAccess)var _\(computed.name): \(memoType(of: computed))<\(typeAlias(computed))>")
         }
     }
 
-    /// The cache type of a computed value: a `SharedMemo` (keyed on its `@Shared` inputs' stamps,
-    /// which other holders write) or a `Memo` (verified through the state's table).
-    /// `ListView` values not over `@Shared` fields get an `IncrementalMemo` (see
-    /// `StateEmitter+Incremental.swift`).
+    /// The cache type of a computed value not in the memo table: a `SharedMemo` (keyed on its
+    /// `@Shared` inputs' stamps, which other holders write), or for a `ListView` value an
+    /// `IncrementalMemo` (see `StateEmitter+Incremental.swift`).
     func memoType(of computed: CheckedComputed) -> String {
-        if isShared(computed) { return RuntimeNames.sharedMemo }
-        return computed.isIncrementalList ? RuntimeNames.incrementalMemo : RuntimeNames.memo
+        isShared(computed) ? RuntimeNames.sharedMemo : RuntimeNames.incrementalMemo
     }
 
     /// The middleware expression for an `@Edge` field's arguments: `nil`, `.assert(…)`,
@@ -135,7 +136,10 @@ extension StateEmitter {
                 // Every property is passed: a default value would be a default argument of the
                 // memberwise initializer, whose symbol spells every label, so N of them take
                 // N^2 space (and crashed the compiler at 2,000 properties).
-                for computed in state.computeds {
+                if state.computeds.contains(where: isInMemoTable) {
+                    arguments.append("_memo: __table.makeMemoTable()")
+                }
+                for computed in state.computeds where !isInMemoTable(computed) {
                     let version = isShared(computed) ? "version: __initialStamp" : ""
                     arguments.append("_\(computed.name): \(memoType(of: computed))<\(typeName).\(typeAlias(computed))>(\(version))")
                 }
@@ -186,7 +190,12 @@ extension StateEmitter {
             }
             // The hit path checks the cell and yields the cached value borrowed in place (no copy
             // of `self`, no retain); a miss is the runtime's, driven by the state's table.
-            writer.line("_read { if !_\(computed.name).isCached { __refresh(\(memoIndex(of: computed))) }; yield _\(computed.name)._borrowedValue }")
+            let index = memoIndex(of: computed)
+            if isInMemoTable(computed) {
+                writer.line("_read { if !_memo._isCached(\(index)) { __refresh(\(index)) }; yield _memo[_borrowed: \(index), as: \(typeAlias(computed)).self] }")
+            } else {
+                writer.line("_read { if !_\(computed.name).isCached { __refresh(\(index)) }; yield _\(computed.name)._borrowedValue }")
+            }
         }
     }
 

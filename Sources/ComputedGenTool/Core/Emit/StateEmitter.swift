@@ -5,8 +5,10 @@
 /// - an `@Edge` field `x` is a property-wrapped `Extended.x`, so `$x` exists and the state exposes it
 ///   through `@dynamicMemberLookup`;
 /// - a `@Shared` field `x` is a property-wrapped `Extended.x` (a reference, exposed as `$x`);
-/// - a computed `y` is cached in `Extended._y: Memo<T>`, or in a `SharedMemo<T>` when it reads a
-///   `@Shared` field directly or through other computed values (other holders can change those).
+/// - a computed `y` is cached in a slot of `Extended._memo: MemoTable` (one allocation for all of
+///   them), in `Extended._y: IncrementalMemo<T>` when it is a `ListView` maintained incrementally,
+///   or in `Extended._y: SharedMemo<T>` when it reads a `@Shared` field directly or through other
+///   computed values (other holders can change those).
 struct StateEmitter {
     let state: CheckedState
     let source: SourceContext
@@ -23,15 +25,25 @@ struct StateEmitter {
         let sharedInputs = Self.sharedInputs(of: state)
         sharedInputsByComputed = sharedInputs
         fieldIndices = Dictionary(state.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // The memo table's slots first, so that a value's slot is its index in the table.
         let memos = state.computeds.filter { sharedInputs[$0.name]?.isEmpty ?? true }
-        memoIndices = Dictionary(memos.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        tableComputeds = memos.filter { !$0.isIncrementalList } + memos.filter(\.isIncrementalList)
+        memoIndices = Dictionary(tableComputeds.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Each field's index in the state's table: its position among the fields.
     let fieldIndices: [String: Int]
-    /// Each memoized computed value's index in the state's table: its position among the computed
-    /// values that are not over `@Shared` fields (those keep their own code).
+    /// The memoized computed values in the state's table, in its order: those cached in the memo
+    /// table (whose slot is their index), then the incremental `ListView` values. Computed values
+    /// over `@Shared` fields keep their own code and are not in it.
+    let tableComputeds: [CheckedComputed]
+    /// Each memoized computed value's index in the state's table (see ``tableComputeds``).
     let memoIndices: [String: Int]
+
+    /// Whether a computed value is cached in a slot of the state's memo table.
+    func isInMemoTable(_ computed: CheckedComputed) -> Bool {
+        !computed.isIncrementalList && sharedInputs(of: computed).isEmpty
+    }
 
     func fieldIndex(of field: CheckedField) -> Int {
         fieldIndices[field.name] ?? 0

@@ -16,7 +16,7 @@ struct TableEmitter {
     private var access: String { emitter.access }
 
     func emit(into writer: inout CodeWriter) {
-        let memos = state.computeds.filter { !emitter.isShared($0) }
+        let memos = emitter.tableComputeds
         writer.line()
         // Two witnesses per state, not per member: here, where the state's type is known, a store's
         // unspecialized calls reach the table directly and read the state in place (the protocol's
@@ -38,9 +38,13 @@ struct TableEmitter {
             var doc = [
                 "The members of ``\(state.name)`` for the runtime: each field with its storage and the key",
                 "paths a store observes it by (on the state and on `state.computed`), then each memoized",
-                "computed value with its cell, its key path, its inputs (`.field(i)` and `.computed(i)` are",
-                "indices in these lists) and its body, called with the storage.",
+                "computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices",
+                "in these lists) and its body, called with the storage. A computed value's index is its",
+                "slot in `_memo`, the state's memo table.",
             ]
+            if state.computeds.contains(where: \.isIncrementalList) {
+                doc += ["`ListView` values follow, each with its cell, maintained incrementally."]
+            }
             if memos.count < state.computeds.count {
                 doc += ["Last, the computed values over `@Shared` fields (their accessors refresh them), so that",
                         "a store observes each alone."]
@@ -52,7 +56,8 @@ struct TableEmitter {
             if state.fields.isEmpty && state.computeds.isEmpty {
                 writer.line("\(access)static let __table: \(table) = .init(\\.computed) { _ in }")
             } else {
-                writer.line("\(access)static let __table: \(table) = .init(\\.computed, __describe)")
+                let memo = state.computeds.contains(where: emitter.isInMemoTable) ? ", memo: \\._memo" : ""
+                writer.line("\(access)static let __table: \(table) = .init(\\.computed\(memo), __describe)")
                 emitDescribe(table: table, memos: memos, into: &writer)
             }
             guard !memos.isEmpty else { return }
@@ -138,7 +143,9 @@ struct TableEmitter {
         let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: ", ")
         let cutoff = computed.decl.noCutoff ? ", cutoff: false" : ""
         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
-        writer.line("table.\(emitter.tableEntryMethod(of: computed))(\"\(computed.name)\", \\._\(computed.name), \\.\(name), inputs: [\(inputs)]\(cutoff)) {  // \(index)")
+        // A slot of the memo table is the next one; any other cell is named.
+        let cell = emitter.isInMemoTable(computed) ? "" : "\\._\(computed.name), "
+        writer.line("table.\(emitter.tableEntryMethod(of: computed))(\"\(computed.name)\", \(cell)\\.\(name), inputs: [\(inputs)]\(cutoff)) {  // \(index)")
         writer.line("    \(typeName)._ComputedBodies.\(name)(\(arguments))")
         writer.line("}")
     }
