@@ -139,8 +139,8 @@ extension SettingsState {
         static var fontSize: ComputedRuntime.StateSelector<SettingsState, __fontSizeType> { Extended.__table.fieldSelector(1) }
         static var recent: ComputedRuntime.StateSelector<SettingsState, __recentType> { Extended.__table.fieldSelector(2) }
         static var lastOpened: ComputedRuntime.StateSelector<SettingsState, __lastOpenedType> { Extended.__table.fieldSelector(3) }
-        static var isLarge: ComputedRuntime.StateSelector<SettingsState, __isLargeType> { Extended.__table.computedSelector(0) }
-        static var recentCount: ComputedRuntime.StateSelector<SettingsState, __recentCountType> { Extended.__table.computedSelector(1) }
+        static let isLarge: ComputedRuntime.StateSelector<SettingsState, __isLargeType> = Extended.__table.computedSelector(0)
+        static let recentCount: ComputedRuntime.StateSelector<SettingsState, __recentCountType> = Extended.__table.computedSelector(1)
     }
 }
 

@@ -143,13 +143,13 @@ extension CounterState {
         static var count: ComputedRuntime.StateSelector<CounterState, __countType> { Extended.__table.fieldSelector(0) }
         static var step: ComputedRuntime.StateSelector<CounterState, __stepType> { Extended.__table.fieldSelector(1) }
         static var label: ComputedRuntime.StateSelector<CounterState, __labelType> { Extended.__table.fieldSelector(2) }
-        static var doubled: ComputedRuntime.StateSelector<CounterState, __doubledType> { Extended.__table.computedSelector(0) }
-        static var quadrupled: ComputedRuntime.StateSelector<CounterState, __quadrupledType> { Extended.__table.computedSelector(1) }
+        static let doubled: ComputedRuntime.StateSelector<CounterState, __doubledType> = Extended.__table.computedSelector(0)
+        static let quadrupled: ComputedRuntime.StateSelector<CounterState, __quadrupledType> = Extended.__table.computedSelector(1)
 
         /// Depends on a field and on a computed.
-        static var next: ComputedRuntime.StateSelector<CounterState, __nextType> { Extended.__table.computedSelector(2) }
+        static let next: ComputedRuntime.StateSelector<CounterState, __nextType> = Extended.__table.computedSelector(2)
 
-        static var summary: ComputedRuntime.StateSelector<CounterState, __summaryType> { Extended.__table.computedSelector(3) }
+        static let summary: ComputedRuntime.StateSelector<CounterState, __summaryType> = Extended.__table.computedSelector(3)
     }
 }
 

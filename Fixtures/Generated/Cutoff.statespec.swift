@@ -196,20 +196,20 @@ extension CutoffState {
         public static var token: ComputedRuntime.StateSelector<CutoffState, __tokenType> { Extended.__table.fieldSelector(3) }
 
         /// Level 1: the items over the threshold.
-        public static var filteredArray: ComputedRuntime.StateSelector<CutoffState, __filteredArrayType> { Extended.__table.computedSelector(0) }
+        public static let filteredArray: ComputedRuntime.StateSelector<CutoffState, __filteredArrayType> = Extended.__table.computedSelector(0)
 
         /// Level 2: reads only level 1.
-        public static var filteredCount: ComputedRuntime.StateSelector<CutoffState, __filteredCountType> { Extended.__table.computedSelector(1) }
+        public static let filteredCount: ComputedRuntime.StateSelector<CutoffState, __filteredCountType> = Extended.__table.computedSelector(1)
 
         /// Level 3: reads only level 2.
-        public static var summary: ComputedRuntime.StateSelector<CutoffState, __summaryType> { Extended.__table.computedSelector(2) }
+        public static let summary: ComputedRuntime.StateSelector<CutoffState, __summaryType> = Extended.__table.computedSelector(2)
 
         /// As `filteredArray`, but every recomputation counts as a change.
-        public static var uncutArray: ComputedRuntime.StateSelector<CutoffState, __uncutArrayType> { Extended.__table.computedSelector(3) }
+        public static let uncutArray: ComputedRuntime.StateSelector<CutoffState, __uncutArrayType> = Extended.__table.computedSelector(3)
 
-        public static var uncutCount: ComputedRuntime.StateSelector<CutoffState, __uncutCountType> { Extended.__table.computedSelector(4) }
-        public static var greeting: ComputedRuntime.StateSelector<CutoffState, __greetingType> { Extended.__table.computedSelector(5) }
-        public static var tokenID: ComputedRuntime.StateSelector<CutoffState, __tokenIDType> { Extended.__table.computedSelector(6) }
+        public static let uncutCount: ComputedRuntime.StateSelector<CutoffState, __uncutCountType> = Extended.__table.computedSelector(4)
+        public static let greeting: ComputedRuntime.StateSelector<CutoffState, __greetingType> = Extended.__table.computedSelector(5)
+        public static let tokenID: ComputedRuntime.StateSelector<CutoffState, __tokenIDType> = Extended.__table.computedSelector(6)
     }
 }
 

@@ -191,8 +191,8 @@ extension ProfileState {
         public static var badge: ComputedRuntime.StateSelector<ProfileState, __badgeType> { Extended.__table.fieldSelector(2) }
         public static var name: ComputedRuntime.StateSelector<ProfileState, __nameType> { Extended.__table.fieldSelector(3) }
         public static var score: ComputedRuntime.StateSelector<ProfileState, __scoreType> { Extended.__table.fieldSelector(4) }
-        public static var hasAvatar: ComputedRuntime.StateSelector<ProfileState, __hasAvatarType> { Extended.__table.computedSelector(0) }
-        public static var badgeText: ComputedRuntime.StateSelector<ProfileState, __badgeTextType> { Extended.__table.computedSelector(1) }
+        public static let hasAvatar: ComputedRuntime.StateSelector<ProfileState, __hasAvatarType> = Extended.__table.computedSelector(0)
+        public static let badgeText: ComputedRuntime.StateSelector<ProfileState, __badgeTextType> = Extended.__table.computedSelector(1)
     }
 }
 

@@ -1100,7 +1100,7 @@ extension GeneratedNames {
         public static var MemberVersioned: ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType> { Extended.__table.fieldSelector(38) }
         public static var memberVersion: ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType> { Extended.__table.fieldSelector(39) }
         public static var shared: ComputedRuntime.StateSelector<GeneratedNames, __sharedType> { Extended.__table.fieldSelector(40) }
-        public static var value: ComputedRuntime.StateSelector<GeneratedNames, __valueType> { Extended.__table.computedSelector(0) }
+        public static let value: ComputedRuntime.StateSelector<GeneratedNames, __valueType> = Extended.__table.computedSelector(0)
 
         public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(recomputations: Extended._Recomputations.sharedKey) { (state: GeneratedNames) in
             state.computed.sharedKey
@@ -1110,8 +1110,8 @@ extension GeneratedNames {
             state.computed.arguments
         }
 
-        public static var transform: ComputedRuntime.StateSelector<GeneratedNames, __transformType> { Extended.__table.computedSelector(1) }
-        public static var capacity: ComputedRuntime.StateSelector<GeneratedNames, __capacityType> { Extended.__table.computedSelector(2) }
+        public static let transform: ComputedRuntime.StateSelector<GeneratedNames, __transformType> = Extended.__table.computedSelector(1)
+        public static let capacity: ComputedRuntime.StateSelector<GeneratedNames, __capacityType> = Extended.__table.computedSelector(2)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `value` changes.

@@ -164,20 +164,20 @@ extension InboxState {
         public static var query: ComputedRuntime.StateSelector<InboxState, __queryType> { Extended.__table.fieldSelector(1) }
 
         /// The unread messages, oldest first.
-        public static var unread: ComputedRuntime.StateSelector<InboxState, __unreadType> { Extended.__table.computedSelector(1) }
+        public static let unread: ComputedRuntime.StateSelector<InboxState, __unreadType> = Extended.__table.computedSelector(1)
 
         /// How many: O(1) on the view, recomputed only when the view changed.
-        public static var unreadCount: ComputedRuntime.StateSelector<InboxState, __unreadCountType> { Extended.__table.computedSelector(0) }
+        public static let unreadCount: ComputedRuntime.StateSelector<InboxState, __unreadCountType> = Extended.__table.computedSelector(0)
 
         /// The ten most recent messages.
-        public static var latest: ComputedRuntime.StateSelector<InboxState, __latestType> { Extended.__table.computedSelector(2) }
+        public static let latest: ComputedRuntime.StateSelector<InboxState, __latestType> = Extended.__table.computedSelector(2)
 
         /// The messages whose subject contains the query, newest first: a new query evaluates it in
         /// full, an edited message is followed.
-        public static var matching: ComputedRuntime.StateSelector<InboxState, __matchingType> { Extended.__table.computedSelector(3) }
+        public static let matching: ComputedRuntime.StateSelector<InboxState, __matchingType> = Extended.__table.computedSelector(3)
 
         /// The subjects of the flagged messages, in list order.
-        public static var flaggedSubjects: ComputedRuntime.StateSelector<InboxState, __flaggedSubjectsType> { Extended.__table.computedSelector(4) }
+        public static let flaggedSubjects: ComputedRuntime.StateSelector<InboxState, __flaggedSubjectsType> = Extended.__table.computedSelector(4)
     }
 }
 

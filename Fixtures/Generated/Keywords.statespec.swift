@@ -151,8 +151,8 @@ extension `Protocol` {
         package static var `class`: ComputedRuntime.StateSelector<`Protocol`, __classType> { Extended.__table.fieldSelector(1) }
         package static var open: ComputedRuntime.StateSelector<`Protocol`, __openType> { Extended.__table.fieldSelector(2) }
         package static var consuming: ComputedRuntime.StateSelector<`Protocol`, __consumingType> { Extended.__table.fieldSelector(3) }
-        package static var nonisolated: ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType> { Extended.__table.computedSelector(0) }
-        package static var `return`: ComputedRuntime.StateSelector<`Protocol`, __returnType> { Extended.__table.computedSelector(1) }
+        package static let nonisolated: ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType> = Extended.__table.computedSelector(0)
+        package static let `return`: ComputedRuntime.StateSelector<`Protocol`, __returnType> = Extended.__table.computedSelector(1)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `return` changes.
@@ -388,7 +388,7 @@ extension Pair {
     enum Selectors {
         static var first: ComputedRuntime.StateSelector<Pair, __firstType> { Extended.__table.fieldSelector(0) }
         static var second: ComputedRuntime.StateSelector<Pair, __secondType> { Extended.__table.fieldSelector(1) }
-        static var sum: ComputedRuntime.StateSelector<Pair, __sumType> { Extended.__table.computedSelector(0) }
+        static let sum: ComputedRuntime.StateSelector<Pair, __sumType> = Extended.__table.computedSelector(0)
     }
 }
 

@@ -97,7 +97,7 @@ extension Shelf {
     public enum Selectors {
         public static var books: ComputedRuntime.StateSelector<Shelf, __booksType> { Extended.__table.fieldSelector(0) }
         public static var label: ComputedRuntime.StateSelector<Shelf, __labelType> { Extended.__table.fieldSelector(1) }
-        public static var total: ComputedRuntime.StateSelector<Shelf, __totalType> { Extended.__table.computedSelector(0) }
+        public static let total: ComputedRuntime.StateSelector<Shelf, __totalType> = Extended.__table.computedSelector(0)
     }
 }
 
@@ -276,10 +276,10 @@ extension Library {
     public enum Selectors {
         public static var shelf: ComputedRuntime.StateSelector<Library, __shelfType> { Extended.__table.fieldSelector(0) }
         public static var name: ComputedRuntime.StateSelector<Library, __nameType> { Extended.__table.fieldSelector(1) }
-        public static var doubled: ComputedRuntime.StateSelector<Library, __doubledType> { Extended.__table.computedSelector(0) }
-        public static var firstBook: ComputedRuntime.StateSelector<Library, __firstBookType> { Extended.__table.computedSelector(1) }
-        public static var caption: ComputedRuntime.StateSelector<Library, __captionType> { Extended.__table.computedSelector(2) }
-        public static var shelves: ComputedRuntime.StateSelector<Library, __shelvesType> { Extended.__table.computedSelector(3) }
+        public static let doubled: ComputedRuntime.StateSelector<Library, __doubledType> = Extended.__table.computedSelector(0)
+        public static let firstBook: ComputedRuntime.StateSelector<Library, __firstBookType> = Extended.__table.computedSelector(1)
+        public static let caption: ComputedRuntime.StateSelector<Library, __captionType> = Extended.__table.computedSelector(2)
+        public static let shelves: ComputedRuntime.StateSelector<Library, __shelvesType> = Extended.__table.computedSelector(3)
     }
 }
 
@@ -444,7 +444,7 @@ extension Building {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         public static var library: ComputedRuntime.StateSelector<Building, __libraryType> { Extended.__table.fieldSelector(0) }
-        public static var deepTotal: ComputedRuntime.StateSelector<Building, __deepTotalType> { Extended.__table.computedSelector(0) }
+        public static let deepTotal: ComputedRuntime.StateSelector<Building, __deepTotalType> = Extended.__table.computedSelector(0)
     }
 }
 

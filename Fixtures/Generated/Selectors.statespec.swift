@@ -124,7 +124,7 @@ extension LibraryState {
     public enum Selectors {
         public static var todos: ComputedRuntime.StateSelector<LibraryState, __todosType> { Extended.__table.fieldSelector(0) }
         public static var query: ComputedRuntime.StateSelector<LibraryState, __queryType> { Extended.__table.fieldSelector(1) }
-        public static var openTodos: ComputedRuntime.StateSelector<LibraryState, __openTodosType> { Extended.__table.computedSelector(0) }
+        public static let openTodos: ComputedRuntime.StateSelector<LibraryState, __openTodosType> = Extended.__table.computedSelector(0)
 
         /// The open todos of one owner.
         ///

@@ -263,7 +263,7 @@ extension AppState {
             state.computed.headline
         }
 
-        public static var titleLength: ComputedRuntime.StateSelector<AppState, __titleLengthType> { Extended.__table.computedSelector(0) }
+        public static let titleLength: ComputedRuntime.StateSelector<AppState, __titleLengthType> = Extended.__table.computedSelector(0)
     }
 }
 
@@ -652,7 +652,7 @@ extension ParentFeature {
     enum Selectors {
         static var child: ComputedRuntime.StateSelector<ParentFeature, __childType> { Extended.__table.fieldSelector(0) }
         static var title: ComputedRuntime.StateSelector<ParentFeature, __titleType> { Extended.__table.fieldSelector(1) }
-        static var childName: ComputedRuntime.StateSelector<ParentFeature, __childNameType> { Extended.__table.computedSelector(0) }
+        static let childName: ComputedRuntime.StateSelector<ParentFeature, __childNameType> = Extended.__table.computedSelector(0)
     }
 }
 

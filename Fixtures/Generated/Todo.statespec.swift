@@ -227,10 +227,10 @@ extension TodoState {
         public static var badge: ComputedRuntime.StateSelector<TodoState, __badgeType> { Extended.__table.fieldSelector(5) }
 
         /// The todos the list shows.
-        public static var visibleTodos: ComputedRuntime.StateSelector<TodoState, __visibleTodosType> { Extended.__table.computedSelector(0) }
+        public static let visibleTodos: ComputedRuntime.StateSelector<TodoState, __visibleTodosType> = Extended.__table.computedSelector(0)
 
-        public static var visibleCount: ComputedRuntime.StateSelector<TodoState, __visibleCountType> { Extended.__table.computedSelector(1) }
-        public static var doneCount: ComputedRuntime.StateSelector<TodoState, __doneCountType> { Extended.__table.computedSelector(2) }
+        public static let visibleCount: ComputedRuntime.StateSelector<TodoState, __visibleCountType> = Extended.__table.computedSelector(1)
+        public static let doneCount: ComputedRuntime.StateSelector<TodoState, __doneCountType> = Extended.__table.computedSelector(2)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.

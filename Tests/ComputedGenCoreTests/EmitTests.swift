@@ -85,7 +85,7 @@ struct EmitTests {
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> __returnType {",
         // Selectors.
         "public static var `default`: ComputedRuntime.StateSelector<`Self`, __defaultType> { Extended.__table.fieldSelector(0) }",
-        "public static var `return`: ComputedRuntime.StateSelector<`Self`, __returnType> { Extended.__table.computedSelector(0) }",
+        "public static let `return`: ComputedRuntime.StateSelector<`Self`, __returnType> = Extended.__table.computedSelector(0)",
         "public static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Self`, __where_in_Result> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
         "static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> __where_in_Result {",
@@ -198,7 +198,8 @@ struct EmitTests {
         #expect(swift.contains("fileprivate func __refresh(_ index: Swift.Int) {"))
         #expect(Emit.count(of: "func __refresh(", in: swift) == 1)
         // The selector of a computed value is the table's, by the value's index: no closure.
-        #expect(swift.contains("static var b: ComputedRuntime.StateSelector<S, __bType> { Extended.__table.computedSelector(0) }\n"))
+        // A global: `Selectors.b(state)` borrows it, no getter call, no retain.
+        #expect(swift.contains("static let b: ComputedRuntime.StateSelector<S, __bType> = Extended.__table.computedSelector(0)\n"))
         // No code per computed value beyond its entry, its accessor, its selector and its body.
         #expect(!swift.contains("Refresh()"))
         #expect(!swift.contains("Version:"))

@@ -15,22 +15,26 @@ extension StateEmitter {
                     first = false
                 }
                 // Field and computed selectors are made once by the runtime, with the state's
-                // table, from where each member is stored: a getter per member, no closure, no
-                // global. One-line selectors follow each other without blank lines.
+                // table, from where each member is stored, no closure per member. A field's is a
+                // getter (composed selectors keep the selector, so a call to it is rare); a
+                // computed value's, called as `Selectors.total(state)` as often as the value is
+                // read, is a global, borrowed in place by the call (no retain, no table lookup).
+                // One-line selectors follow each other without blank lines.
                 var previousIsOneLine = false
-                func emitTableSelector(_ name: String, type: String, doc: [String], entry: String) {
+                func emitTableSelector(_ name: String, type: String, doc: [String], entry: String, stored: Bool) {
                     if !(doc.isEmpty && previousIsOneLine) { separate() }
                     previousIsOneLine = doc.isEmpty
                     writer.doc(doc)
-                    writer.line("\(access)static var \(name): \(RuntimeNames.stateSelector)<\(typeName), \(type)> { Extended.__table.\(entry) }")
+                    let declaration = "\(access)static \(stored ? "let" : "var") \(name): \(RuntimeNames.stateSelector)<\(typeName), \(type)>"
+                    writer.line(stored ? "\(declaration) = Extended.__table.\(entry)" : "\(declaration) { Extended.__table.\(entry) }")
                 }
                 for field in state.fields {
-                    emitTableSelector(swiftName(field.decl.name), type: typeAlias(field), doc: field.decl.doc?.lines ?? [], entry: "fieldSelector(\(fieldIndex(of: field)))")
+                    emitTableSelector(swiftName(field.decl.name), type: typeAlias(field), doc: field.decl.doc?.lines ?? [], entry: "fieldSelector(\(fieldIndex(of: field)))", stored: false)
                 }
                 for computed in state.computeds {
                     let name = swiftName(computed.decl.name)
                     guard isShared(computed) else {
-                        emitTableSelector(name, type: typeAlias(computed), doc: computed.decl.doc?.lines ?? [], entry: "computedSelector(\(memoIndex(of: computed)))")
+                        emitTableSelector(name, type: typeAlias(computed), doc: computed.decl.doc?.lines ?? [], entry: "computedSelector(\(memoIndex(of: computed)))", stored: true)
                         continue
                     }
                     // A value over `@Shared` fields is unversioned (other holders write those),
