@@ -10,9 +10,10 @@
 /// can stay the same while the stamps in it change.
 ///
 /// Unlike ``Memo``, the hit path takes a lock (the cached value can be replaced while copies
-/// share the cell), and concurrent misses may compute more than once; the last one to finish
-/// is kept, with the stamps it read before computing, so a value is never kept for stamps newer
-/// than the inputs it was computed from (at worst a later read recomputes).
+/// share the cell); it is inlined into the state's module, specialized for the value's type. Concurrent
+/// misses may compute more than once; the last one to finish is kept, with the stamps it read
+/// before computing, so a value is never kept for stamps newer than the inputs it was computed
+/// from (at worst a later read recomputes).
 public struct SharedMemo<Value> {
     @usableFromInline
     var _cell: SharedMemoCell<Value>
@@ -30,6 +31,7 @@ public struct SharedMemo<Value> {
     /// The cached value when it was computed for the shared inputs' current stamps (recorded by
     /// `sharedInputs`, in the same order on every call); otherwise computes, caches and returns a
     /// new one.
+    @inlinable
     public func value(sharedInputs: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
         _cell.value(sharedInputs: sharedInputs, compute: compute)
     }
@@ -50,19 +52,22 @@ extension SharedMemo: @unchecked Sendable where Value: Sendable {}
 // Safety: the cell's mutable state is reached only under its lock, or by a unique owner.
 
 /// Storage of a ``SharedMemo``.
+///
+/// Its mutable properties are reached only under `lock` (or by a unique owner), so they are not
+/// checked for exclusive access at run time (a check per access cost more than the hit itself).
 @usableFromInline
 final class SharedMemoCell<Value>: @unchecked Sendable {
-    private let lock = Lock.make()
-    private(set) var version: VersionStamp
+    @usableFromInline let lock = Lock.make()
+    @usableFromInline @exclusivity(unchecked) private(set) var version: VersionStamp
     /// The shared inputs' stamps `cached` was computed from.
-    private var keys: [VersionStamp] = []
+    @usableFromInline @exclusivity(unchecked) var keys: [VersionStamp] = []
     /// The value last computed; kept while stale, to compare the next one with.
-    private var cached: Value?
+    @usableFromInline @exclusivity(unchecked) var cached: Value?
     /// Whether the state's own inputs changed since `cached` was computed.
-    private var isStale = false
+    @usableFromInline @exclusivity(unchecked) var isStale = false
     /// The stamp taken when the value last changed (after cutoff: recomputed to a value `==` to
     /// the previous one, it keeps its stamp): the version a store's observers compare.
-    private var changedAtStamp: VersionStamp
+    @exclusivity(unchecked) private var changedAtStamp: VersionStamp
 
     init(version: VersionStamp) {
         self.version = version
@@ -74,28 +79,34 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
         lock.withLock { changedAtStamp }
     }
 
+    /// The hit path: under the lock, the shared inputs' stamps are recorded over the ones the
+    /// cached value was computed from (compared and overwritten in place: no copy, no
+    /// allocation once they exist); a miss computes out of line.
+    @inlinable
     func value(sharedInputs record: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
         var inputs = MemoInputs([])
-        let hit: Value? = lock.withLock {
-            // Record into the cell's own keys, moved out (compared and overwritten in place: no
-            // copy, no allocation once they exist).
+        lock.lock()
+        swap(&inputs._versions, &keys)
+        record(&inputs)
+        if !isStale, !inputs.changed, let cached {
             swap(&inputs._versions, &keys)
-            record(&inputs)
-            if !isStale, !inputs.changed, let cached {
-                swap(&inputs._versions, &keys)
-                return cached
-            }
-            // Miss: the keys now hold the current stamps, which go with the value computed
-            // next; the cell's keys stay empty meanwhile, so a concurrent read misses too.
-            inputs._dropUnrecorded()
-            return nil
+            lock.unlock()
+            return cached
         }
-        if let hit {
-            return hit
-        }
+        // Miss: the keys now hold the current stamps, which go with the value computed next;
+        // the cell's keys stay empty meanwhile, so a concurrent read misses too.
+        inputs._dropUnrecorded()
+        lock.unlock()
+        return _computeAndStore(inputs._versions, compute)
+    }
+
+    /// The miss path: computes, then keeps the value with the stamps read before computing,
+    /// and a new stamp unless the value is equal to the previous one.
+    @usableFromInline
+    func _computeAndStore(_ keys: [VersionStamp], _ compute: () -> Value) -> Value {
         let value = compute()
         lock.withLock {
-            keys = inputs._versions
+            self.keys = keys
             if let cached, _DynamicEquality<Value>().isEqual(cached, value) == true {
                 // Early cutoff: the same value keeps its stamp.
             } else {

@@ -22,7 +22,7 @@
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-    let box: SharedBox<Value>
+    @usableFromInline let box: SharedBox<Value>
 
     init(box: SharedBox<Value>) {
         self.box = box
@@ -75,6 +75,7 @@ public struct Shared<Value: Sendable>: Sendable {
     }
 
     /// Changes with every write of a new value.
+    @inlinable
     public var version: VersionStamp {
         box.version
     }

@@ -22,6 +22,7 @@ protocol SharedPersistence<Value>: AnyObject, Sendable {
 
 /// The reference behind a ``Shared``: the value, its version stamp, its subscribers, its
 /// observers and its persistence.
+@usableFromInline
 final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
     // Safety: `value` is reached only under its lock; `versionStorage` only through atomics; the
     // rest is immutable or thread-safe.
@@ -34,7 +35,7 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
     let persistence: (any SharedPersistence<Value>)?
     private let state: LockedBox<Value>
     /// The version stamp's raw value, written under the lock and read without it.
-    private let versionStorage: UnsafeMutablePointer<Int64>
+    @usableFromInline let versionStorage: UnsafeMutablePointer<Int64>
     private let changes = Broadcaster<Value>()
     private let registrar = ObservationRegistrar()
     /// `\.value`, made once (a key path literal into a generic class is looked up at run time).
@@ -63,7 +64,8 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
         return state.withLock { $0 }
     }
 
-    /// The current version: one atomic load, no lock.
+    /// The current version: one atomic load, no lock (inlined into a memo's hit path).
+    @inlinable
     var version: VersionStamp {
         VersionStamp(rawValue: UInt64(bitPattern: cg_atomic_i64_load(versionStorage)))
     }
