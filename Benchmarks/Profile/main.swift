@@ -104,6 +104,23 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     for _ in 0..<n { locked.commit { $0.count &+= 1 } }
 }
 
+// Measure 8: an input write, then a read through a recomputation that gives an equal array
+// (cut off: `evenCount` is kept) or, `@NoCutoff`, counts again.
+@inline(never) func recomputeCutoff(_ initial: PropagationState, _ n: Int) {
+    var state = initial
+    for i in 0..<n {
+        state.items[1] = 2 * i + 1
+        blackHole(state.computed.evenCount)
+    }
+}
+@inline(never) func recomputeUncut(_ initial: PropagationState, _ n: Int) {
+    var state = initial
+    for i in 0..<n {
+        state.items[1] = 2 * i + 1
+        blackHole(state.computed.evenCountUncut)
+    }
+}
+
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : "help"
 let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
@@ -114,6 +131,14 @@ case "read-cached":
     let state = ReadState(items: items)
     blackHole(state.computed.evens)
     profiledRun { readCached(state, operations) }
+case "recompute-cutoff":
+    let state = PropagationState(items: items)
+    blackHole(state.computed.evenCount)
+    profiledRun { recomputeCutoff(state, operations) }
+case "recompute-uncut":
+    let state = PropagationState(items: items)
+    blackHole(state.computed.evenCountUncut)
+    profiledRun { recomputeUncut(state, operations) }
 case "read-stored":
     let state = StoredReadState(items: items)
     profiledRun { readStored(state, operations) }

@@ -141,6 +141,11 @@ extension StateTable.Builder {
     /// unless `cutoff` is `false`), cached in the next slot of the state's ``MemoTable``: its
     /// name, the key path user code reads it by on `state.computed`, its inputs by index, and its
     /// body, called with the storage and reading exactly its inputs.
+    ///
+    /// Inlinable, so that the comparison is specialized where the table is described (in the
+    /// state's module, once per value type): an unspecialized `==` of an array calls a witness
+    /// per element, three times the cost of the recomputation it cuts off.
+    @inlinable
     public mutating func computed<Value: Equatable>(
         _ name: String,
         _ extended: KeyPath<Extended, Value>,
@@ -148,7 +153,8 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
-        appendSlot(name, extended, inputs: inputs, isEqual: cutoff ? (==) : nil, body)
+        let isEqual: (Value, Value) -> Bool = _isEqualForCutoff
+        appendSlot(name, extended, inputs: inputs, isEqual: cutoff ? isEqual : nil, body)
     }
 
     /// A memoized computed value whose type is not `Equatable` (no early cutoff; `cutoff` is
@@ -164,7 +170,8 @@ extension StateTable.Builder {
         appendSlot(name, extended, inputs: inputs, isEqual: nil, body)
     }
 
-    private mutating func appendSlot<Value>(
+    @usableFromInline
+    mutating func appendSlot<Value>(
         _ name: String,
         _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
@@ -251,4 +258,11 @@ extension StateTable.Builder {
             path.isEmpty ? nil : witness.memberVersion(UnsafeMutableRawPointer(mutating: base + offset), path)
         }
     }
+}
+
+/// `==` as a function, specialized in the module that calls it through an inlinable entry (the
+/// `Equatable` overload of `StateTable.Builder.computed`): once per value type, not per member.
+@inlinable
+func _isEqualForCutoff<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool {
+    lhs == rhs
 }
