@@ -8,9 +8,9 @@ import CComputedAtomics
 /// first use:
 ///
 /// ```swift
-/// static let __table = StateTable<CounterState, Extended> { table in
+/// static let __table = StateTable<CounterState, Extended>(\.computed, memo: \._memo) { table in
 ///     table.field("count", \._count, \.count, \.count)
-///     table.computed("doubled", \._doubled, \.doubled, inputs: [.field(0)]) {
+///     table.computed("doubled", \.doubled, inputs: [.field(0)]) {
 ///         CounterState._ComputedBodies.doubled($0.pointee._count.wrappedValue)
 ///     }
 /// }
@@ -28,7 +28,9 @@ import CComputedAtomics
 ///
 /// The table reaches a state's storage through byte offsets taken from stored-property key paths
 /// (`MemoryLayout.offset(of:)`), and a memo cell of any value type through the cell's
-/// type-independent header, so that nothing in it is compiled once per member.
+/// type-independent header, so that nothing in it is compiled once per member. The cells of a
+/// state's memoized values are the slots of one ``MemoTable`` (one allocation per state, laid out
+/// here from the values' types); a `ListView` value keeps a cell of its own.
 ///
 /// `State` is the generated state, whose only stored property is its `Extended` storage (so a
 /// pointer to a state is a pointer to its storage). Not meant to be used by hand.
