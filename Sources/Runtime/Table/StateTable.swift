@@ -72,6 +72,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// its slots.
     let memoOffset: Int
     let memoLayout: _MemoLayout
+    /// Where a memo table's words start in its object (`_MemoLayout.elementsOffset`, read once:
+    /// a global's every read checks its initialization).
+    let memoWordsOffset: Int
     /// The invalidation plan, in one allocation the table owns: for field `f`, the memo cells it
     /// feeds are `plan[plan[f] ..< plan[f + 1]]` (the first `fields + 1` words are the starts),
     /// parallel to `dependents`: a slot `s` of the memo table as `~s`, a cell of its own by its
@@ -118,6 +121,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         stampOffsets = builder.fields.map(\.stampOffset)
         memoOffset = memo.map(Builder.offset(of:)) ?? -1
         memoLayout = _MemoLayout(builder.computeds.compactMap(\.slotKind))
+        memoWordsOffset = _MemoLayout.elementsOffset
         precondition(memoOffset >= 0 || memoLayout.offsets.isEmpty, "a state with memoized computed values has a memo table")
         let (dependents, ranges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
         self.dependents = dependents
@@ -289,7 +293,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// The header of the memo table's slot at `slot` in the storage at `base`.
     func slotHeader(_ slot: Int, in base: UnsafeRawPointer) -> UnsafeMutablePointer<_MemoCellHeader> {
         let object = base.load(fromByteOffset: memoOffset, as: UnsafeMutableRawPointer.self)
-        let words = object + _MemoLayout.elementsOffset
+        let words = object + memoWordsOffset
         return (words + words.load(fromByteOffset: slot &* MemoryLayout<Int>.stride, as: Int.self))
             .assumingMemoryBound(to: _MemoCellHeader.self)
     }
@@ -342,12 +346,19 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
 
     /// The words of the memo table in the storage at `base`, after making sure that no other copy
     /// of the state shares it (by giving this copy a copy of it when one does).
+    @inline(__always)
     private func ownMemoTable(in base: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
         let memo = (base + memoOffset).assumingMemoryBound(to: MemoTable.self)
-        if !isKnownUniquelyReferenced(&memo.pointee._slots) {
-            memo.pointee._slots = memoLayout.copy(memo.pointee._slots)
+        if _slowPath(!isKnownUniquelyReferenced(&memo.pointee._slots)) {
+            copyMemoTable(memo)
         }
-        return (base + memoOffset).load(as: UnsafeMutableRawPointer.self) + _MemoLayout.elementsOffset
+        return (base + memoOffset).load(as: UnsafeMutableRawPointer.self) + memoWordsOffset
+    }
+
+    /// Gives the state a copy of the memo table it shares with other copies.
+    @inline(never)
+    private func copyMemoTable(_ memo: UnsafeMutablePointer<MemoTable>) {
+        memo.pointee._slots = memoLayout.copy(memo.pointee._slots)
     }
 
     /// The unlikely path of ``invalidate(afterWritingField:in:)``, out of line so that the loop
