@@ -148,6 +148,10 @@ ROWS.append((
     "10", "100 rows each observing one element (row scopes), commit to one: 1 notification",
     "10 rows: 100 row scopes, commit to one row", "100 rows reading `store.state`: 100 notifications",
     "10 rows: 100 rows reading store.state, commit to one row", None))
+ROWS.append((
+    "10", "10^4 rows observing their element through `scope(\\.messages, id:)`, commit to one",
+    "10 rows: 10^4 row scopes by id, commit to one row", "the same rows through `scope(\\.messages[id: id])`",
+    "10 rows: 10^4 key-path row scopes, commit to one row", None))
 # Values handed out (issue 26): a String and an array, across modules, against hand-written code
 # in the same library.
 ROWS += [

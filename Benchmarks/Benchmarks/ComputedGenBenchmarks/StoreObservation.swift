@@ -152,6 +152,25 @@ func registerStoreObservationBenchmarks() {
         precondition(renders == benchmark.scaledIterations.count, "one notification per commit")
     }
 
+    // 10^4 rows of an IdentifiedList, each observing its element through a row scope; each
+    // commit changes one element. `scope(\.messages, id:)` shares one listener per list and
+    // compares the rows of the changed elements; `scope(\.messages[id: id])` compares every row.
+    for (name, keyed) in [("10 rows: 10^4 row scopes by id, commit to one row", true), ("10 rows: 10^4 key-path row scopes, commit to one row", false)] {
+        measure(name, configuration(.one)) {
+            let store = Store(RowBenchState(messages: IdentifiedList((0..<10_000).map { RowBenchMessage(id: $0) })))
+            let views = (0..<10_000).map { id in
+                let row = keyed ? store.scope(\.messages, id: id) : store.scope(\.messages[id: id])
+                return TrackingView { blackHole(row.state) }
+            }
+            return (store, views)
+        } _: { benchmark, setup in
+            let store = setup.0
+            for step in benchmark.scaledIterations {
+                store.commit { $0.messages[id: (step &* 7_919) % 10_000]?.count += 1 }
+            }
+        }
+    }
+
     measure("10 rows: 100 rows reading store.state, commit to one row", configuration(.kilo)) {
         let store = Store(StoreBenchState(count: 0, items: Array(0..<100)))
         let views = (0..<100).map { index in TrackingView { blackHole(store.state.items[index]) } }
@@ -224,4 +243,15 @@ func registerCrossModuleStoreBenchmarks() {
             precondition(setup.1.allSatisfy { $0.renders == 0 })
         }
     }
+}
+
+/// A list row's element for the row-scope rows of measure 10.
+struct RowBenchMessage: Identifiable, Equatable, Sendable {
+    var id: Int
+    var count = 0
+}
+
+/// A state holding a list, for the row-scope rows of measure 10.
+struct RowBenchState: Equatable, Sendable {
+    var messages: IdentifiedList<RowBenchMessage>
 }

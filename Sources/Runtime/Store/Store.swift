@@ -76,6 +76,9 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     /// reach the store without a commit. Kept by the class rather than by `detection`: a third
     /// field of `ChangeDetection` made unspecialized commits look up its metadata twice more.
     let sharedReferences = _SharedReferences<State>()
+    /// The hubs of the row scopes of this store's list fields, by the list's key path (see
+    /// ``scope(_:id:)``).
+    let rowScopeHubs = LockedBox<[AnyKeyPath: AnyObject]>([:])
 
     /// The state and its listeners. The state comes last: fields laid out before it have fixed
     /// offsets, which the unspecialized code of a commit with listeners reads without looking up

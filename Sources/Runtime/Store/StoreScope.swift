@@ -41,27 +41,12 @@ final class _ScopeLink<Parent: Sendable, Child: Sendable>: _ScopeLinkBase<Child>
         detection: ChangeDetection<Child>,
         _ handler: @escaping @Sendable (Child) -> Void
     ) -> StoreSubscription {
-        // The token of the last child seen, and the field stamps it recorded (a generated state).
-        let last = LockedBox<(token: ChangeDetection<Child>.Token, versions: MemoInputs)?>(nil)
+        let tracker = LockedBox(_ChildTracker<Child>())
         let keyPath = UncheckedSendable(keyPath)
         return parent.addListener(includingCurrent: true) { parentState in
             var child = parentState[keyPath: keyPath.value]
-            let (isFirst, isChanged) = last.withLock { last -> (Bool, Bool) in
-                guard var seen = last else {
-                    var versions = MemoInputs([])
-                    let token = detection.token(&child, versions: &versions)
-                    last = (token, versions)
-                    return (true, false)
-                }
-                last = nil  // `seen` becomes the only owner of the stamps' storage
-                let changed = detection.isChanged(from: seen.token, to: &child, versions: &seen.versions)
-                if case .value = seen.token {
-                    seen.token = detection.token(&child, versions: &seen.versions)
-                }
-                last = seen
-                return (false, changed)
-            }
-            if isChanged || (isFirst && includingCurrent) {
+            let changed = tracker.withLock { $0.observe(&child, detection) }
+            if changed ?? includingCurrent {
                 handler(child)
             }
         }
