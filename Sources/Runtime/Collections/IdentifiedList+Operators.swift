@@ -74,6 +74,28 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
         query.count(where: predicate, fileID: fileID, line: line, column: column)
     }
 
+    /// Starts a sum of `value` over the elements, maintained per change.
+    @_disfavoredOverload
+    @inlinable
+    public func sum<Value: AdditiveArithmetic & Sendable>(of value: @escaping @Sendable (Element) -> Value,
+                                                          fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> ListFoldQuery<Element, Value> {
+        query.sum(of: value, fileID: fileID, line: line, column: column)
+    }
+
+    /// Starts a fold of the elements' `contribution`s that undoes a changed element's old
+    /// contribution with `removing` (see ``ListQuery/reduce(_:adding:removing:_:fileID:line:column:)``).
+    @_disfavoredOverload
+    @inlinable
+    public func reduce<Value: Sendable>(_ initial: Value,
+                                        adding: @escaping @Sendable (Value, Value) -> Value,
+                                        removing: @escaping @Sendable (Value, Value) -> Value,
+                                        _ contribution: @escaping @Sendable (Element) -> Value,
+                                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> ListFoldQuery<Element, Value> {
+        query.reduce(initial, adding: adding, removing: removing, contribution, fileID: fileID, line: line, column: column)
+    }
+
     /// Starts a grouping of the elements by `key`, in list order within each group.
     @_disfavoredOverload
     @inlinable

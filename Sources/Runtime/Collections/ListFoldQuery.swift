@@ -96,6 +96,14 @@ extension ListQuery {
             .reduce(0, adding: { $0 + $1 }, removing: { $0 - $1 }, { _ in 1 }, fileID: fileID, line: line, column: column)
     }
 
+    /// The number of elements of the result, maintained per change: `messages.filter { … }.count`
+    /// where a query is expected (a spec's `computed unreadTotal: Int { … }`, a function declared
+    /// `-> some IncrementalListQuery<Int>`); elsewhere `filter` is `Sequence`'s and `.count` an
+    /// `Array`'s.
+    public var count: ListFoldQuery<Source, Int> {
+        count(fileID: #fileID, line: #line, column: #column)
+    }
+
     /// The number of elements of the result, maintained per change.
     public func count(fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListFoldQuery<Source, Int> {
         reduce(0, adding: { $0 + $1 }, removing: { $0 - $1 }, { _ in 1 }, fileID: fileID, line: line, column: column)

@@ -1,5 +1,6 @@
 /// Computed values maintained incrementally: a spec's `computed visible: ListView<Message> {
-/// messages.filter { !$0.isRead }.sorted(by: \.date) }`.
+/// messages.filter { !$0.isRead }.sorted(by: \.date) }`, and its folds over a list
+/// (`computed unreadTotal: Int { messages.count(where: { !$0.isRead }) }`).
 ///
 /// The generated body returns the query (`some IncrementalListQuery<ListView<Message>>`), and the
 /// value's storage is an ``IncrementalMemo``. Its refresh is the table's, as for any computed value
@@ -42,6 +43,36 @@ extension StateTable.Builder {
         appendIncremental(name, storage, extended, inputs: inputs, cutoff: cutoff, isEqual: nil, body)
     }
 
+    /// A fold maintained incrementally (a spec's `computed unreadTotal: Int {
+    /// messages.count(where: { !$0.isRead }) }`): its name, its storage, the key path user code
+    /// reads it by, its inputs, and its body, which builds the fold query from the inputs read from
+    /// the storage. The list's changes are followed when only the list moved (O(changes)), the
+    /// fold is evaluated in full when another input moved, and a result `==` to the cached one is
+    /// no change (unless `cutoff` is false).
+    public mutating func fold<Value: Equatable, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == Value {
+        appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? (==) : nil, body)
+    }
+
+    /// A fold maintained incrementally whose value is not `Equatable`: each recomputation is a
+    /// change.
+    public mutating func fold<Value, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == Value {
+        appendIncremental(name, storage, extended, inputs: inputs, unchanged: nil, body)
+    }
+
     private mutating func appendIncremental<Element, Query: IncrementalListQuery>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
@@ -51,7 +82,18 @@ extension StateTable.Builder {
         isEqual: ((Element, Element) -> Bool)?,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        typealias Value = ListView<Element>
+        appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self.unchangedTest(isEqual) : nil, body)
+    }
+
+    /// The entry of any value maintained by an incremental query: `unchanged` is its cutoff.
+    private mutating func appendIncremental<Value, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        unchanged: ((Value, Value) -> Bool)?,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == Value {
         let offset = Self.offset(of: storage)
         let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
         let cacheOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._cache)!
@@ -61,7 +103,6 @@ extension StateTable.Builder {
             guard case .field(let field) = input else { return nil }
             return fields[field].listVersion
         }
-        let unchanged = cutoff ? Self.unchangedTest(isEqual) : nil
         let counter = RecomputationCounter()
         appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
             let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
