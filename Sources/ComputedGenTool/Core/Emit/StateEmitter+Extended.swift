@@ -65,11 +65,11 @@ extension StateEmitter {
 
     /// The cache type of a computed value: a `SharedMemo` (keyed on its `@Shared` inputs' stamps,
     /// which other holders write) or a `Memo` (verified through the state's table).
-    /// `ListView` values not over `@Shared` fields get an `IncrementalMemo` (see
-    /// `StateEmitter+Incremental.swift`).
+    /// `ListView` values and folds of a list not over `@Shared` fields get an `IncrementalMemo`
+    /// (see `StateEmitter+Incremental.swift`).
     func memoType(of computed: CheckedComputed) -> String {
         if isShared(computed) { return RuntimeNames.sharedMemo }
-        return computed.isIncrementalList ? RuntimeNames.incrementalMemo : RuntimeNames.memo
+        return isIncremental(computed) ? RuntimeNames.incrementalMemo : RuntimeNames.memo
     }
 
     /// The middleware expression for an `@Edge` field's arguments: `nil`, `.assert(…)`,
