@@ -19,6 +19,11 @@ extension StateTable.Builder {
     /// storage (`\._visible`), the key path user code reads it by on `state.computed`, its inputs,
     /// and its body, which builds the query from the inputs read from the storage. An element
     /// edited to an equal value in place is no change (unless `cutoff` is false).
+    ///
+    /// The entries' methods are inlinable, so that the query's evaluation is specialized in the
+    /// generated file, for its query type (see `_evaluator(_:)`); the rest of the entry is the
+    /// runtime's.
+    @inlinable
     public mutating func incremental<Element: Equatable, Query: IncrementalListQuery>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
@@ -27,11 +32,12 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        appendIncremental(name, storage, extended, inputs: inputs, cutoff: cutoff, isEqual: (==), body)
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(==) : nil, Self._evaluator(body))
     }
 
     /// A computed value maintained incrementally whose elements are not `Equatable`: an edited
     /// element is a change, and a full evaluation always is.
+    @inlinable
     public mutating func incremental<Element, Query: IncrementalListQuery>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
@@ -40,7 +46,7 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        appendIncremental(name, storage, extended, inputs: inputs, cutoff: cutoff, isEqual: nil, body)
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil, Self._evaluator(body))
     }
 
     /// A fold maintained incrementally (a spec's `computed unreadTotal: Int {
@@ -49,6 +55,7 @@ extension StateTable.Builder {
     /// the storage. The list's changes are followed when only the list moved (O(changes)), the
     /// fold is evaluated in full when another input moved, and a result `==` to the cached one is
     /// no change (unless `cutoff` is false).
+    @inlinable
     public mutating func fold<Value: Equatable, Query: IncrementalListQuery>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
@@ -57,11 +64,12 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
-        appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? (==) : nil, body)
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? (==) : nil, Self._evaluator(body))
     }
 
     /// A fold maintained incrementally whose value is not `Equatable`: each recomputation is a
     /// change.
+    @inlinable
     public mutating func fold<Value, Query: IncrementalListQuery>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
@@ -70,30 +78,32 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
-        appendIncremental(name, storage, extended, inputs: inputs, unchanged: nil, body)
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: nil, Self._evaluator(body))
     }
 
-    private mutating func appendIncremental<Element, Query: IncrementalListQuery>(
-        _ name: String,
-        _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
-        _ extended: KeyPath<Extended, ListView<Element>>,
-        inputs: [StateTable.Input],
-        cutoff: Bool,
-        isEqual: ((Element, Element) -> Bool)?,
-        _ body: @escaping (UnsafePointer<Extended>) -> Query
-    ) where Query.Output == ListView<Element> {
-        appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self.unchangedTest(isEqual) : nil, body)
+    /// What evaluates a value's query: builds it with `body` from the state's storage, and
+    /// updates the cache's pipeline with it, following the source's changes when `reuse` says the
+    /// moves allow it (given the query's source version). Specialized where it is written.
+    @inlinable
+    static func _evaluator<Query: IncrementalListQuery>(_ body: @escaping (UnsafePointer<Extended>) -> Query)
+        -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, (ListVersion) -> Bool) -> Query.Output {
+        return { base, cache, reuse in
+            let query = body(base.assumingMemoryBound(to: Extended.self))
+            return cache.update(with: query, reuse: reuse(query.source.version))
+        }
     }
 
-    /// The entry of any value maintained by an incremental query: `unchanged` is its cutoff.
-    private mutating func appendIncremental<Value, Query: IncrementalListQuery>(
+    /// The entry of any value maintained by an incremental query: `unchanged` is its cutoff,
+    /// `evaluate` its query's evaluation (see `_evaluator(_:)`).
+    @usableFromInline
+    mutating func _appendIncremental<Value>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
         unchanged: ((Value, Value) -> Bool)?,
-        _ body: @escaping (UnsafePointer<Extended>) -> Query
-    ) where Query.Output == Value {
+        _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, (ListVersion) -> Bool) -> Value
+    ) {
         let offset = Self.offset(of: storage)
         let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
         let cacheOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._cache)!
@@ -112,9 +122,8 @@ extension StateTable.Builder {
                 { table.recordInputs(of: index, in: base, into: &$0, lists: lists, moves: &moves) },
                 {
                     counter.increment()
-                    let query = body(base.assumingMemoryBound(to: Extended.self))
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                    return cache.update(with: query, reuse: moves.onlySourceMoved(query.source.version, in: base))
+                    return evaluate(base, cache) { moves.onlySourceMoved($0, in: base) }
                 },
                 unchanged
             )
@@ -130,7 +139,8 @@ extension StateTable.Builder {
 
     /// The cutoff of a view: after an incremental update, whether its changes leave the cached
     /// view as it was (O(changes)); after a full evaluation, whether the elements are equal.
-    private static func unchangedTest<Element>(_ isEqual: ((Element, Element) -> Bool)?) -> (ListView<Element>, ListView<Element>) -> Bool {
+    @usableFromInline
+    static func _unchangedTest<Element>(_ isEqual: ((Element, Element) -> Bool)?) -> (ListView<Element>, ListView<Element>) -> Bool {
         return { cached, new in
             if new.changes.isIncremental { return new.changes._leavesViewUnchanged(isEqual) }
             guard let isEqual else { return cached.isEmpty && new.isEmpty }
