@@ -104,6 +104,35 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     for _ in 0..<n { locked.commit { $0.count &+= 1 } }
 }
 
+// Measure 12's bulk load (OPERATIONS is the number of messages: one load) and its one-message
+// edits followed by a read of the fold or of the count over the view (OPERATIONS edits on
+// 100,000 messages).
+
+@inline(never) func inboxBulkLoad(_ messages: [BenchMessage]) {
+    blackHole(BenchInbox(messages: IdentifiedList(messages)).computed.unread)
+}
+
+@inline(never) func inboxBulkBaseline(_ messages: [BenchMessage]) {
+    blackHole(InboxBaselines.unread(messages))
+}
+
+@inline(never) func inboxToggles(_ box: InboxProfileBox, _ n: Int, readFold: Bool) {
+    let count = box.state.messages.count
+    for i in 0..<n {
+        box.state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+        if readFold { blackHole(box.state.computed.unreadTotal) } else { blackHole(box.state.computed.unreadCount) }
+    }
+}
+
+final class InboxProfileBox {
+    var state: BenchInbox
+    init(_ count: Int) {
+        state = BenchInbox(messages: IdentifiedList(InboxBaselines.messages(count)))
+        blackHole(state.computed.unreadCount)
+        blackHole(state.computed.unreadTotal)
+    }
+}
+
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : "help"
 let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
@@ -187,6 +216,15 @@ case "across-commit-observed-other":
     let store = Store(ModelStoreState(count: 0, items: Array(0..<1_000)))
     withObservationTracking { blackHole(store.items.count) } onChange: {}
     profiledRun { acrossStoreCommits(store, operations) }
+case "inbox-bulk-load":
+    let messages = InboxBaselines.messages(operations)
+    profiledRun { inboxBulkLoad(messages) }
+case "inbox-bulk-baseline":
+    let messages = InboxBaselines.messages(operations)
+    profiledRun { inboxBulkBaseline(messages) }
+case "inbox-fold-toggle", "inbox-count-toggle":
+    let box = InboxProfileBox(100_000)
+    profiledRun { inboxToggles(box, operations, readFold: scenario == "inbox-fold-toggle") }
 default:
     print("""
         usage: ComputedGenProfile SCENARIO [OPERATIONS]
@@ -195,5 +233,7 @@ default:
                    equal-synthesized store-commit commit-no-listener commit-observed-other
                    across-commit-no-listener across-commit-plain-state across-generated-write
                    across-nslock-commit across-commit-observed-other
+                   inbox-bulk-load inbox-bulk-baseline (OPERATIONS: messages)
+                   inbox-fold-toggle inbox-count-toggle
         """)
 }
