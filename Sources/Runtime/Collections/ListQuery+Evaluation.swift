@@ -192,7 +192,7 @@ extension PrefixListQuery: IncrementalListQuery {
     @inlinable
     public func evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?)
         -> (output: ListView<Element>, isIncremental: Bool) {
-        base._evaluate(updating: &previous, changes: changes, steps: base._steps + [_step], limit: limit)
+        base._evaluate(updating: &previous, changes: changes, steps: base._steps._appending(_step), limit: limit)
     }
 
     /// Evaluates the query once, in full, into a ``ListView`` (no state kept).

@@ -46,7 +46,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     }
 
     /// Keeps the elements that satisfy `isIncluded`, in order.
-    @inlinable
+    @inlinable @inline(__always)
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
@@ -63,12 +63,12 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
             include = test
         }
         return ListQuery(source: source, include: include, order: _order, project: _project,
-                         steps: _steps + [_QueryStep(.filter, fileID, line, column)], isIdentity: _isIdentity)
+                         steps: _steps._appending(_QueryStep(.filter, fileID, line, column)), isIdentity: _isIdentity)
     }
 
     /// Sorts by `areInIncreasingOrder` (a strict weak order), stably: elements it finds
     /// equivalent keep their previous order.
-    @inlinable
+    @inlinable @inline(__always)
     public func sorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
@@ -89,13 +89,26 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
             order = compare
         }
         return ListQuery(source: source, include: _include, order: order, project: _project,
-                         steps: _steps + [_QueryStep(.sort, fileID, line, column)], isIdentity: _isIdentity)
+                         steps: _steps._appending(_QueryStep(.sort, fileID, line, column)), isIdentity: _isIdentity)
     }
 
     /// Sorts by the value at `keyPath`, ascending (or descending), stably.
+    ///
+    /// A key path to a stored property of a struct is read at its offset (one load), not through
+    /// the key path (a call into the runtime per read: comparisons are most of a sort's and of an
+    /// edit's cost); other key paths are applied.
     @inlinable
     public func sorted<Value: Comparable & Sendable>(by keyPath: KeyPath<Element, Value> & Sendable, descending: Bool = false,
                                           fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
+        if let offset = MemoryLayout<Element>.offset(of: keyPath) {
+            let key: @Sendable (Element) -> Value = { element in
+                withUnsafePointer(to: element) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+            }
+            if descending {
+                return sorted(by: { key($0) > key($1) }, fileID: fileID, line: line, column: column)
+            }
+            return sorted(by: { key($0) < key($1) }, fileID: fileID, line: line, column: column)
+        }
         if descending {
             return sorted(by: { $0[keyPath: keyPath] > $1[keyPath: keyPath] }, fileID: fileID, line: line, column: column)
         }
@@ -130,12 +143,12 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
 
     /// Transforms each element. The transform runs when an element is read from the view (as a
     /// lazy map's), and inside later filters and sorts.
-    @inlinable
+    @inlinable @inline(__always)
     public func map<T>(_ transform: @escaping @Sendable (Element) -> T,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery<Source, T> {
         let project = _project
         return ListQuery<Source, T>(source: source, include: _include, order: _order, project: { transform(project($0)) },
-                                    steps: _steps + [_QueryStep(.map, fileID, line, column)], isIdentity: false)
+                                    steps: _steps._appending(_QueryStep(.map, fileID, line, column)), isIdentity: false)
     }
 
     /// The first `maxLength` elements (all if there are fewer): a top-k when sorted.
@@ -200,5 +213,19 @@ struct _QueryStep: Hashable, Sendable {
         self.file = fileID.hasPointerRepresentation ? UInt(bitPattern: fileID.utf8Start) : UInt(fileID.unicodeScalar.value)
         self.line = line
         self.column = column
+    }
+}
+
+extension Array where Element == _QueryStep {
+    /// These steps and then `step`, in one allocation (`steps + [step]` makes two: building a
+    /// query is part of every refresh of a value after an edit). Not inlinable: the operators
+    /// that call it stay small enough to be inlined, and specialized, where the query is built.
+    @usableFromInline
+    func _appending(_ step: _QueryStep) -> [_QueryStep] {
+        var result: [_QueryStep] = []
+        result.reserveCapacity(count + 1)
+        result.append(contentsOf: self)
+        result.append(step)
+        return result
     }
 }

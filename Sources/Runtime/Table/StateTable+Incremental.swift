@@ -119,11 +119,11 @@ extension StateTable.Builder {
             var moves = _InputMoves()
             _ = cell._refresh(
                 verifies: true,
-                { table.recordInputs(of: index, in: base, into: &$0, lists: lists, moves: &moves) },
+                { table.recordInputs(inputs, in: base, into: &$0, lists: lists, moves: &moves) },
                 {
                     counter.increment()
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                    return evaluate(base, cache) { moves.onlySourceMoved($0, in: base) }
+                    return evaluate(base, cache) { moves.onlySourceMoved($0, in: base, readers: lists) }
                 },
                 unchanged
             )
@@ -150,31 +150,44 @@ extension StateTable.Builder {
 }
 
 /// The inputs of an incremental computed value that moved since its last computation, as its
-/// refresh records them.
+/// refresh records them (without allocating: a refresh after one edit is a microsecond).
 struct _InputMoves {
-    /// The version readers of the list fields that moved.
-    var lists: [(UnsafeRawPointer) -> ListVersion] = []
+    /// The positions of the list fields that moved, as bits (positions from 64 on count as
+    /// `others`: the value is then evaluated in full, never wrongly followed).
+    var lists: UInt64 = 0
     /// Whether an input that is not a list field moved.
     var others = false
 
     /// Whether the query can follow its source's changes: nothing but lists moved, and each of
     /// those is the query's source (a list that a closure of the query reads is another input).
-    func onlySourceMoved(_ source: ListVersion, in base: UnsafeRawPointer) -> Bool {
-        !others && lists.allSatisfy { $0(base) == source }
+    /// `readers` are the inputs' list version readers, by position.
+    func onlySourceMoved(_ source: ListVersion, in base: UnsafeRawPointer, readers: [((UnsafeRawPointer) -> ListVersion)?]) -> Bool {
+        if others { return false }
+        var moved = lists
+        while moved != 0 {
+            let position = moved.trailingZeroBitCount
+            moved &= moved - 1
+            guard let reader = readers[position], reader(base) == source else { return false }
+        }
+        return true
     }
 }
 
 extension StateTable {
-    /// ``recordInputs(of:in:into:)``, noting in `moves` the inputs whose version moved since the
-    /// recording of the last computation (`lists`: each input's list version reader, if it is a
-    /// list field).
-    func recordInputs(of index: Int, in base: UnsafeRawPointer, into versions: inout MemoInputs,
+    /// ``recordInputs(of:in:into:)`` for the value's `inputs`, noting in `moves` the inputs whose
+    /// version moved since the recording of the last computation (`lists`: each input's list
+    /// version reader, if it is a list field). By position, not `enumerated()`, and from the
+    /// inputs the entry captured rather than a copy of its table row: in this generic code either
+    /// would look up type metadata on every refresh.
+    func recordInputs(_ inputs: [Input], in base: UnsafeRawPointer, into versions: inout MemoInputs,
                       lists: [((UnsafeRawPointer) -> ListVersion)?], moves: inout _InputMoves) {
-        for (position, input) in computeds[index].inputs.enumerated() {
-            let version = version(of: input, in: base)
+        var position = 0
+        while position < inputs.count {
+            defer { position += 1 }
+            let version = version(of: inputs[position], in: base)
             if versions._count >= versions._versions.count || versions._versions[versions._count] != version {
-                if let list = lists[position] {
-                    moves.lists.append(list)
+                if lists[position] != nil, position < 64 {
+                    moves.lists |= 1 << UInt64(position)
                 } else {
                     moves.others = true
                 }
@@ -187,21 +200,23 @@ extension StateTable {
 extension StateTable.Builder {
     /// Reads the version of a field's value in place, when `Value` is an ``IdentifiedList``.
     static func listVersion<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer) -> ListVersion)? {
-        guard Value.self is any _ListVersioned.Type else { return nil }
-        return { base in
-            // Checked above; a dynamic cast per refresh of a value over the list, not per read.
-            (base.load(fromByteOffset: offset, as: Value.self) as! any _ListVersioned)._listVersion
-        }
+        guard let list = Value.self as? any _ListVersioned.Type else { return nil }
+        // The version is read in place through the list's type, found once: no copy of the list
+        // into an existential, and no dynamic cast, per refresh.
+        return { base in list._listVersion(at: base + offset) }
     }
 }
 
 /// A value that is an ``IdentifiedList``, whatever its element type.
 protocol _ListVersioned {
-    var _listVersion: ListVersion { get }
+    /// The version of the list stored at `pointer`.
+    static func _listVersion(at pointer: UnsafeRawPointer) -> ListVersion
 }
 
 extension IdentifiedList: _ListVersioned {
-    var _listVersion: ListVersion { version }
+    static func _listVersion(at pointer: UnsafeRawPointer) -> ListVersion {
+        pointer.assumingMemoryBound(to: Self.self).pointee.version
+    }
 }
 
 extension ListViewChanges {
