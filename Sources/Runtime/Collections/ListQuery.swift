@@ -33,16 +33,22 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     /// Whether no `map` was applied (`Element` is `Source`, `_project` the identity): filters and
     /// sorts then call the caller's closures directly.
     @usableFromInline let _isIdentity: Bool
+    /// How a full evaluation sorts the included entries, when the order is one key path's: by
+    /// the keys read once per entry (see `_keyedSort`), rather than by `_order`, which reads two
+    /// keys per comparison. Nil for other orders.
+    @usableFromInline var _fullSort: (@Sendable (inout ContiguousArray<_ListEntry<Source>>) -> Void)? = nil
 
     @usableFromInline
     init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, order: (@Sendable (Source, Source) -> Bool)?,
-         project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool) {
+         project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool,
+         fullSort: (@Sendable (inout ContiguousArray<_ListEntry<Source>>) -> Void)? = nil) {
         self.source = source
         self._include = include
         self._order = order
         self._project = project
         self._steps = steps
         self._isIdentity = isIdentity
+        self._fullSort = fullSort
     }
 
     /// Keeps the elements that satisfy `isIncluded`, in order.
@@ -63,7 +69,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
             include = test
         }
         return ListQuery(source: source, include: include, order: _order, project: _project,
-                         steps: _steps._appending(_QueryStep(.filter, fileID, line, column)), isIdentity: _isIdentity)
+                         steps: _steps._appending(_QueryStep(.filter, fileID, line, column)), isIdentity: _isIdentity, fullSort: _fullSort)
     }
 
     /// Sorts by `areInIncreasingOrder` (a strict weak order), stably: elements it finds
@@ -100,19 +106,21 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     @inlinable
     public func sorted<Value: Comparable & Sendable>(by keyPath: KeyPath<Element, Value> & Sendable, descending: Bool = false,
                                           fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
-        if let offset = MemoryLayout<Element>.offset(of: keyPath) {
-            let key: @Sendable (Element) -> Value = { element in
-                withUnsafePointer(to: element) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
-            }
-            if descending {
-                return sorted(by: { key($0) > key($1) }, fileID: fileID, line: line, column: column)
-            }
-            return sorted(by: { key($0) < key($1) }, fileID: fileID, line: line, column: column)
+        let offset = MemoryLayout<Element>.offset(of: keyPath)
+        let key: @Sendable (Element) -> Value
+        if let offset {
+            key = { element in withUnsafePointer(to: element) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) } }
+        } else {
+            key = { $0[keyPath: keyPath] }
         }
-        if descending {
-            return sorted(by: { $0[keyPath: keyPath] > $1[keyPath: keyPath] }, fileID: fileID, line: line, column: column)
+        var query = descending
+            ? sorted(by: { key($0) > key($1) }, fileID: fileID, line: line, column: column)
+            : sorted(by: { key($0) < key($1) }, fileID: fileID, line: line, column: column)
+        if _order == nil {
+            // The only sort: a full evaluation sorts by keys read once per entry.
+            query._fullSort = Self._keyedSort(descending: descending, sourceOffset: _isIdentity ? offset : nil, { [project = _project] in key(project($0)) })
         }
-        return sorted(by: { $0[keyPath: keyPath] < $1[keyPath: keyPath] }, fileID: fileID, line: line, column: column)
+        return query
     }
 
     /// Sorts by `comparators` in turn (the first decides, the next breaks its ties, …), stably:
@@ -148,7 +156,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery<Source, T> {
         let project = _project
         return ListQuery<Source, T>(source: source, include: _include, order: _order, project: { transform(project($0)) },
-                                    steps: _steps._appending(_QueryStep(.map, fileID, line, column)), isIdentity: false)
+                                    steps: _steps._appending(_QueryStep(.map, fileID, line, column)), isIdentity: false, fullSort: _fullSort)
     }
 
     /// The first `maxLength` elements (all if there are fewer): a top-k when sorted.
