@@ -118,6 +118,79 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     for i in 0..<n {
         state.items[1] = 2 * i + 1
         blackHole(state.computed.evenCountUncut)
+// Measure 12's bulk load (OPERATIONS is the number of messages: one load) and its one-message
+// edits followed by a read of the fold or of the count over the view (OPERATIONS edits on
+// 100,000 messages).
+
+@inline(never) func inboxBulkLoad(_ messages: [BenchMessage]) {
+    blackHole(BenchInbox(messages: IdentifiedList(messages)).computed.unread)
+}
+
+@inline(never) func inboxBulkBaseline(_ messages: [BenchMessage]) {
+    blackHole(InboxBaselines.unread(messages))
+}
+
+@inline(never) func inboxToggles(_ box: InboxProfileBox, _ n: Int, readFold: Bool) {
+    let count = box.state.messages.count
+    for i in 0..<n {
+        box.state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+        if readFold { blackHole(box.state.computed.unreadTotal) } else { blackHole(box.state.computed.unreadCount) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+
+/// The process's resident memory in bytes (`/proc/self/statm`). Between two steps that only
+/// allocate, its growth is what they allocated (rounded to pages), which at 10^6 messages is
+/// megabytes: `mallinfo2` would be exact, but Swift's Glibc module does not import `malloc.h`.
+func allocatedBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+/// Measure 12's memory per message (run without valgrind): the input array, the
+/// `IdentifiedList` made from it, and what each derived value of `BenchInbox` keeps, as bytes
+/// allocated between steps, per message and against the input array.
+@inline(never) func inboxMemory(_ count: Int) {
+    var mark = allocatedBytes()
+    var rows: [(String, Int)] = []
+    func step(_ name: String) {
+        let now = allocatedBytes()
+        rows.append((name, now - mark))
+        mark = now
+    }
+    let messages = InboxBaselines.messages(count)
+    step("input [BenchMessage]")
+    let list = IdentifiedList(messages)
+    step("IdentifiedList (elements, labels, id index, change record)")
+    var state = BenchInbox(messages: list)
+    step("BenchInbox holding the list (shared, not copied)")
+    blackHole(state.computed.unread)
+    step("unread: filter + sort view (tree + entry by id), 2/3 of the messages")
+    blackHole(state.computed.latest)
+    step("latest: sort + prefix 10 (tree + entry by id of every message)")
+    blackHole(state.computed.unreadTotal)
+    step("unreadTotal: count(where:) fold (contribution by id)")
+    let input = rows[0].1
+    print("messages: \(count)")
+    for (name, bytes) in rows {
+        let padded = name.padding(toLength: 70, withPad: " ", startingAt: 0)
+        print(padded + String(format: "%12d bytes %8.1f B/message %6.2f× the input", bytes,
+                              Double(bytes) / Double(count), Double(bytes) / Double(input)))
+    }
+    state.messages[id: 0]?.isRead.toggle()
+    blackHole(state)
+}
+#endif
+
+final class InboxProfileBox {
+    var state: BenchInbox
+    init(_ count: Int) {
+        state = BenchInbox(messages: IdentifiedList(InboxBaselines.messages(count)))
+        blackHole(state.computed.unreadCount)
+        blackHole(state.computed.unreadTotal)
     }
 }
 
@@ -212,6 +285,19 @@ case "across-commit-observed-other":
     let store = Store(ModelStoreState(count: 0, items: Array(0..<1_000)))
     withObservationTracking { blackHole(store.items.count) } onChange: {}
     profiledRun { acrossStoreCommits(store, operations) }
+case "inbox-bulk-load":
+    let messages = InboxBaselines.messages(operations)
+    profiledRun { inboxBulkLoad(messages) }
+case "inbox-bulk-baseline":
+    let messages = InboxBaselines.messages(operations)
+    profiledRun { inboxBulkBaseline(messages) }
+case "inbox-memory":
+    #if canImport(Glibc)
+    inboxMemory(operations)
+    #endif
+case "inbox-fold-toggle", "inbox-count-toggle":
+    let box = InboxProfileBox(100_000)
+    profiledRun { inboxToggles(box, operations, readFold: scenario == "inbox-fold-toggle") }
 default:
     print("""
         usage: ComputedGenProfile SCENARIO [OPERATIONS]
@@ -220,5 +306,8 @@ default:
                    equal-synthesized store-commit commit-no-listener commit-observed-other
                    across-commit-no-listener across-commit-plain-state across-generated-write
                    across-nslock-commit across-commit-observed-other
+                   inbox-bulk-load inbox-bulk-baseline (OPERATIONS: messages)
+                   inbox-fold-toggle inbox-count-toggle
+                   inbox-memory (OPERATIONS: messages; run it without valgrind)
         """)
 }

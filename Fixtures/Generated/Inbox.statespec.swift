@@ -45,6 +45,14 @@ public struct InboxState: Sendable {
     public var matching: __matchingType { get { ComputedRuntime._unavailableMember() } set {} }
     @available(*, unavailable, message: "'flaggedSubjects' is a computed value: read it as 'state.computed.flaggedSubjects' or 'store.computed.flaggedSubjects' (computed values are read-only)")
     public var flaggedSubjects: __flaggedSubjectsType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
+    public var unreadTotal: __unreadTotalType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'flaggedCount' is a computed value: read it as 'state.computed.flaggedCount' or 'store.computed.flaggedCount' (computed values are read-only)")
+    public var flaggedCount: __flaggedCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'unreadSubjectLength' is a computed value: read it as 'state.computed.unreadSubjectLength' or 'store.computed.unreadSubjectLength' (computed values are read-only)")
+    public var unreadSubjectLength: __unreadSubjectLengthType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'matchingCount' is a computed value: read it as 'state.computed.matchingCount' or 'store.computed.matchingCount' (computed values are read-only)")
+    public var matchingCount: __matchingCountType { get { ComputedRuntime._unavailableMember() } set {} }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -72,6 +80,16 @@ extension InboxState {
     public typealias
       __flaggedSubjectsType=ListView<String>
 #sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 32)
+    public typealias
+      __unreadTotalType=Int
+    public typealias
+      __flaggedCountType=Int
+    public typealias
+      __unreadSubjectLengthType=Int
+    public typealias
+      __matchingCountType=Int
+#sourceLocation()
 }
 
 extension InboxState {
@@ -86,6 +104,10 @@ extension InboxState {
         @usableFromInline internal var _latest: ComputedRuntime.IncrementalMemo<__latestType>
         @usableFromInline internal var _matching: ComputedRuntime.IncrementalMemo<__matchingType>
         @usableFromInline internal var _flaggedSubjects: ComputedRuntime.IncrementalMemo<__flaggedSubjectsType>
+        @usableFromInline internal var _unreadTotal: ComputedRuntime.IncrementalMemo<__unreadTotalType>
+        @usableFromInline internal var _flaggedCount: ComputedRuntime.IncrementalMemo<__flaggedCountType>
+        @usableFromInline internal var _unreadSubjectLength: ComputedRuntime.IncrementalMemo<__unreadSubjectLengthType>
+        @usableFromInline internal var _matchingCount: ComputedRuntime.IncrementalMemo<__matchingCountType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 7)
@@ -137,6 +159,35 @@ extension InboxState {
         @inlinable public var flaggedSubjects: __flaggedSubjectsType {
             _read { if !_flaggedSubjects.isCached { __refresh(4) }; yield _flaggedSubjects._borrowedValue }
         }
+
+        /// How many messages are unread, as a fold of the list: an edit of one message updates it in
+        /// O(1), without bringing the sorted `unread` view up to date.
+        ///
+        /// Maintained incrementally: follows the changes of `messages`.
+        @inlinable public var unreadTotal: __unreadTotalType {
+            _read { if !_unreadTotal.isCached { __refresh(5) }; yield _unreadTotal._borrowedValue }
+        }
+
+        /// A count after a filter: a fold too.
+        ///
+        /// Maintained incrementally: follows the changes of `messages`.
+        @inlinable public var flaggedCount: __flaggedCountType {
+            _read { if !_flaggedCount.isCached { __refresh(6) }; yield _flaggedCount._borrowedValue }
+        }
+
+        /// The length of the unread subjects, summed: a fold too.
+        ///
+        /// Maintained incrementally: follows the changes of `messages`.
+        @inlinable public var unreadSubjectLength: __unreadSubjectLengthType {
+            _read { if !_unreadSubjectLength.isCached { __refresh(7) }; yield _unreadSubjectLength._borrowedValue }
+        }
+
+        /// Reads `query` too: a new query counts in full, an edited message is followed.
+        ///
+        /// Maintained incrementally: follows the changes of `messages`; evaluated in full after `query` changes.
+        @inlinable public var matchingCount: __matchingCountType {
+            _read { if !_matchingCount.isCached { __refresh(8) }; yield _matchingCount._borrowedValue }
+        }
     }
 }
 
@@ -150,7 +201,11 @@ extension InboxState.Extended {
             _unread: ComputedRuntime.IncrementalMemo<InboxState.__unreadType>(),
             _latest: ComputedRuntime.IncrementalMemo<InboxState.__latestType>(),
             _matching: ComputedRuntime.IncrementalMemo<InboxState.__matchingType>(),
-            _flaggedSubjects: ComputedRuntime.IncrementalMemo<InboxState.__flaggedSubjectsType>()
+            _flaggedSubjects: ComputedRuntime.IncrementalMemo<InboxState.__flaggedSubjectsType>(),
+            _unreadTotal: ComputedRuntime.IncrementalMemo<InboxState.__unreadTotalType>(),
+            _flaggedCount: ComputedRuntime.IncrementalMemo<InboxState.__flaggedCountType>(),
+            _unreadSubjectLength: ComputedRuntime.IncrementalMemo<InboxState.__unreadSubjectLengthType>(),
+            _matchingCount: ComputedRuntime.IncrementalMemo<InboxState.__matchingCountType>()
         )
     }
 }
@@ -178,6 +233,19 @@ extension InboxState {
 
         /// The subjects of the flagged messages, in list order.
         public static let flaggedSubjects: ComputedRuntime.StateSelector<InboxState, __flaggedSubjectsType> = Extended.__table.computedSelector(4)
+
+        /// How many messages are unread, as a fold of the list: an edit of one message updates it in
+        /// O(1), without bringing the sorted `unread` view up to date.
+        public static let unreadTotal: ComputedRuntime.StateSelector<InboxState, __unreadTotalType> = Extended.__table.computedSelector(5)
+
+        /// A count after a filter: a fold too.
+        public static let flaggedCount: ComputedRuntime.StateSelector<InboxState, __flaggedCountType> = Extended.__table.computedSelector(6)
+
+        /// The length of the unread subjects, summed: a fold too.
+        public static let unreadSubjectLength: ComputedRuntime.StateSelector<InboxState, __unreadSubjectLengthType> = Extended.__table.computedSelector(7)
+
+        /// Reads `query` too: a new query counts in full, an edited message is followed.
+        public static let matchingCount: ComputedRuntime.StateSelector<InboxState, __matchingCountType> = Extended.__table.computedSelector(8)
     }
 }
 
@@ -215,6 +283,30 @@ extension InboxState {
     messages.filter(\.isFlagged).map(\.subject)
 #sourceLocation()
         }
+
+        static func unreadTotal(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__unreadTotalType> {
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 33)
+                              messages.count(where: { !$0.isRead })
+#sourceLocation()
+        }
+
+        static func flaggedCount(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__flaggedCountType> {
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 35)
+                               messages.filter(\.isFlagged).count
+#sourceLocation()
+        }
+
+        static func unreadSubjectLength(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__unreadSubjectLengthType> {
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 37)
+                                      messages.filter { !$0.isRead }.sum(of: \.subject.count)
+#sourceLocation()
+        }
+
+        static func matchingCount(_ messages: __messagesType, _ query: __queryType) -> some ComputedRuntime.IncrementalListQuery<__matchingCountType> {
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 40)
+    messages.count { query.isEmpty || $0.subject.localizedCaseInsensitiveContains(query) }
+#sourceLocation()
+        }
     }
 }
 
@@ -237,7 +329,7 @@ extension InboxState.Extended: ComputedRuntime._TableDrivenStorage {
     /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
     /// in these lists) and its body, called with the storage. A computed value's index is its
     /// slot in `_memo`, the state's memo table.
-    /// `ListView` values follow, each with its cell, maintained incrementally.
+    /// `ListView` values and folds of a list follow, each with its cell, maintained incrementally.
     public static let __table: ComputedRuntime.StateTable<InboxState, InboxState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<InboxState, InboxState.Extended>.Builder) {
@@ -257,6 +349,18 @@ extension InboxState.Extended: ComputedRuntime._TableDrivenStorage {
         }
         table.incremental("flaggedSubjects", \._flaggedSubjects, \.flaggedSubjects, inputs: [.field(0)]) {  // 4
             InboxState._ComputedBodies.flaggedSubjects($0.pointee._messages.wrappedValue)
+        }
+        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: [.field(0)]) {  // 5
+            InboxState._ComputedBodies.unreadTotal($0.pointee._messages.wrappedValue)
+        }
+        table.fold("flaggedCount", \._flaggedCount, \.flaggedCount, inputs: [.field(0)]) {  // 6
+            InboxState._ComputedBodies.flaggedCount($0.pointee._messages.wrappedValue)
+        }
+        table.fold("unreadSubjectLength", \._unreadSubjectLength, \.unreadSubjectLength, inputs: [.field(0)]) {  // 7
+            InboxState._ComputedBodies.unreadSubjectLength($0.pointee._messages.wrappedValue)
+        }
+        table.fold("matchingCount", \._matchingCount, \.matchingCount, inputs: [.field(0), .field(1)]) {  // 8
+            InboxState._ComputedBodies.matchingCount($0.pointee._messages.wrappedValue, $0.pointee._query.wrappedValue)
         }
     }
 

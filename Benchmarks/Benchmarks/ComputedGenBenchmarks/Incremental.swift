@@ -24,6 +24,7 @@ func registerIncrementalBenchmarks() {
                 blackHole(box.state.computed.unread)
                 blackHole(box.state.computed.unreadCount)
                 blackHole(box.state.computed.latest)
+                blackHole(box.state.computed.unreadTotal)
                 return box
             } _: { benchmark, box in
                 for i in benchmark.scaledIterations {
@@ -60,6 +61,10 @@ func registerIncrementalBenchmarks() {
         full("toggle a message + count an array") { array, i in
             array[(i &* 7_919) % count].isRead.toggle()
             blackHole(InboxBaselines.unreadCount(array))
+        }
+        incremental("toggle a message + read unreadTotal (a fold)") { state, i in
+            state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+            blackHole(state.computed.unreadTotal)
         }
         incremental("redate a message + read latest (top 10)") { state, i in
             state.messages[id: (i &* 7_919) % count]?.date = date(i)

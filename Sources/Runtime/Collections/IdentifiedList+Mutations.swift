@@ -175,6 +175,7 @@ extension IdentifiedList {
 
     /// Replaces every element with `elements` (ids unique) and starts a new history: derived
     /// values recompute in full once, instead of replaying one change per element. O(n).
+    @inlinable
     public mutating func replaceAll<S: Sequence>(with elements: S) where S.Element == Element {
         _startNewHistory()
         _load(ContiguousArray(elements))

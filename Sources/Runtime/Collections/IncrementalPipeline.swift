@@ -109,22 +109,28 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
 ///
 /// The pipeline is kept for the query type of the last update; a query of another type starts a
 /// new one (a full evaluation).
+///
+/// ``update(with:reuse:)`` is inlinable: the evaluation is specialized for the query's type where
+/// the query is built (generic code through witness tables costs several times more on a bulk
+/// load, and per edit).
 public final class IncrementalListCache<Output>: @unchecked Sendable {
     // Safety: `holder` and the pipeline in it are only touched under `lock`.
-    private let lock = Lock()
-    private var holder: AnyObject?
+    @usableFromInline let lock = Lock()
+    @usableFromInline var holder: AnyObject?
 
     /// Holds one pipeline, so that it is edited in place (never copied out of an existential).
-    private final class Holder<Query: IncrementalListQuery>: _PipelineHolder {
-        var pipeline = IncrementalPipeline<Query>()
+    @usableFromInline
+    final class Holder<Query: IncrementalListQuery>: _PipelineHolder {
+        @usableFromInline var pipeline = IncrementalPipeline<Query>()
 
+        @usableFromInline
         init() {}
 
         init(pipeline: IncrementalPipeline<Query>) {
             self.pipeline = pipeline
         }
 
-        func copy() -> AnyObject { Holder(pipeline: pipeline) }
+        @usableFromInline func copy() -> AnyObject { Holder(pipeline: pipeline) }
     }
 
     /// An empty cache.
@@ -145,6 +151,7 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
     ///   - query: the query, built by the same code as last time.
     ///   - reuse: false when something the query's closures read besides its source changed.
     /// - Returns: the query's result.
+    @inlinable
     public func update<Query: IncrementalListQuery>(with query: Query, reuse: Bool = true) -> Output where Query.Output == Output {
         lock.withLock {
             let current: Holder<Query>
@@ -169,6 +176,7 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
 }
 
 /// A cache's pipeline holder, whatever its query type: copies itself.
-private protocol _PipelineHolder: AnyObject {
+@usableFromInline
+protocol _PipelineHolder: AnyObject {
     func copy() -> AnyObject
 }

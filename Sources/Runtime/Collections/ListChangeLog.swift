@@ -136,6 +136,8 @@ public struct ListChanges<ID: Hashable>: RandomAccessCollection, Equatable {
     /// re-examines (the current list tells whether each is still there and what it holds).
     @inlinable
     public var touchedIDs: [ID] {
+        // One edit, the common case: no set to allocate.
+        if records.count == 1 { return [records[0].id] }
         var seen = Set<ID>(minimumCapacity: records.count)
         return records.compactMap { seen.insert($0.id).inserted ? $0.id : nil }
     }

@@ -90,18 +90,30 @@ extension ListFoldQuery: IncrementalListQuery {
 
 extension ListQuery {
     /// The number of elements of the result that satisfy `predicate`, maintained per change.
+    @inlinable @inline(__always)
     public func count(where predicate: @escaping @Sendable (Element) -> Bool,
                       fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListFoldQuery<Source, Int> {
         filter(predicate, fileID: fileID, line: line, column: column)
             .reduce(0, adding: { $0 + $1 }, removing: { $0 - $1 }, { _ in 1 }, fileID: fileID, line: line, column: column)
     }
 
+    /// The number of elements of the result, maintained per change: `messages.filter { … }.count`
+    /// where a query is expected (a spec's `computed unreadTotal: Int { … }`, a function declared
+    /// `-> some IncrementalListQuery<Int>`); elsewhere `filter` is `Sequence`'s and `.count` an
+    /// `Array`'s.
+    @inlinable
+    public var count: ListFoldQuery<Source, Int> {
+        count(fileID: #fileID, line: #line, column: #column)
+    }
+
     /// The number of elements of the result, maintained per change.
+    @inlinable
     public func count(fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListFoldQuery<Source, Int> {
         reduce(0, adding: { $0 + $1 }, removing: { $0 - $1 }, { _ in 1 }, fileID: fileID, line: line, column: column)
     }
 
     /// The sum of `value` over the elements of the result, maintained per change.
+    @inlinable @inline(__always)
     public func sum<Value: AdditiveArithmetic & Sendable>(of value: @escaping @Sendable (Element) -> Value,
                                                           fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> ListFoldQuery<Source, Value> {
@@ -112,6 +124,7 @@ extension ListQuery {
     /// change by undoing a changed element's old contribution with `removing`.
     /// `removing(adding(total, x), x)` must give `total` back, and the order of additions must
     /// not matter (a commutative group: integer sums, counts, products of non-zero rationals).
+    @inlinable @inline(__always)
     public func reduce<Value: Sendable>(_ initial: Value,
                                         adding: @escaping @Sendable (Value, Value) -> Value,
                                         removing: @escaping @Sendable (Value, Value) -> Value,
@@ -119,8 +132,14 @@ extension ListQuery {
                                         fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> ListFoldQuery<Source, Value> {
         let project = _project
-        return ListFoldQuery(source: source, include: _include, contribution: { contribution(project($0)) },
+        let contributionOfSource: @Sendable (Source) -> Value
+        if _isIdentity, let direct = contribution as? @Sendable (Source) -> Value {
+            contributionOfSource = direct
+        } else {
+            contributionOfSource = { contribution(project($0)) }
+        }
+        return ListFoldQuery(source: source, include: _include, contribution: contributionOfSource,
                              initial: initial, add: adding, remove: removing,
-                             steps: _steps + [_QueryStep(.fold, fileID, line, column)])
+                             steps: _steps._appending(_QueryStep(.fold, fileID, line, column)))
     }
 }

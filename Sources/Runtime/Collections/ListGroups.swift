@@ -54,7 +54,7 @@ extension ListQuery {
                                                   fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> GroupedListQuery<Source, Key, Element> {
         let project = _project
-        return GroupedListQuery(base: self, key: { key(project($0)) }, steps: _steps + [_QueryStep(.group, fileID, line, column)])
+        return GroupedListQuery(base: self, key: { key(project($0)) }, steps: _steps._appending(_QueryStep(.group, fileID, line, column)))
     }
 }
 

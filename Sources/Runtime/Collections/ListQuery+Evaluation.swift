@@ -113,7 +113,11 @@ extension ListQuery {
         }
         // The entries are in source order, and the sort is stable: ties keep it without
         // comparing labels (half the calls to the caller's order).
-        if let order = _order { entries.sort { order($0.element, $1.element) } }
+        if let fullSort = _fullSort {
+            fullSort(&entries)
+        } else if let order = _order {
+            entries.sort { order($0.element, $1.element) }
+        }
         var members: [Source.ID: _ListEntry<Source>] = Dictionary(minimumCapacity: entries.count)
         for entry in entries { members[entry.element.id] = entry }
         let tree = _OrderedTree(sorted: entries)
@@ -192,7 +196,7 @@ extension PrefixListQuery: IncrementalListQuery {
     @inlinable
     public func evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?)
         -> (output: ListView<Element>, isIncremental: Bool) {
-        base._evaluate(updating: &previous, changes: changes, steps: base._steps + [_step], limit: limit)
+        base._evaluate(updating: &previous, changes: changes, steps: base._steps._appending(_step), limit: limit)
     }
 
     /// Evaluates the query once, in full, into a ``ListView`` (no state kept).

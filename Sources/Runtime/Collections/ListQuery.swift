@@ -33,20 +33,26 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     /// Whether no `map` was applied (`Element` is `Source`, `_project` the identity): filters and
     /// sorts then call the caller's closures directly.
     @usableFromInline let _isIdentity: Bool
+    /// How a full evaluation sorts the included entries, when the order is one key path's: by
+    /// the keys read once per entry (see `_keyedSort`), rather than by `_order`, which reads two
+    /// keys per comparison. Nil for other orders.
+    @usableFromInline var _fullSort: (@Sendable (inout ContiguousArray<_ListEntry<Source>>) -> Void)? = nil
 
     @usableFromInline
     init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, order: (@Sendable (Source, Source) -> Bool)?,
-         project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool) {
+         project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool,
+         fullSort: (@Sendable (inout ContiguousArray<_ListEntry<Source>>) -> Void)? = nil) {
         self.source = source
         self._include = include
         self._order = order
         self._project = project
         self._steps = steps
         self._isIdentity = isIdentity
+        self._fullSort = fullSort
     }
 
     /// Keeps the elements that satisfy `isIncluded`, in order.
-    @inlinable
+    @inlinable @inline(__always)
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
@@ -63,12 +69,12 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
             include = test
         }
         return ListQuery(source: source, include: include, order: _order, project: _project,
-                         steps: _steps + [_QueryStep(.filter, fileID, line, column)], isIdentity: _isIdentity)
+                         steps: _steps._appending(_QueryStep(.filter, fileID, line, column)), isIdentity: _isIdentity, fullSort: _fullSort)
     }
 
     /// Sorts by `areInIncreasingOrder` (a strict weak order), stably: elements it finds
     /// equivalent keep their previous order.
-    @inlinable
+    @inlinable @inline(__always)
     public func sorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
         let project = _project
@@ -89,17 +95,32 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
             order = compare
         }
         return ListQuery(source: source, include: _include, order: order, project: _project,
-                         steps: _steps + [_QueryStep(.sort, fileID, line, column)], isIdentity: _isIdentity)
+                         steps: _steps._appending(_QueryStep(.sort, fileID, line, column)), isIdentity: _isIdentity)
     }
 
     /// Sorts by the value at `keyPath`, ascending (or descending), stably.
+    ///
+    /// A key path to a stored property of a struct is read at its offset (one load), not through
+    /// the key path (a call into the runtime per read: comparisons are most of a sort's and of an
+    /// edit's cost); other key paths are applied.
     @inlinable
     public func sorted<Value: Comparable & Sendable>(by keyPath: KeyPath<Element, Value> & Sendable, descending: Bool = false,
                                           fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery {
-        if descending {
-            return sorted(by: { $0[keyPath: keyPath] > $1[keyPath: keyPath] }, fileID: fileID, line: line, column: column)
+        let offset = MemoryLayout<Element>.offset(of: keyPath)
+        let key: @Sendable (Element) -> Value
+        if let offset {
+            key = { element in withUnsafePointer(to: element) { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) } }
+        } else {
+            key = { $0[keyPath: keyPath] }
         }
-        return sorted(by: { $0[keyPath: keyPath] < $1[keyPath: keyPath] }, fileID: fileID, line: line, column: column)
+        var query = descending
+            ? sorted(by: { key($0) > key($1) }, fileID: fileID, line: line, column: column)
+            : sorted(by: { key($0) < key($1) }, fileID: fileID, line: line, column: column)
+        if _order == nil {
+            // The only sort: a full evaluation sorts by keys read once per entry.
+            query._fullSort = Self._keyedSort(descending: descending, sourceOffset: _isIdentity ? offset : nil, { [project = _project] in key(project($0)) })
+        }
+        return query
     }
 
     /// Sorts by `comparators` in turn (the first decides, the next breaks its ties, …), stably:
@@ -130,12 +151,12 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
 
     /// Transforms each element. The transform runs when an element is read from the view (as a
     /// lazy map's), and inside later filters and sorts.
-    @inlinable
+    @inlinable @inline(__always)
     public func map<T>(_ transform: @escaping @Sendable (Element) -> T,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery<Source, T> {
         let project = _project
         return ListQuery<Source, T>(source: source, include: _include, order: _order, project: { transform(project($0)) },
-                                    steps: _steps + [_QueryStep(.map, fileID, line, column)], isIdentity: false)
+                                    steps: _steps._appending(_QueryStep(.map, fileID, line, column)), isIdentity: false, fullSort: _fullSort)
     }
 
     /// The first `maxLength` elements (all if there are fewer): a top-k when sorted.
@@ -200,5 +221,19 @@ struct _QueryStep: Hashable, Sendable {
         self.file = fileID.hasPointerRepresentation ? UInt(bitPattern: fileID.utf8Start) : UInt(fileID.unicodeScalar.value)
         self.line = line
         self.column = column
+    }
+}
+
+extension Array where Element == _QueryStep {
+    /// These steps and then `step`, in one allocation (`steps + [step]` makes two: building a
+    /// query is part of every refresh of a value after an edit). Not inlinable: the operators
+    /// that call it stay small enough to be inlined, and specialized, where the query is built.
+    @usableFromInline
+    func _appending(_ step: _QueryStep) -> [_QueryStep] {
+        var result: [_QueryStep] = []
+        result.reserveCapacity(count + 1)
+        result.append(contentsOf: self)
+        result.append(step)
+        return result
     }
 }

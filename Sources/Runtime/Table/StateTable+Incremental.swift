@@ -1,5 +1,6 @@
 /// Computed values maintained incrementally: a spec's `computed visible: ListView<Message> {
-/// messages.filter { !$0.isRead }.sorted(by: \.date) }`.
+/// messages.filter { !$0.isRead }.sorted(by: \.date) }`, and its folds over a list
+/// (`computed unreadTotal: Int { messages.count(where: { !$0.isRead }) }`).
 ///
 /// The generated body returns the query (`some IncrementalListQuery<ListView<Message>>`), and the
 /// value's storage is an ``IncrementalMemo``. Its refresh is the table's, as for any computed value
@@ -18,6 +19,11 @@ extension StateTable.Builder {
     /// storage (`\._visible`), the key path user code reads it by on `state.computed`, its inputs,
     /// and its body, which builds the query from the inputs read from the storage. An element
     /// edited to an equal value in place is no change (unless `cutoff` is false).
+    ///
+    /// The entries' methods are inlinable, so that the query's evaluation is specialized in the
+    /// generated file, for its query type (see `_evaluator(_:)`); the rest of the entry is the
+    /// runtime's.
+    @inlinable
     public mutating func incremental<Element: Equatable, Query: IncrementalListQuery>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
@@ -26,11 +32,12 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        appendIncremental(name, storage, extended, inputs: inputs, cutoff: cutoff, isEqual: (==), body)
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(==) : nil, Self._evaluator(body))
     }
 
     /// A computed value maintained incrementally whose elements are not `Equatable`: an edited
     /// element is a change, and a full evaluation always is.
+    @inlinable
     public mutating func incremental<Element, Query: IncrementalListQuery>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
@@ -39,19 +46,64 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        appendIncremental(name, storage, extended, inputs: inputs, cutoff: cutoff, isEqual: nil, body)
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil, Self._evaluator(body))
     }
 
-    private mutating func appendIncremental<Element, Query: IncrementalListQuery>(
+    /// A fold maintained incrementally (a spec's `computed unreadTotal: Int {
+    /// messages.count(where: { !$0.isRead }) }`): its name, its storage, the key path user code
+    /// reads it by, its inputs, and its body, which builds the fold query from the inputs read from
+    /// the storage. The list's changes are followed when only the list moved (O(changes)), the
+    /// fold is evaluated in full when another input moved, and a result `==` to the cached one is
+    /// no change (unless `cutoff` is false).
+    @inlinable
+    public mutating func fold<Value: Equatable, Query: IncrementalListQuery>(
         _ name: String,
-        _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
-        _ extended: KeyPath<Extended, ListView<Element>>,
+        _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
-        cutoff: Bool,
-        isEqual: ((Element, Element) -> Bool)?,
+        cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
-    ) where Query.Output == ListView<Element> {
-        typealias Value = ListView<Element>
+    ) where Query.Output == Value {
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? (==) : nil, Self._evaluator(body))
+    }
+
+    /// A fold maintained incrementally whose value is not `Equatable`: each recomputation is a
+    /// change.
+    @inlinable
+    public mutating func fold<Value, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == Value {
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: nil, Self._evaluator(body))
+    }
+
+    /// What evaluates a value's query: builds it with `body` from the state's storage, and
+    /// updates the cache's pipeline with it, following the source's changes when `reuse` says the
+    /// moves allow it (given the query's source version). Specialized where it is written.
+    @inlinable
+    static func _evaluator<Query: IncrementalListQuery>(_ body: @escaping (UnsafePointer<Extended>) -> Query)
+        -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, (ListVersion) -> Bool) -> Query.Output {
+        return { base, cache, reuse in
+            let query = body(base.assumingMemoryBound(to: Extended.self))
+            return cache.update(with: query, reuse: reuse(query.source.version))
+        }
+    }
+
+    /// The entry of any value maintained by an incremental query: `unchanged` is its cutoff,
+    /// `evaluate` its query's evaluation (see `_evaluator(_:)`).
+    @usableFromInline
+    mutating func _appendIncremental<Value>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
+        _ extended: KeyPath<Extended, Value>,
+        inputs: [StateTable.Input],
+        unchanged: ((Value, Value) -> Bool)?,
+        _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, (ListVersion) -> Bool) -> Value
+    ) {
         let offset = Self.offset(of: storage)
         let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
         let cacheOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._cache)!
@@ -61,19 +113,17 @@ extension StateTable.Builder {
             guard case .field(let field) = input else { return nil }
             return fields[field].listVersion
         }
-        let unchanged = cutoff ? Self.unchangedTest(isEqual) : nil
         let counter = RecomputationCounter()
         appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
             let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
             var moves = _InputMoves()
             _ = cell._refresh(
                 verifies: true,
-                { table.recordInputs(of: index, in: base, into: &$0, lists: lists, moves: &moves) },
+                { table.recordInputs(inputs, in: base, into: &$0, lists: lists, moves: &moves) },
                 {
                     counter.increment()
-                    let query = body(base.assumingMemoryBound(to: Extended.self))
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                    return cache.update(with: query, reuse: moves.onlySourceMoved(query.source.version, in: base))
+                    return evaluate(base, cache) { moves.onlySourceMoved($0, in: base, readers: lists) }
                 },
                 unchanged
             )
@@ -89,7 +139,8 @@ extension StateTable.Builder {
 
     /// The cutoff of a view: after an incremental update, whether its changes leave the cached
     /// view as it was (O(changes)); after a full evaluation, whether the elements are equal.
-    private static func unchangedTest<Element>(_ isEqual: ((Element, Element) -> Bool)?) -> (ListView<Element>, ListView<Element>) -> Bool {
+    @usableFromInline
+    static func _unchangedTest<Element>(_ isEqual: ((Element, Element) -> Bool)?) -> (ListView<Element>, ListView<Element>) -> Bool {
         return { cached, new in
             if new.changes.isIncremental { return new.changes._leavesViewUnchanged(isEqual) }
             guard let isEqual else { return cached.isEmpty && new.isEmpty }
@@ -99,31 +150,44 @@ extension StateTable.Builder {
 }
 
 /// The inputs of an incremental computed value that moved since its last computation, as its
-/// refresh records them.
+/// refresh records them (without allocating: a refresh after one edit is a microsecond).
 struct _InputMoves {
-    /// The version readers of the list fields that moved.
-    var lists: [(UnsafeRawPointer) -> ListVersion] = []
+    /// The positions of the list fields that moved, as bits (positions from 64 on count as
+    /// `others`: the value is then evaluated in full, never wrongly followed).
+    var lists: UInt64 = 0
     /// Whether an input that is not a list field moved.
     var others = false
 
     /// Whether the query can follow its source's changes: nothing but lists moved, and each of
     /// those is the query's source (a list that a closure of the query reads is another input).
-    func onlySourceMoved(_ source: ListVersion, in base: UnsafeRawPointer) -> Bool {
-        !others && lists.allSatisfy { $0(base) == source }
+    /// `readers` are the inputs' list version readers, by position.
+    func onlySourceMoved(_ source: ListVersion, in base: UnsafeRawPointer, readers: [((UnsafeRawPointer) -> ListVersion)?]) -> Bool {
+        if others { return false }
+        var moved = lists
+        while moved != 0 {
+            let position = moved.trailingZeroBitCount
+            moved &= moved - 1
+            guard let reader = readers[position], reader(base) == source else { return false }
+        }
+        return true
     }
 }
 
 extension StateTable {
-    /// ``recordInputs(of:in:into:)``, noting in `moves` the inputs whose version moved since the
-    /// recording of the last computation (`lists`: each input's list version reader, if it is a
-    /// list field).
-    func recordInputs(of index: Int, in base: UnsafeRawPointer, into versions: inout MemoInputs,
+    /// ``recordInputs(of:in:into:)`` for the value's `inputs`, noting in `moves` the inputs whose
+    /// version moved since the recording of the last computation (`lists`: each input's list
+    /// version reader, if it is a list field). By position, not `enumerated()`, and from the
+    /// inputs the entry captured rather than a copy of its table row: in this generic code either
+    /// would look up type metadata on every refresh.
+    func recordInputs(_ inputs: [Input], in base: UnsafeRawPointer, into versions: inout MemoInputs,
                       lists: [((UnsafeRawPointer) -> ListVersion)?], moves: inout _InputMoves) {
-        for (position, input) in computeds[index].inputs.enumerated() {
-            let version = version(of: input, in: base)
+        var position = 0
+        while position < inputs.count {
+            defer { position += 1 }
+            let version = version(of: inputs[position], in: base)
             if versions._count >= versions._versions.count || versions._versions[versions._count] != version {
-                if let list = lists[position] {
-                    moves.lists.append(list)
+                if lists[position] != nil, position < 64 {
+                    moves.lists |= 1 << UInt64(position)
                 } else {
                     moves.others = true
                 }
@@ -136,21 +200,23 @@ extension StateTable {
 extension StateTable.Builder {
     /// Reads the version of a field's value in place, when `Value` is an ``IdentifiedList``.
     static func listVersion<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer) -> ListVersion)? {
-        guard Value.self is any _ListVersioned.Type else { return nil }
-        return { base in
-            // Checked above; a dynamic cast per refresh of a value over the list, not per read.
-            (base.load(fromByteOffset: offset, as: Value.self) as! any _ListVersioned)._listVersion
-        }
+        guard let list = Value.self as? any _ListVersioned.Type else { return nil }
+        // The version is read in place through the list's type, found once: no copy of the list
+        // into an existential, and no dynamic cast, per refresh.
+        return { base in list._listVersion(at: base + offset) }
     }
 }
 
 /// A value that is an ``IdentifiedList``, whatever its element type.
 protocol _ListVersioned {
-    var _listVersion: ListVersion { get }
+    /// The version of the list stored at `pointer`.
+    static func _listVersion(at pointer: UnsafeRawPointer) -> ListVersion
 }
 
 extension IdentifiedList: _ListVersioned {
-    var _listVersion: ListVersion { version }
+    static func _listVersion(at pointer: UnsafeRawPointer) -> ListVersion {
+        pointer.assumingMemoryBound(to: Self.self).pointee.version
+    }
 }
 
 extension ListViewChanges {

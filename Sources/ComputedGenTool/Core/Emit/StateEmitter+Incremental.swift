@@ -10,24 +10,60 @@
 ///   the runtime follows the list's changes when only the list moved, evaluates the query in full
 ///   when another input moved, and cuts off on the view's changes.
 ///
+/// A fold of an `IdentifiedList` field (`computed unreadTotal: Int { messages.count(where: { … }) }`,
+/// see `IncrementalFolds` for the forms recognised) is emitted the same way, with `table.fold(…)`:
+/// its body returns `some IncrementalListQuery<Int>`, which makes the chain build the runtime's
+/// fold query, followed in O(changes) when only the list moved.
+///
 /// Over `@Shared` fields, the value keeps the shared-memo code of its kind and its query is
 /// evaluated in full on each recomputation (`_evaluatedInFull()`).
 extension StateEmitter {
+    /// The `IdentifiedList` field a computed value folds, when it is a recognised fold (and not a
+    /// `ListView`).
+    func foldedList(of computed: CheckedComputed) -> String? {
+        Self.foldedList(of: computed, fields: fieldsByName)
+    }
+
+    /// ``foldedList(of:)`` given the state's fields by name (for the emitter's initializer).
+    static func foldedList(of computed: CheckedComputed, fields: [String: CheckedField]) -> String? {
+        guard !computed.isIncrementalList else { return nil }
+        let lists = computed.inputs.compactMap { input -> String? in
+            guard case .field(let name) = input, let field = fields[name],
+                  DerivedCollectionTypes.isIdentifiedList(field.type), computed.memberPaths[name] == nil
+            else { return nil }
+            return name
+        }
+        guard !lists.isEmpty else { return nil }
+        return IncrementalFolds.foldedList(inBody: computed.decl.body.text, lists: Set(lists))
+    }
+
+    /// Whether a computed value's body builds an incremental query: a `ListView`, or a fold of a
+    /// list.
+    func isIncremental(_ computed: CheckedComputed) -> Bool {
+        Self.isIncremental(computed, fields: fieldsByName)
+    }
+
+    /// ``isIncremental(_:)`` given the state's fields by name (for the emitter's initializer).
+    static func isIncremental(_ computed: CheckedComputed, fields: [String: CheckedField]) -> Bool {
+        computed.isIncrementalList || foldedList(of: computed, fields: fields) != nil
+    }
+
     /// The return type of the body function of a computed value: its type, or for a `ListView`
     /// the query that builds it.
     func bodyReturnType(of computed: CheckedComputed) -> String {
-        computed.isIncrementalList ? "some \(RuntimeNames.incrementalListQuery)<\(typeAlias(computed))>" : typeAlias(computed)
+        isIncremental(computed) ? "some \(RuntimeNames.incrementalListQuery)<\(typeAlias(computed))>" : typeAlias(computed)
     }
 
     /// The table's method for a memoized computed value's entry.
     func tableEntryMethod(of computed: CheckedComputed) -> String {
-        computed.isIncrementalList ? "incremental" : "computed"
+        if computed.isIncrementalList { return "incremental" }
+        return foldedList(of: computed) != nil ? "fold" : "computed"
     }
 
     /// A call of a computed value's body function, as the shared-memo code makes it: a `ListView`'s
     /// query is evaluated in full.
     func sharedBodyCall(of computed: CheckedComputed, _ call: String) -> String {
-        computed.isIncrementalList ? "\(call)._evaluatedInFull()" : call
+        isIncremental(computed) ? "\(call)._evaluatedInFull()" : call
     }
 
     /// The last line of a computed value's documentation: when it is brought up to date.
@@ -36,7 +72,7 @@ extension StateEmitter {
             guard case .field(let name) = input, let field = field(named: name) else { return false }
             return DerivedCollectionTypes.isIdentifiedList(field.type)
         }
-        guard computed.isIncrementalList, !isShared(computed), !lists.isEmpty else {
+        guard isIncremental(computed), !isShared(computed), !lists.isEmpty else {
             return "Memoized: recomputed only after \(describe(computed.inputs)) changes."
         }
         let others = computed.inputs.filter { !lists.contains($0) }

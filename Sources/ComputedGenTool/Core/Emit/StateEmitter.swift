@@ -6,7 +6,8 @@
 ///   through `@dynamicMemberLookup`;
 /// - a `@Shared` field `x` is a property-wrapped `Extended.x` (a reference, exposed as `$x`);
 /// - a computed `y` is cached in a slot of `Extended._memo: MemoTable` (one allocation for all of
-///   them), in `Extended._y: IncrementalMemo<T>` when it is a `ListView` maintained incrementally,
+///   them), in `Extended._y: IncrementalMemo<T>` when it is maintained incrementally (a `ListView`
+///   or a fold of a list),
 ///   or in `Extended._y: SharedMemo<T>` when it reads a `@Shared` field directly or through other
 ///   computed values (other holders can change those).
 struct StateEmitter {
@@ -25,9 +26,12 @@ struct StateEmitter {
         let sharedInputs = Self.sharedInputs(of: state)
         sharedInputsByComputed = sharedInputs
         fieldIndices = Dictionary(state.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        // The memo table's slots first, so that a value's slot is its index in the table.
+        // The memo table's slots first, so that a value's slot is its index in the table; the
+        // incremental values (`ListView`s and folds of a list) keep cells of their own.
         let memos = state.computeds.filter { sharedInputs[$0.name]?.isEmpty ?? true }
-        tableComputeds = memos.filter { !$0.isIncrementalList } + memos.filter(\.isIncrementalList)
+        let fields = fieldsByName
+        let isIncremental = { (computed: CheckedComputed) in Self.isIncremental(computed, fields: fields) }
+        tableComputeds = memos.filter { !isIncremental($0) } + memos.filter(isIncremental)
         memoIndices = Dictionary(tableComputeds.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -42,7 +46,7 @@ struct StateEmitter {
 
     /// Whether a computed value is cached in a slot of the state's memo table.
     func isInMemoTable(_ computed: CheckedComputed) -> Bool {
-        !computed.isIncrementalList && sharedInputs(of: computed).isEmpty
+        !isIncremental(computed) && sharedInputs(of: computed).isEmpty
     }
 
     func fieldIndex(of field: CheckedField) -> Int {

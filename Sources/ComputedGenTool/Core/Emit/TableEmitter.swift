@@ -42,8 +42,8 @@ struct TableEmitter {
                 "in these lists) and its body, called with the storage. A computed value's index is its",
                 "slot in `_memo`, the state's memo table.",
             ]
-            if state.computeds.contains(where: \.isIncrementalList) {
-                doc += ["`ListView` values follow, each with its cell, maintained incrementally."]
+            if state.computeds.contains(where: emitter.isIncremental) {
+                doc += ["`ListView` values and folds of a list follow, each with its cell, maintained incrementally."]
             }
             if memos.count < state.computeds.count {
                 doc += ["Last, the computed values over `@Shared` fields (their accessors refresh them), so that",

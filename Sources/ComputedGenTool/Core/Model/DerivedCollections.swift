@@ -50,3 +50,114 @@ extension CheckedComputed {
         DerivedCollectionTypes.isListView(type)
     }
 }
+
+/// Computed values that fold an `IdentifiedList` field into one value, maintained incrementally:
+/// a count or a sum after one edit costs O(changes), without bringing a sorted view up to date.
+///
+/// Recognised by the body's tokens, conservatively: the whole body (after an optional `return`)
+/// is one chain on a list field, `.filter`s and `.map`s (or `.query` first), ending in a fold:
+///
+/// - `messages.count(where: { … })`, `messages.count { … }` (also after `.filter`/`.map`);
+/// - `messages.filter { … }.count`, a count after at least one operator;
+/// - `messages.sum(of: \.size)`, `messages.sum { … }`;
+/// - `messages.reduce(0, adding: +, removing: -, { … })`, a fold whose steps can be undone.
+///
+/// Anything else (`messages.count(where: …) + 1`, `messages.count`, a fold of an array) is an
+/// ordinary computed value, recomputed in full. The body of a recognised fold is compiled as the
+/// runtime's fold query (`ListFoldQuery`), whose `count(where:)`, `count`, `sum(of:)` and
+/// `reduce(_:adding:removing:_:)` give what `Array`'s `count(where:)`, `count` and the same sum
+/// give.
+public enum IncrementalFolds {
+    /// The list field that `body` folds, when the body is a recognised fold of one of `lists`
+    /// (the names of the `IdentifiedList` fields it reads); nil otherwise.
+    public static func foldedList(inBody body: String, lists: Set<String>) -> String? {
+        guard !lists.isEmpty else { return nil }
+        let (allTokens, errors) = Lexer.tokenize(body)
+        guard errors.isEmpty else { return nil }
+        let tokens = allTokens.filter { $0.kind != .docComment }
+        var index = tokens.first?.isWord("return") == true ? 1 : 0
+        guard index < tokens.count, tokens[index].kind == .identifier, !tokens[index].text.hasPrefix("$"),
+              lists.contains(tokens[index].text)
+        else { return nil }
+        let list = tokens[index].text
+        index += 1
+        var operators = 0
+        while index < tokens.count {
+            guard tokens[index].isPunctuation("."), index + 1 < tokens.count, tokens[index + 1].kind == .identifier,
+                  !tokens[index + 1].isEscaped
+            else { return nil }
+            let member = tokens[index + 1].text
+            index += 2
+            var labels: [String]? = nil
+            if index < tokens.count, tokens[index].isPunctuation("(") {
+                guard let end = closing(tokens, from: index) else { return nil }
+                labels = topLevelLabels(tokens, in: index..<end)
+                index = end + 1
+            }
+            var hasTrailingClosure = false
+            if index < tokens.count, tokens[index].isPunctuation("{") {
+                guard let end = closing(tokens, from: index) else { return nil }
+                hasTrailingClosure = true
+                index = end + 1
+            }
+            let isLast = index == tokens.count
+            switch member {
+            case "query" where operators == 0 && labels == nil && !hasTrailingClosure && !isLast,
+                 "filter" where (labels != nil || hasTrailingClosure) && !isLast,
+                 "map" where (labels != nil || hasTrailingClosure) && !isLast:
+                operators += 1
+            case "count" where isLast:
+                if hasTrailingClosure { return labels == nil || labels == [] ? list : nil }
+                if labels?.first == "where" { return list }
+                return operators > 0 && (labels == nil || labels == []) ? list : nil
+            case "sum" where isLast:
+                if hasTrailingClosure { return labels == nil || labels == [] ? list : nil }
+                return labels?.first == "of" ? list : nil
+            case "reduce" where isLast:
+                guard let labels, labels.contains("adding"), labels.contains("removing") else { return nil }
+                return list
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The index of the bracket that closes the one at `open` (`(`, `[` or `{`), or nil.
+    private static func closing(_ tokens: [Token], from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<tokens.count where tokens[index].kind == .punctuation {
+            switch tokens[index].text {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}":
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The argument labels of the call whose parentheses span `range` (from `(` to before `)`),
+    /// in order: the identifiers directly after `(` or a top-level `,` and before `:`.
+    private static func topLevelLabels(_ tokens: [Token], in range: Range<Int>) -> [String] {
+        var labels: [String] = []
+        var depth = 0
+        for index in range where tokens[index].kind == .punctuation {
+            switch tokens[index].text {
+            case "(", "[", "{":
+                depth += 1
+                if depth == 1, index + 2 < range.upperBound + 1, tokens[index + 1].kind == .identifier, tokens[index + 2].isPunctuation(":") {
+                    labels.append(tokens[index + 1].text)
+                }
+            case ")", "]", "}": depth -= 1
+            case "," where depth == 1:
+                if index + 2 < range.upperBound + 1, tokens[index + 1].kind == .identifier, tokens[index + 2].isPunctuation(":") {
+                    labels.append(tokens[index + 1].text)
+                }
+            default: break
+            }
+        }
+        return labels
+    }
+}
