@@ -15,7 +15,7 @@ import CComputedAtomics
 /// thread is bringing up to date in the shared table at that moment is waited for first, so no
 /// copy loses a value it could have kept.
 ///
-/// Generated code reads a slot through ``_isCached(_:)`` and ``subscript(_borrowed:as:)``, and
+/// Generated code reads a slot through `_isCached(_:)` and `subscript(_borrowed:as:)`, and
 /// the state's ``StateTable`` does everything else. Not meant to be used by hand.
 @frozen
 public struct MemoTable: @unchecked Sendable {
@@ -46,7 +46,7 @@ public struct MemoTable: @unchecked Sendable {
 
     /// The value in the slot at `slot`, borrowed in place: no copy, no retain, no lock.
     ///
-    /// - Precondition: ``_isCached(_:)`` returned true for the slot on this copy since its last
+    /// - Precondition: `_isCached(_:)` returned true for the slot on this copy since its last
     ///   mutation, or the state's table brought it up to date; `Value` is the slot's type.
     @inlinable
     public subscript<Value>(_borrowed slot: Int, as _: Value.Type) -> Value {
