@@ -173,11 +173,18 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
     ) -> UInt64 {
         versioned[index]._withUnsafeGuaranteedRef { slot in
             // A stored stamp is read in place; calling `versionOf` copies the whole root into
-            // the closure's argument.
+            // the closure's argument, out of line so that the hit path's frame stays small.
             slot.versionOffset >= 0
                 ? _stamp(in: UnsafeRawPointer(root), at: slot.versionOffset)
-                : slot.currentVersion(root.pointee)
+                : Self._currentVersion(of: slot, root)
         }.rawValue
+    }
+
+    /// The version of an input whose stamp is not stored in the root: its closure's.
+    @inlinable
+    @inline(never)
+    static func _currentVersion(of slot: _SlotBase<Root>, _ root: UnsafePointer<Root>) -> VersionStamp {
+        slot.currentVersion(root.pointee)
     }
 
     /// The lock-free hit of a trivial `Output` (see the type's documentation); `nil` when an input
@@ -232,7 +239,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
     /// The hit of any other `Output`: the inputs' stamps read first, then the lock held for the
     /// comparison and the copy of the value (`nil` unless `copiesValue`).
     @inlinable
-    @inline(__always)
+    @inline(never)
     func _lockedHit(
         _ root: UnsafePointer<Root>,
         _ versioned: UnsafeMutablePointer<Unmanaged<_SlotBase<Root>>>,
