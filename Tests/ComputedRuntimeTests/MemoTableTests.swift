@@ -62,7 +62,7 @@ struct MemoTableTests {
         #expect(state.computed.vector == SIMD4(repeating: 300))
         #expect(state.computed.box.value == 300)
         let memo = state.computed._memo
-        #expect(Int(bitPattern: _MemoCellHeader._valuePointer(memo._header(1), as: String.self)) % MemoryLayout<String?>.alignment == 0)
+        #expect(Int(bitPattern: _MemoCellHeader._valuePointer(memo._header(1), as: String.self)) % MemoryLayout<String>.alignment == 0)
         #expect(Int(bitPattern: _MemoCellHeader._valuePointer(memo._header(2), as: SIMD4<Double>.self)) % 16 == 0)
         #expect(Int(bitPattern: _MemoCellHeader._valuePointer(memo._header(3), as: Mixed.Box.self)) % 8 == 0)
         // Each slot's header is its word's offset from the first word, past the words.

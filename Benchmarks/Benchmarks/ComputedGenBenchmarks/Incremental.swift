@@ -93,6 +93,28 @@ func registerIncrementalBenchmarks() {
             blackHole(InboxBaselines.unread(array))
         }
     }
+
+    // Reading a view nobody changed costs what reading any cached computed value costs: the
+    // unread view of a warm state against a cached `[Int]` of another generated state, both in
+    // the library, read from here.
+    measure("12 read: the unread view, unchanged", configuration(.mega)) {
+        let state = BenchInbox(messages: IdentifiedList(InboxBaselines.messages(pow10(4))))
+        blackHole(state.computed.unread)
+        return state
+    } _: { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.computed.unread)
+        }
+    }
+    measure("12 read: a cached [Int] computed value", configuration(.mega)) {
+        let state = ModelState(items: Array(0..<pow10(4)))
+        blackHole(state.computed.evens)
+        return state
+    } _: { benchmark, state in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.computed.evens)
+        }
+    }
 }
 
 /// A state edited in place across a benchmark's iterations.

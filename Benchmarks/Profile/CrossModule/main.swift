@@ -92,6 +92,9 @@ func memoStates(_ items: [Int], _ memo: ModelLastInputMemo) -> SelectorPair<Mode
 @inline(never) func parameterizedHits(_ first: ScoreState, _ second: ScoreState, _ n: Int) {
     for i in 0..<n { blackHole(pagesText(10)(i & 1 == 0 ? first : second)) }
 }
+@inline(never) func viewReads(_ state: BenchInbox, _ n: Int) {
+    for _ in 0..<n { blackHole(state.computed.unread) }
+}
 @inline(never) func sharedMemoHits(_ state: ScoreState, _ n: Int) {
     for _ in 0..<n { blackHole(state.computed.banner) }
 }
@@ -171,6 +174,10 @@ case "parameterized-hit":
     second.unrelated = 2
     blackHole(pagesText(10)(first))
     profiledRun { parameterizedHits(first, second, operations) }
+case "view-read":
+    let state = BenchInbox(messages: IdentifiedList(InboxBaselines.messages(10_000)))
+    blackHole(state.computed.unread)
+    profiledRun { viewReads(state, operations) }
 case "shared-memo-hit":
     let state = ScoreState(items: items)
     blackHole(state.computed.banner)

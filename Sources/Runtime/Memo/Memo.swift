@@ -128,7 +128,7 @@ public struct Memo<Value> {
     @inlinable
     public var _borrowedValue: Value {
         _read {
-            yield _cell._valuePointer.pointee!
+            yield _cell._valuePointer.pointee
         }
     }
 

@@ -3,7 +3,7 @@ import CComputedAtomics
 // MARK: - Cell
 
 /// The part of a memo cell that does not depend on the value's type: the once-protocol word,
-/// the value's version and the input versions it was computed from. Being the same type in every
+/// whether a value is stored, the value's version and the input versions it was computed from. Being the same type in every
 /// cell, it lets the runtime's table-driven code (``StateTable``) verify, version and invalidate
 /// a cell whatever its value type, without code specialized per computed value.
 @usableFromInline
@@ -11,21 +11,28 @@ struct _MemoCellHeader {
     /// The `cg_once` state word: EMPTY means "not up to date" (the cell may still hold the
     /// previous value, which the next refresh verifies or compares against).
     @usableFromInline var once: cg_once
+    /// Whether the value that follows the header is initialized (it is from the first computation
+    /// on). The value is stored as a `Value`, not a `Value?`: a borrowed read of an optional's
+    /// payload copies a multi-field struct (one retain per reference in it), a `Value` is read in
+    /// place.
+    @usableFromInline var hasValue: Bool
     @usableFromInline var changedAt: VersionStamp
     @usableFromInline var inputs: [VersionStamp]
 
     @inlinable
-    init(changedAt: VersionStamp, inputs: [VersionStamp]) {
+    init(changedAt: VersionStamp, inputs: [VersionStamp], hasValue: Bool = false) {
         self.once = cg_once(state: CG_ONCE_EMPTY)
+        self.hasValue = hasValue
         self.changedAt = changedAt
         self.inputs = inputs
     }
 }
 
 /// The shared storage of a ``Memo``: the type-independent header (whose address is stable, as
-/// the C once-protocol requires) and one tail-allocated `Value?`, the cached value.
+/// the C once-protocol requires) and one tail-allocated `Value`, the cached value, initialized
+/// while the header's `hasValue` is true.
 @usableFromInline
-final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
+final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value> {
     /// Allocates a cell holding `value` at `changedAt`, not up to date.
     @inlinable
     static func make(
@@ -34,15 +41,21 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
         inputs: [VersionStamp] = []
     ) -> MemoCell<Value> {
         let buffer = MemoCell<Value>.create(minimumCapacity: 1) { _ in
-            _MemoCellHeader(changedAt: changedAt, inputs: inputs)
+            _MemoCellHeader(changedAt: changedAt, inputs: inputs, hasValue: value != nil)
         }
         let cell = unsafeDowncast(buffer, to: MemoCell<Value>.self)
-        cell.withUnsafeMutablePointerToElements { $0.initialize(to: value) }
+        if let value {
+            cell.withUnsafeMutablePointerToElements { $0.initialize(to: value) }
+        }
         return cell
     }
 
     deinit {
-        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
+        withUnsafeMutablePointers { header, value in
+            if header._hasValue.pointee {
+                value.deinitialize(count: 1)
+            }
+        }
     }
 
     @inlinable
@@ -50,16 +63,17 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
         withUnsafeMutablePointerToHeader { cg_once_is_ready($0._once) }
     }
 
-    /// Where the cached value is (a tail element: its address is stable while the cell lives).
+    /// Where the cached value is (a tail element: its address is stable while the cell lives;
+    /// initialized once the cell has been computed).
     @inlinable
-    var _valuePointer: UnsafeMutablePointer<Value?> {
+    var _valuePointer: UnsafeMutablePointer<Value> {
         withUnsafeMutablePointerToElements { $0 }
     }
 
     /// The published value. Only valid after `_isReady` returned true (acquire).
     @inlinable
     var _readyValue: Value {
-        _valuePointer.pointee.unsafelyUnwrapped
+        _valuePointer.pointee
     }
 
     @inlinable
@@ -97,7 +111,7 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value?> {
     func _staleCopy() -> MemoCell<Value> {
         guard _isReady else { return MemoCell.make() }
         return withUnsafeMutablePointerToHeader { header in
-            MemoCell.make(_valuePointer.pointee, changedAt: header._changedAt.pointee, inputs: header._inputs.pointee)
+            MemoCell.make(_readyValue, changedAt: header._changedAt.pointee, inputs: header._inputs.pointee)
         }
     }
 }
@@ -113,6 +127,13 @@ extension UnsafeMutablePointer where Pointee == _MemoCellHeader {
     var _once: UnsafeMutablePointer<cg_once> {
         (UnsafeMutableRawPointer(self) + MemoryLayout<_MemoCellHeader>.offset(of: \_MemoCellHeader.once)!)
             .assumingMemoryBound(to: cg_once.self)
+    }
+
+    /// Whether the value after the header is initialized.
+    @inlinable
+    var _hasValue: UnsafeMutablePointer<Bool> {
+        (UnsafeMutableRawPointer(self) + MemoryLayout<_MemoCellHeader>.offset(of: \_MemoCellHeader.hasValue)!)
+            .assumingMemoryBound(to: Bool.self)
     }
 
     /// The cached value's version.
@@ -137,7 +158,7 @@ extension _MemoCellHeader {
     @inlinable
     static func _refresh<Value>(
         _ header: UnsafeMutablePointer<_MemoCellHeader>,
-        _ slot: UnsafeMutablePointer<Value?>,
+        _ slot: UnsafeMutablePointer<Value>,
         verifies: Bool,
         _ verify: (inout MemoInputs) -> Void,
         _ compute: () -> Value,
@@ -146,22 +167,28 @@ extension _MemoCellHeader {
         while true {
             if cg_once_try_begin(header._once) {
                 // We own the cell until we publish: nobody else reads or writes it.
-                if !verifies || _recompute(header, verify) || slot.pointee == nil {
+                let hasValue = header._hasValue.pointee
+                if !verifies || _recompute(header, verify) || !hasValue {
                     let value = compute()
-                    if let isEqual, let cached = slot.pointee, isEqual(cached, value) {
+                    if let isEqual, hasValue, isEqual(slot.pointee, value) {
                         // Early cutoff: keep the cached instance and its version.
                     } else {
-                        slot.pointee = value
+                        if hasValue {
+                            slot.pointee = value
+                        } else {
+                            slot.initialize(to: value)
+                            header._hasValue.pointee = true
+                        }
                         header._changedAt.pointee = .next()
                     }
                 }
                 cg_once_finish(header._once)
-                return slot.pointee.unsafelyUnwrapped
+                return slot.pointee
             }
             // Someone else refreshes (or just published): block until READY (or EMPTY, which
             // only a unique owner or a table copy releasing its claim can cause: then retry).
             if cg_once_wait(header._once) == CG_ONCE_READY {
-                return slot.pointee.unsafelyUnwrapped
+                return slot.pointee
             }
         }
     }

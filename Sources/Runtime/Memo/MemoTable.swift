@@ -51,25 +51,26 @@ public struct MemoTable: @unchecked Sendable {
     @inlinable
     public subscript<Value>(_borrowed slot: Int, as _: Value.Type) -> Value {
         _read {
-            yield _MemoCellHeader._valuePointer(_header(slot), as: Value.self).pointee.unsafelyUnwrapped
+            yield _MemoCellHeader._valuePointer(_header(slot), as: Value.self).pointee
         }
     }
 }
 
 extension _MemoCellHeader {
-    /// Where a cell's value (a `Value?`) follows its header: the same in a ``MemoCell`` object and
-    /// in a ``MemoTable`` slot, whose headers are both aligned for the value.
+    /// Where a cell's value follows its header (initialized while the header's `hasValue` is
+    /// true): the same in a ``MemoCell`` object and in a ``MemoTable`` slot, whose headers are
+    /// both aligned for the value.
     @inlinable
     @inline(__always)
-    static func _valuePointer<Value>(_ header: UnsafeMutablePointer<_MemoCellHeader>, as _: Value.Type) -> UnsafeMutablePointer<Value?> {
-        (UnsafeMutableRawPointer(header) + _valueOffset(Value.self)).assumingMemoryBound(to: Value?.self)
+    static func _valuePointer<Value>(_ header: UnsafeMutablePointer<_MemoCellHeader>, as _: Value.Type) -> UnsafeMutablePointer<Value> {
+        (UnsafeMutableRawPointer(header) + _valueOffset(Value.self)).assumingMemoryBound(to: Value.self)
     }
 
-    /// The byte offset of a `Value?` after a header aligned for it.
+    /// The byte offset of a `Value` after a header aligned for it.
     @inlinable
     @inline(__always)
     static func _valueOffset<Value>(_: Value.Type) -> Int {
-        let alignment = MemoryLayout<Value?>.alignment
+        let alignment = MemoryLayout<Value>.alignment
         return (MemoryLayout<_MemoCellHeader>.size + alignment - 1) & ~(alignment - 1)
     }
 }
@@ -182,7 +183,7 @@ final class _MemoLayout: @unchecked Sendable {
 /// How to make, copy and destroy the slot of a value type (a `_TypedMemoSlotKind`), so that the
 /// layout runs the same loop for every type.
 class _MemoSlotKind: @unchecked Sendable {
-    /// The slot's size and alignment: a header, then a `Value?` at `_valueOffset`.
+    /// The slot's size and alignment: a header, then a `Value` at `_valueOffset`.
     let size: Int
     let alignment: Int
 
@@ -200,15 +201,14 @@ class _MemoSlotKind: @unchecked Sendable {
 final class _TypedMemoSlotKind<Value>: _MemoSlotKind, @unchecked Sendable {
     init() {
         super.init(
-            size: _MemoCellHeader._valueOffset(Value.self) + MemoryLayout<Value?>.size,
-            alignment: MemoryLayout<Value?>.alignment
+            size: _MemoCellHeader._valueOffset(Value.self) + MemoryLayout<Value>.size,
+            alignment: MemoryLayout<Value>.alignment
         )
     }
 
     override func initializeEmpty(_ slot: UnsafeMutableRawPointer) {
         let header = slot.bindMemory(to: _MemoCellHeader.self, capacity: 1)
         header.initialize(to: _MemoCellHeader(changedAt: VersionStamp(rawValue: 0), inputs: []))
-        _MemoCellHeader._valuePointer(header, as: Value.self).initialize(to: nil)
     }
 
     override func initializeCopy(_ slot: UnsafeMutableRawPointer, of source: UnsafeMutableRawPointer) {
@@ -233,8 +233,11 @@ final class _TypedMemoSlotKind<Value>: _MemoSlotKind, @unchecked Sendable {
     }
 
     private func initialize(_ to: UnsafeMutablePointer<_MemoCellHeader>, from: UnsafeMutablePointer<_MemoCellHeader>, ready: Bool) {
-        to.initialize(to: _MemoCellHeader(changedAt: from._changedAt.pointee, inputs: from._inputs.pointee))
-        _MemoCellHeader._valuePointer(to, as: Value.self).initialize(to: _MemoCellHeader._valuePointer(from, as: Value.self).pointee)
+        let hasValue = from._hasValue.pointee
+        to.initialize(to: _MemoCellHeader(changedAt: from._changedAt.pointee, inputs: from._inputs.pointee, hasValue: hasValue))
+        if hasValue {
+            _MemoCellHeader._valuePointer(to, as: Value.self).initialize(to: _MemoCellHeader._valuePointer(from, as: Value.self).pointee)
+        }
         if ready {
             cg_once_finish(to._once)
         }
@@ -242,7 +245,9 @@ final class _TypedMemoSlotKind<Value>: _MemoSlotKind, @unchecked Sendable {
 
     override func destroy(_ slot: UnsafeMutableRawPointer) {
         let header = slot.assumingMemoryBound(to: _MemoCellHeader.self)
-        _MemoCellHeader._valuePointer(header, as: Value.self).deinitialize(count: 1)
+        if header._hasValue.pointee {
+            _MemoCellHeader._valuePointer(header, as: Value.self).deinitialize(count: 1)
+        }
         header.deinitialize(count: 1)
     }
 }

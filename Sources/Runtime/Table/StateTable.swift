@@ -243,7 +243,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         if !cg_once_is_ready(header._once) {
             refresh(index, in: base)
         }
-        return _MemoCellHeader._valuePointer(header, as: Value.self).pointee.unsafelyUnwrapped
+        return _MemoCellHeader._valuePointer(header, as: Value.self).pointee
     }
 
     /// How many times the body of the computed value at `index` ran.
