@@ -118,6 +118,9 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     for i in 0..<n {
         state.items[1] = 2 * i + 1
         blackHole(state.computed.evenCountUncut)
+    }
+}
+
 // Measure 12's bulk load (OPERATIONS is the number of messages: one load) and its one-message
 // edits followed by a read of the fold or of the count over the view (OPERATIONS edits on
 // 100,000 messages).

@@ -77,8 +77,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     let memoWordsOffset: Int
     /// The invalidation plan, in one allocation the table owns: for field `f`, the memo cells it
     /// feeds are `plan[plan[f] ..< plan[f + 1]]` (the first `fields + 1` words are the starts),
-    /// parallel to `dependents`: a slot `s` of the memo table as `~s`, a cell of its own by its
-    /// offset in the storage. A raw buffer, so that a write's loop runs without bounds checks,
+    /// parallel to `dependents`: first the memo table's slots, each as `~offset` (its header's
+    /// offset from the table's words), then the cells of their own, by their offsets in the
+    /// storage. A raw buffer, so that a write's loop runs without bounds checks,
     /// retains or metadata lookups in this unspecialized generic class.
     let plan: UnsafeMutableBufferPointer<Int>
     /// The computed values each field feeds, directly or not, in the plan's order (the plan's
@@ -123,9 +124,15 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         memoLayout = _MemoLayout(builder.computeds.compactMap(\.slotKind))
         memoWordsOffset = _MemoLayout.elementsOffset
         precondition(memoOffset >= 0 || memoLayout.offsets.isEmpty, "a state with memoized computed values has a memo table")
-        let (dependents, ranges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
+        var (dependents, ranges) = Self.dependents(fields: builder.fields.count, computeds: builder.computeds)
+        // Each field's memo-table slots first: a write checks the table once, then resets them.
+        for range in ranges {
+            let slice = dependents[range]
+            dependents.replaceSubrange(range, with: slice.filter { builder.computeds[$0].slot >= 0 } + slice.filter { builder.computeds[$0].slot < 0 })
+        }
         self.dependents = dependents
-        let cells = builder.computeds.map { $0.slot >= 0 ? ~$0.slot : $0.cellOffset }
+        let offsets = memoLayout.offsets
+        let cells = builder.computeds.map { $0.slot >= 0 ? ~offsets[$0.slot] : $0.cellOffset }
         plan = Self.plan(fields: builder.fields.count, dependents: dependents, ranges: ranges, cells: cells)
         headerOffset = _memoHeaderOffset()
         fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -312,22 +319,19 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// the shared one).
     public func invalidate(afterWritingField field: Int, in base: UnsafeMutableRawPointer) {
         let plan = self.plan.baseAddress.unsafelyUnwrapped
-        let headerOffset = self.headerOffset
         var position = plan[field]
         let end = plan[field + 1]
-        // The memo table's words, once it is known to be this copy's own.
-        var words: UnsafeMutableRawPointer?
-        while position < end {
-            let entry = plan[position]
-            if entry < 0 {
-                let table = words ?? ownMemoTable(in: base)
-                words = table
-                let header = table + table.load(fromByteOffset: ~entry &* MemoryLayout<Int>.stride, as: Int.self)
-                cg_once_reset(header.assumingMemoryBound(to: _MemoCellHeader.self)._once)
+        // The memo table's slots: the table made this copy's own once, then each slot reset.
+        if position < end, plan[position] < 0 {
+            let words = ownMemoTable(in: base)
+            repeat {
+                cg_once_reset((words + ~plan[position]).assumingMemoryBound(to: _MemoCellHeader.self)._once)
                 position += 1
-                continue
-            }
-            let slot = base + entry
+            } while position < end && plan[position] < 0
+        }
+        let headerOffset = self.headerOffset
+        while position < end {
+            let slot = base + plan[position]
             // Any native class reference has the same representation and reference count;
             // checked as one concrete class (`isKnownUniquelyReferenced` on an `AnyObject`
             // existential answers `false` for a unique native object in unoptimized builds).
