@@ -45,6 +45,8 @@ public struct InboxState: Sendable {
     public var matching: __matchingType { get { ComputedRuntime._unavailableMember() } set {} }
     @available(*, unavailable, message: "'flaggedSubjects' is a computed value: read it as 'state.computed.flaggedSubjects' or 'store.computed.flaggedSubjects' (computed values are read-only)")
     public var flaggedSubjects: __flaggedSubjectsType { get { ComputedRuntime._unavailableMember() } set {} }
+    @available(*, unavailable, message: "'byFlag' is a computed value: read it as 'state.computed.byFlag' or 'store.computed.byFlag' (computed values are read-only)")
+    public var byFlag: __byFlagType { get { ComputedRuntime._unavailableMember() } set {} }
     @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
     public var unreadTotal: __unreadTotalType { get { ComputedRuntime._unavailableMember() } set {} }
     @available(*, unavailable, message: "'flaggedCount' is a computed value: read it as 'state.computed.flaggedCount' or 'store.computed.flaggedCount' (computed values are read-only)")
@@ -80,7 +82,11 @@ extension InboxState {
     public typealias
       __flaggedSubjectsType=ListView<String>
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 32)
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 31)
+    public typealias
+      __byFlagType=ListGroups<Bool, Message>
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 36)
     public typealias
       __unreadTotalType=Int
     public typealias
@@ -104,6 +110,7 @@ extension InboxState {
         @usableFromInline internal var _latest: ComputedRuntime.IncrementalMemo<__latestType>
         @usableFromInline internal var _matching: ComputedRuntime.IncrementalMemo<__matchingType>
         @usableFromInline internal var _flaggedSubjects: ComputedRuntime.IncrementalMemo<__flaggedSubjectsType>
+        @usableFromInline internal var _byFlag: ComputedRuntime.IncrementalMemo<__byFlagType>
         @usableFromInline internal var _unreadTotal: ComputedRuntime.IncrementalMemo<__unreadTotalType>
         @usableFromInline internal var _flaggedCount: ComputedRuntime.IncrementalMemo<__flaggedCountType>
         @usableFromInline internal var _unreadSubjectLength: ComputedRuntime.IncrementalMemo<__unreadSubjectLengthType>
@@ -160,33 +167,40 @@ extension InboxState {
             _read { if !_flaggedSubjects.isCached { __refresh(4) }; yield _flaggedSubjects._borrowedValue }
         }
 
+        /// The messages grouped by whether they are flagged, newest first in each group.
+        ///
+        /// Maintained incrementally: follows the changes of `messages`.
+        @inlinable public var byFlag: __byFlagType {
+            _read { if !_byFlag.isCached { __refresh(5) }; yield _byFlag._borrowedValue }
+        }
+
         /// How many messages are unread, as a fold of the list: an edit of one message updates it in
         /// O(1), without bringing the sorted `unread` view up to date.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
         @inlinable public var unreadTotal: __unreadTotalType {
-            _read { if !_unreadTotal.isCached { __refresh(5) }; yield _unreadTotal._borrowedValue }
+            _read { if !_unreadTotal.isCached { __refresh(6) }; yield _unreadTotal._borrowedValue }
         }
 
         /// A count after a filter: a fold too.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
         @inlinable public var flaggedCount: __flaggedCountType {
-            _read { if !_flaggedCount.isCached { __refresh(6) }; yield _flaggedCount._borrowedValue }
+            _read { if !_flaggedCount.isCached { __refresh(7) }; yield _flaggedCount._borrowedValue }
         }
 
         /// The length of the unread subjects, summed: a fold too.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
         @inlinable public var unreadSubjectLength: __unreadSubjectLengthType {
-            _read { if !_unreadSubjectLength.isCached { __refresh(7) }; yield _unreadSubjectLength._borrowedValue }
+            _read { if !_unreadSubjectLength.isCached { __refresh(8) }; yield _unreadSubjectLength._borrowedValue }
         }
 
         /// Reads `query` too: a new query counts in full, an edited message is followed.
         ///
         /// Maintained incrementally: follows the changes of `messages`; evaluated in full after `query` changes.
         @inlinable public var matchingCount: __matchingCountType {
-            _read { if !_matchingCount.isCached { __refresh(8) }; yield _matchingCount._borrowedValue }
+            _read { if !_matchingCount.isCached { __refresh(9) }; yield _matchingCount._borrowedValue }
         }
     }
 }
@@ -202,6 +216,7 @@ extension InboxState.Extended {
             _latest: ComputedRuntime.IncrementalMemo<InboxState.__latestType>(),
             _matching: ComputedRuntime.IncrementalMemo<InboxState.__matchingType>(),
             _flaggedSubjects: ComputedRuntime.IncrementalMemo<InboxState.__flaggedSubjectsType>(),
+            _byFlag: ComputedRuntime.IncrementalMemo<InboxState.__byFlagType>(),
             _unreadTotal: ComputedRuntime.IncrementalMemo<InboxState.__unreadTotalType>(),
             _flaggedCount: ComputedRuntime.IncrementalMemo<InboxState.__flaggedCountType>(),
             _unreadSubjectLength: ComputedRuntime.IncrementalMemo<InboxState.__unreadSubjectLengthType>(),
@@ -234,18 +249,21 @@ extension InboxState {
         /// The subjects of the flagged messages, in list order.
         public static let flaggedSubjects: ComputedRuntime.StateSelector<InboxState, __flaggedSubjectsType> = Extended.__table.computedSelector(4)
 
+        /// The messages grouped by whether they are flagged, newest first in each group.
+        public static let byFlag: ComputedRuntime.StateSelector<InboxState, __byFlagType> = Extended.__table.computedSelector(5)
+
         /// How many messages are unread, as a fold of the list: an edit of one message updates it in
         /// O(1), without bringing the sorted `unread` view up to date.
-        public static let unreadTotal: ComputedRuntime.StateSelector<InboxState, __unreadTotalType> = Extended.__table.computedSelector(5)
+        public static let unreadTotal: ComputedRuntime.StateSelector<InboxState, __unreadTotalType> = Extended.__table.computedSelector(6)
 
         /// A count after a filter: a fold too.
-        public static let flaggedCount: ComputedRuntime.StateSelector<InboxState, __flaggedCountType> = Extended.__table.computedSelector(6)
+        public static let flaggedCount: ComputedRuntime.StateSelector<InboxState, __flaggedCountType> = Extended.__table.computedSelector(7)
 
         /// The length of the unread subjects, summed: a fold too.
-        public static let unreadSubjectLength: ComputedRuntime.StateSelector<InboxState, __unreadSubjectLengthType> = Extended.__table.computedSelector(7)
+        public static let unreadSubjectLength: ComputedRuntime.StateSelector<InboxState, __unreadSubjectLengthType> = Extended.__table.computedSelector(8)
 
         /// Reads `query` too: a new query counts in full, an edited message is followed.
-        public static let matchingCount: ComputedRuntime.StateSelector<InboxState, __matchingCountType> = Extended.__table.computedSelector(8)
+        public static let matchingCount: ComputedRuntime.StateSelector<InboxState, __matchingCountType> = Extended.__table.computedSelector(9)
     }
 }
 
@@ -284,26 +302,32 @@ extension InboxState {
 #sourceLocation()
         }
 
-        static func unreadTotal(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__unreadTotalType> {
+        static func byFlag(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__byFlagType> {
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 33)
+    messages.sorted(by: \.date, descending: true).grouped(by: \.isFlagged)
+#sourceLocation()
+        }
+
+        static func unreadTotal(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__unreadTotalType> {
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 37)
                               messages.count(where: { !$0.isRead })
 #sourceLocation()
         }
 
         static func flaggedCount(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__flaggedCountType> {
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 35)
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 39)
                                messages.filter(\.isFlagged).count
 #sourceLocation()
         }
 
         static func unreadSubjectLength(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__unreadSubjectLengthType> {
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 37)
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 41)
                                       messages.filter { !$0.isRead }.sum(of: \.subject.count)
 #sourceLocation()
         }
 
         static func matchingCount(_ messages: __messagesType, _ query: __queryType) -> some ComputedRuntime.IncrementalListQuery<__matchingCountType> {
-#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 40)
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 44)
     messages.count { query.isEmpty || $0.subject.localizedCaseInsensitiveContains(query) }
 #sourceLocation()
         }
@@ -350,16 +374,19 @@ extension InboxState.Extended: ComputedRuntime._TableDrivenStorage {
         table.incremental("flaggedSubjects", \._flaggedSubjects, \.flaggedSubjects, inputs: [.field(0)]) {  // 4
             InboxState._ComputedBodies.flaggedSubjects($0.pointee._messages.wrappedValue)
         }
-        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: [.field(0)]) {  // 5
+        table.grouped("byFlag", \._byFlag, \.byFlag, inputs: [.field(0)]) {  // 5
+            InboxState._ComputedBodies.byFlag($0.pointee._messages.wrappedValue)
+        }
+        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: [.field(0)]) {  // 6
             InboxState._ComputedBodies.unreadTotal($0.pointee._messages.wrappedValue)
         }
-        table.fold("flaggedCount", \._flaggedCount, \.flaggedCount, inputs: [.field(0)]) {  // 6
+        table.fold("flaggedCount", \._flaggedCount, \.flaggedCount, inputs: [.field(0)]) {  // 7
             InboxState._ComputedBodies.flaggedCount($0.pointee._messages.wrappedValue)
         }
-        table.fold("unreadSubjectLength", \._unreadSubjectLength, \.unreadSubjectLength, inputs: [.field(0)]) {  // 7
+        table.fold("unreadSubjectLength", \._unreadSubjectLength, \.unreadSubjectLength, inputs: [.field(0)]) {  // 8
             InboxState._ComputedBodies.unreadSubjectLength($0.pointee._messages.wrappedValue)
         }
-        table.fold("matchingCount", \._matchingCount, \.matchingCount, inputs: [.field(0), .field(1)]) {  // 8
+        table.fold("matchingCount", \._matchingCount, \.matchingCount, inputs: [.field(0), .field(1)]) {  // 9
             InboxState._ComputedBodies.matchingCount($0.pointee._messages.wrappedValue, $0.pointee._query.wrappedValue)
         }
     }

@@ -50,6 +50,34 @@ struct DerivedCollectionTests {
         #expect(swift.contains("static func count(_ unread: __unreadType) -> __countType {"))
     }
 
+    @Test("ListGroups are recognised as written or qualified; their body returns the grouped query, their entry is grouped")
+    func groups() throws {
+        #expect(DerivedCollectionTypes.isListGroups("ListGroups<Bool, Message>"))
+        #expect(DerivedCollectionTypes.isListGroups("ComputedRuntime.ListGroups<String, Message>"))
+        #expect(!DerivedCollectionTypes.isListGroups("[Bool: [Message]]"))
+        let swift = try Emit.swift("""
+            state Inbox {
+              var messages: IdentifiedList<Message> = []
+              computed byFlag: ListGroups<Bool, Message> { messages.sorted(by: \\.date).grouped(by: \\.isFlagged) }
+            }
+            """)
+        #expect(swift.contains("static func byFlag(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__byFlagType> {"))
+        #expect(swift.contains("var _byFlag: ComputedRuntime.IncrementalMemo<__byFlagType>"))
+        #expect(swift.contains("table.grouped(\"byFlag\", \\._byFlag, \\.byFlag, inputs: [.field(0)]) {"))
+        #expect(!swift.contains("var _memo:"))  // no memo-table slot: the groups keep their own cell
+        let errors = FrontEnd.diagnostics("""
+            state S {
+              var messages: [Message] = []
+              computed byFlag: ListGroups<Bool, Message> { messages.grouped(by: \\.isFlagged) }
+            }
+            """)
+        #expect(errors == [
+            "3:20: computed 'byFlag' is a 'ListGroups', maintained incrementally from an 'IdentifiedList' field, but it reads the array "
+                + "'messages'; declare 'var messages: IdentifiedList<Message>', or declare 'byFlag' as an ordinary type (such as a "
+                + "dictionary of arrays) to recompute it in full after each change",
+        ])
+    }
+
     @Test("a ListView over an array is an error at its type that names both fixes", arguments: ["[Message]", "Array<Message>"])
     func overAnArray(_ arrayType: String) {
         let errors = FrontEnd.diagnostics("""

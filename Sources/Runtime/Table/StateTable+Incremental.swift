@@ -81,6 +81,25 @@ extension StateTable.Builder {
         _appendIncremental(name, storage, extended, inputs: inputs, unchanged: nil, Self._evaluator(body))
     }
 
+    /// Groups of a list maintained incrementally (a spec's `computed byFolder: ListGroups<String,
+    /// Message> { messages.sorted(by: \.date).grouped(by: \.folder) }`): its name, its storage,
+    /// the key path user code reads it by, its inputs, and its body, which builds the grouped
+    /// query. The list's changes are followed when only the list moved (O(changes · log n)), the
+    /// groups are evaluated in full when another input moved, and a result whose groups did not
+    /// change (`changedKeys` empty after following the list) is no change (unless `cutoff` is
+    /// false): an edited element that stays in its group counts as a change of that group.
+    @inlinable
+    public mutating func grouped<Key, Element, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<ListGroups<Key, Element>>>,
+        _ extended: KeyPath<Extended, ListGroups<Key, Element>>,
+        inputs: [StateTable.Input],
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == ListGroups<Key, Element> {
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil, Self._evaluator(body))
+    }
+
     /// What evaluates a value's query: builds it with `body` from the state's storage, and
     /// updates the cache's pipeline with it, following the source's changes when `reuse` says the
     /// moves allow it (given the query's source version). Specialized where it is written.

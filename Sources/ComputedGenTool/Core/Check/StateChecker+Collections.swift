@@ -7,7 +7,9 @@ extension StateChecker {
     /// is left to the compiler, which reports a body that builds no query at the body's spec line.)
     mutating func checkDerivedCollections(inputs: [ResolvedInputs]) {
         for (computed, resolved) in zip(computeds, inputs) {
-            guard let type = computed.type, DerivedCollectionTypes.isListView(type.text) else { continue }
+            guard let type = computed.type,
+                DerivedCollectionTypes.isListView(type.text) || DerivedCollectionTypes.isListGroups(type.text)
+            else { continue }
             let fieldsRead = resolved.inputs.compactMap { input -> (name: String, type: String)? in
                 guard case .field(let name) = input, let type = fieldTypes[name] else { return nil }
                 return (name, type)
@@ -17,9 +19,11 @@ extension StateChecker {
             else { continue }
             let name = computed.name.name
             let element = Self.elementType(ofArray: array.type)
-            let message = "computed '\(name)' is a 'ListView', maintained incrementally from an 'IdentifiedList' field, "
-                + "but it reads the array '\(array.name)'; declare 'var \(array.name): IdentifiedList<\(element)>', "
-                + "or declare '\(name)' as '[\(element)]' to recompute it in full after each change"
+            let isGroups = DerivedCollectionTypes.isListGroups(type.text)
+            let ordinary = isGroups ? "an ordinary type (such as a dictionary of arrays)" : "'[\(element)]'"
+            let message = "computed '\(name)' is a '\(isGroups ? "ListGroups" : "ListView")', maintained incrementally from an "
+                + "'IdentifiedList' field, but it reads the array '\(array.name)'; declare 'var \(array.name): IdentifiedList<\(element)>', "
+                + "or declare '\(name)' as \(ordinary) to recompute it in full after each change"
             report(message, at: type.location)
         }
     }

@@ -56,6 +56,7 @@ extension StateEmitter {
 
     /// The table's method for a memoized computed value's entry.
     func tableEntryMethod(of computed: CheckedComputed) -> String {
+        if computed.isListGroups { return "grouped" }
         if computed.isIncrementalList { return "incremental" }
         return foldedList(of: computed) != nil ? "fold" : "computed"
     }

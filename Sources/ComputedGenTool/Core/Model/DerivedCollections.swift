@@ -11,6 +11,11 @@ public enum DerivedCollectionTypes {
         isGeneric(type, named: "ListView")
     }
 
+    /// Whether a type spells the runtime's `ListGroups<…>` (a query's result grouped by a key).
+    public static func isListGroups(_ type: String) -> Bool {
+        isGeneric(type, named: "ListGroups")
+    }
+
     /// Whether a type spells the runtime's `IdentifiedList<…>`.
     public static func isIdentifiedList(_ type: String) -> Bool {
         isGeneric(type, named: "IdentifiedList")
@@ -45,9 +50,14 @@ public enum DerivedCollectionTypes {
 }
 
 extension CheckedComputed {
-    /// Whether the value is a `ListView`, maintained incrementally.
+    /// Whether the value is a `ListView` or `ListGroups`, maintained incrementally.
     public var isIncrementalList: Bool {
-        DerivedCollectionTypes.isListView(type)
+        DerivedCollectionTypes.isListView(type) || isListGroups
+    }
+
+    /// Whether the value is a `ListGroups`: groups of a list, maintained incrementally.
+    public var isListGroups: Bool {
+        DerivedCollectionTypes.isListGroups(type)
     }
 }
 
