@@ -30,9 +30,8 @@ extension StateTable {
     /// A memoized computed value: where its cell is, its inputs, and how to refresh it.
     struct Computed {
         let name: String
-        /// The index of its slot in the state's ``MemoTable``, or -1 when its cell is a
-        /// `MemoCell` of its own, stored at `cellOffset` (an ``IncrementalMemo``'s).
-        let slot: Int
+        /// The offset in the storage of its own `MemoCell` (an ``IncrementalMemo``'s), or -1 when
+        /// it is cached in the next slot of the state's ``MemoTable`` (it has a `slotKind`).
         let cellOffset: Int
         /// The value's type (the cell holds a `Value?`).
         let valueType: Any.Type
@@ -179,9 +178,8 @@ extension StateTable.Builder {
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
         let counter = RecomputationCounter()
-        let slot = computeds.lazy.filter { $0.slot >= 0 }.count
         appendEntry(
-            name, slot: slot, cellAt: -1, extended, inputs: inputs, counter: counter,
+            name, cellAt: -1, extended, inputs: inputs, counter: counter,
             refresh: { table, index, base in
                 let header = table.header(ofComputed: index, in: base)
                 _ = _MemoCellHeader._refresh(
@@ -202,12 +200,11 @@ extension StateTable.Builder {
         )
     }
 
-    /// Appends a memoized computed value's entry, cached in the memo table's slot at `slot`, or
-    /// (`slot` -1) in a `MemoCell<Value>` `offset` bytes into the storage; and its key path on
+    /// Appends a memoized computed value's entry, cached in the memo table's next slot (with a
+    /// `slotKind`), or in a `MemoCell<Value>` `offset` bytes into the storage; and its key path on
     /// `state.computed`.
     mutating func appendEntry<Value>(
         _ name: String,
-        slot: Int = -1,
         cellAt offset: Int,
         _ extended: KeyPath<Extended, Value>,
         inputs: [StateTable.Input],
@@ -218,7 +215,6 @@ extension StateTable.Builder {
     ) {
         computeds.append(StateTable.Computed(
             name: name,
-            slot: slot,
             cellOffset: offset,
             valueType: Value.self,
             inputs: inputs,

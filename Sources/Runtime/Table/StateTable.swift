@@ -117,7 +117,14 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         describe(&builder)
         fields = builder.fields
         computeds = builder.computeds
-        slots = builder.computeds.map(\.slot)
+        // A computed value's slot is its position among those with a slot kind.
+        var nextSlot = 0
+        let slots = builder.computeds.map { computed in
+            guard computed.slotKind != nil else { return -1 }
+            defer { nextSlot += 1 }
+            return nextSlot
+        }
+        self.slots = slots
         cellOffsets = builder.computeds.map(\.cellOffset)
         stampOffsets = builder.fields.map(\.stampOffset)
         memoOffset = memo.map(Builder.offset(of:)) ?? -1
@@ -128,11 +135,11 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         // Each field's memo-table slots first: a write checks the table once, then resets them.
         for range in ranges {
             let slice = dependents[range]
-            dependents.replaceSubrange(range, with: slice.filter { builder.computeds[$0].slot >= 0 } + slice.filter { builder.computeds[$0].slot < 0 })
+            dependents.replaceSubrange(range, with: slice.filter { slots[$0] >= 0 } + slice.filter { slots[$0] < 0 })
         }
         self.dependents = dependents
         let offsets = memoLayout.offsets
-        let cells = builder.computeds.map { $0.slot >= 0 ? ~offsets[$0.slot] : $0.cellOffset }
+        let cells = builder.computeds.indices.map { slots[$0] >= 0 ? ~offsets[slots[$0]] : builder.computeds[$0].cellOffset }
         plan = Self.plan(fields: builder.fields.count, dependents: dependents, ranges: ranges, cells: cells)
         headerOffset = _memoHeaderOffset()
         fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
