@@ -123,6 +123,12 @@ extension FilePersistence {
                 guard state.pending == nil, state.localChanges == localChanges, read > state.lastAppliedRead else {
                     return nil
                 }
+                // Two readers (the watcher and a reload) that both found the same new content:
+                // the first applied it, the second has nothing to tell.
+                if state.known?.data == snapshot?.data {
+                    if commit { state.lastAppliedRead = read }
+                    return nil
+                }
                 guard commit else { return value }
                 state.lastAppliedRead = read
                 state.known = snapshot

@@ -110,11 +110,21 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
     /// hear nothing when that returns `nil`), then with `commit == true` to replace the value.
     /// Returns whether the value was replaced.
     ///
+    /// For an `Equatable` value, a new value `==` to the current one is no change, as for a local
+    /// write: `decide` still commits (the storage's content is known now), but the version stays
+    /// and nobody is notified.
+    ///
     /// Must not be called while holding a lock that a subscriber or observer could need: it
     /// notifies them before returning.
     @discardableResult
     func replaceFromStorage(_ decide: (_ current: Value, _ commit: Bool) -> Value?) -> Bool {
-        guard state.withLock({ decide($0, false) }) != nil else { return false }
+        let isNew = state.withLock { current -> Bool in
+            guard let newValue = decide(current, false) else { return false }
+            guard equality.isEqual(current, newValue) == true else { return true }
+            _ = decide(current, true)
+            return false
+        }
+        guard isNew else { return false }
         registrar.willSet(self, keyPath: valueKeyPath)
         defer {
             registrar.didSet(self, keyPath: valueKeyPath)
@@ -122,6 +132,8 @@ final class SharedBox<Value: Sendable>: Observable, @unchecked Sendable {
         }
         return state.withLock { value in
             guard let newValue = decide(value, true) else { return false }
+            // The value may have moved to the new one in between (another reader of the storage).
+            guard equality.isEqual(value, newValue) != true else { return false }
             value = newValue
             stamp(newValue)
             return true
