@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// The memo cell of a computed value that reads `@Shared` fields (directly or through other
 /// computed values).
 ///
@@ -9,11 +11,15 @@
 /// they are unique but not ordered across threads, so a sum (or the newest) of several stamps
 /// can stay the same while the stamps in it change.
 ///
-/// Unlike ``Memo``, the hit path takes a lock (the cached value can be replaced while copies
-/// share the cell); it is inlined into the state's module, specialized for the value's type. Concurrent
-/// misses may compute more than once; the last one to finish is kept, with the stamps it read
-/// before computing, so a value is never kept for stamps newer than the inputs it was computed
-/// from (at worst a later read recomputes).
+/// The hit path takes no lock: the cached value can be replaced while copies share the cell, so
+/// each thread reads its own entry (the value, the cell's generation and the shared stamps it was
+/// computed for; see `_ThreadSlots`), compares it with the cell's generation and the shared
+/// inputs' current stamps, and copies the value out. A thread whose entry is out of date takes
+/// the cell's lock, as a miss does, and then refreshes its entry. The hit is inlined into the
+/// state's module, specialized for the value's type. Concurrent misses may compute more than
+/// once; the last one to finish is kept, with the stamps it read before computing, so a value is
+/// never kept for stamps newer than the inputs it was computed from (at worst a later read
+/// recomputes).
 public struct SharedMemo<Value> {
     @usableFromInline
     var _cell: SharedMemoCell<Value>
@@ -55,6 +61,8 @@ extension SharedMemo: @unchecked Sendable where Value: Sendable {}
 ///
 /// Its mutable properties are reached only under `lock` (or by a unique owner), so they are not
 /// checked for exclusive access at run time (a check per access cost more than the hit itself).
+/// `generation` is written under the lock and read without it; each thread's entry in
+/// `threadSlots` only by that thread.
 @usableFromInline
 final class SharedMemoCell<Value>: @unchecked Sendable {
     @usableFromInline let lock = Lock.make()
@@ -68,10 +76,23 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
     /// The stamp taken when the value last changed (after cutoff: recomputed to a value `==` to
     /// the previous one, it keeps its stamp): the version a store's observers compare.
     @exclusivity(unchecked) private var changedAtStamp: VersionStamp
+    /// Moves (under the lock) whenever `cached` or `keys` change or the cell goes stale, so that a
+    /// thread's entry made at the same generation holds the cell's value; never 0.
+    @usableFromInline let generation: UnsafeMutablePointer<UInt64>
+    /// Each thread's last value, with the shared stamps it was computed for; keyed by the
+    /// generation it was copied at.
+    @usableFromInline let threadSlots = _ThreadSlots<_SharedMemoEntry<Value>>(keyCount: 1)
 
     init(version: VersionStamp) {
         self.version = version
         changedAtStamp = version
+        generation = .allocate(capacity: 1)
+        generation.initialize(to: 1)
+    }
+
+    deinit {
+        threadSlots.deallocate()
+        generation.deallocate()
     }
 
     /// The stamp taken when the value last changed. Read after bringing the value up to date.
@@ -79,23 +100,46 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
         lock.withLock { changedAtStamp }
     }
 
-    /// The hit path: under the lock, the shared inputs' stamps are recorded over the ones the
-    /// cached value was computed from (compared and overwritten in place: no copy, no
-    /// allocation once they exist); a miss computes out of line.
+    /// The hit path, without a lock: the calling thread's entry, when it was made at the cell's
+    /// current generation and the shared inputs' stamps (recorded over the entry's, in place: no
+    /// copy, no allocation) are the ones it was computed for. Otherwise the locked path.
     @inlinable
     func value(sharedInputs record: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
+        if let entry = threadSlots.entry(),
+            threadSlots.keys(of: entry).pointee == cg_atomic_u64_load(generation)
+        {
+            let stored = threadSlots.valuePointer(of: entry)
+            var inputs = MemoInputs([])
+            swap(&inputs._versions, &stored.pointee.keys)
+            record(&inputs)
+            let changed = inputs.changed
+            swap(&inputs._versions, &stored.pointee.keys)
+            if !changed {
+                return stored.pointee.value
+            }
+        }
+        return _lockedValue(sharedInputs: record, compute: compute)
+    }
+
+    /// Under the lock, the shared inputs' stamps are recorded over the ones the cached value was
+    /// computed from; a hit refreshes the thread's entry, a miss computes.
+    @inlinable
+    @inline(never)
+    func _lockedValue(sharedInputs record: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
         var inputs = MemoInputs([])
         lock.lock()
         swap(&inputs._versions, &keys)
         record(&inputs)
         if !isStale, !inputs.changed, let cached {
             swap(&inputs._versions, &keys)
+            _storeInThreadSlot(cached)
             lock.unlock()
             return cached
         }
         // Miss: the keys now hold the current stamps, which go with the value computed next;
         // the cell's keys stay empty meanwhile, so a concurrent read misses too.
         inputs._dropUnrecorded()
+        cg_atomic_u64_store(generation, generation.pointee &+ 1)
         lock.unlock()
         return _computeAndStore(inputs._versions, compute)
     }
@@ -114,8 +158,25 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
             }
             cached = value
             isStale = false
+            cg_atomic_u64_store(generation, generation.pointee &+ 1)
+            _storeInThreadSlot(value)
         }
         return value
+    }
+
+    /// Under the lock: the calling thread's entry takes `value`, the cell's keys and generation.
+    @usableFromInline
+    func _storeInThreadSlot(_ value: Value) {
+        var generationKey = generation.pointee
+        if let entry = threadSlots.entry() {
+            // Updated in place: the entry's keys array is reused when it is the cell's already.
+            let stored = threadSlots.valuePointer(of: entry)
+            stored.pointee.keys = keys
+            stored.pointee.value = value
+            threadSlots.keys(of: entry).pointee = generationKey
+        } else {
+            threadSlots.store(keys: &generationKey, value: _SharedMemoEntry(keys: keys, value: value))
+        }
     }
 
     /// Marks the cell stale; only for the unique owner.
@@ -124,6 +185,21 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
             self.version = version
             keys.removeAll(keepingCapacity: true)
             isStale = true
+            cg_atomic_u64_store(generation, generation.pointee &+ 1)
         }
+    }
+}
+
+/// A thread's entry in a ``SharedMemoCell``: the value it last handed out and the shared inputs'
+/// stamps that value was computed for.
+@usableFromInline
+struct _SharedMemoEntry<Value> {
+    @usableFromInline var keys: [VersionStamp]
+    @usableFromInline var value: Value
+
+    @usableFromInline
+    init(keys: [VersionStamp], value: Value) {
+        self.keys = keys
+        self.value = value
     }
 }

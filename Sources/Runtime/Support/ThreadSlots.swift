@@ -60,6 +60,13 @@ struct _ThreadSlots<Value> {
         (entry + valueOffset).assumingMemoryBound(to: Value.self).pointee
     }
 
+    /// The value of an entry, in place (for a value the thread updates in its entry).
+    @inlinable
+    @inline(__always)
+    func valuePointer(of entry: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Value> {
+        (entry + valueOffset).assumingMemoryBound(to: Value.self)
+    }
+
     /// Stores `value` for `keys` (`keyCount` words, the first one not 0) in the calling thread's
     /// entry; does nothing for a thread without a slot.
     @usableFromInline
