@@ -27,7 +27,7 @@ objcopy --strip-debug "$WORK/CrossModuleProfile"  # the runtime's objects carry 
 printf '%-24s %14s\n' scenario "per operation"
 for scenario in ${SCENARIOS:-cached-read cached-read-didset selector-hit memo-hit selector-hit-pair memo-hit-pair write-unrelated write-unrelated-plain \
     append-remove append-remove-plain commit-observed commit-subscribed \
-    string-selector-hit string-memo-hit computed-selector-hit parameterized-hit shared-memo-hit}; do
+    string-selector-hit string-memo-hit computed-selector-hit parameterized-hit shared-memo-hit copy-out copy-out-didset}; do
   out="$WORK/callgrind.$scenario.out"
   valgrind --tool=callgrind --callgrind-out-file="$out" --collect-atstart=no --toggle-collect='*profiledRun*' \
     "$WORK/CrossModuleProfile" "$scenario" "$OPERATIONS" > /dev/null 2> "$WORK/valgrind.$scenario.log"

@@ -98,7 +98,6 @@ func memoStates(_ items: [Int], _ memo: ModelLastInputMemo) -> SelectorPair<Mode
 @inline(never) func sharedMemoHits(_ state: ScoreState, _ n: Int) {
     for _ in 0..<n { blackHole(state.computed.banner) }
 }
-
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : ""
 let operations = arguments.count > 2 ? Int(arguments[2])! : 100_000
@@ -182,6 +181,38 @@ case "shared-memo-hit":
     let state = ScoreState(items: items)
     blackHole(state.computed.banner)
     profiledRun { sharedMemoHits(state, operations) }
+case "copy-out":
+    var first = ScoreState(items: items)
+    var second = first
+    first.unrelated = 1
+    second.unrelated = 2
+    blackHole(first.computed.evens)
+    blackHole(second.computed.evens)
+    let pair = SelectorPair(first: first, second: second)
+    profiledRun {
+        runBody(pair) { pair in
+            var kept: [Int] = []
+            for i in 0..<operations {
+                kept = (i & 1 == 0 ? pair.first : pair.second).computed.evens
+                blackHole(kept)
+            }
+        }
+    }
+case "copy-out-didset":
+    var first = ModelDidSetState(items: items)
+    var second = first
+    first.unrelated = 1
+    second.unrelated = 2
+    let pair = SelectorPair(first: first, second: second)
+    profiledRun {
+        runBody(pair) { pair in
+            var kept: [Int] = []
+            for i in 0..<operations {
+                kept = (i & 1 == 0 ? pair.first : pair.second).evens
+                blackHole(kept)
+            }
+        }
+    }
 default:
     print("unknown scenario")
 }
