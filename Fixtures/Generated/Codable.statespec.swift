@@ -237,9 +237,9 @@ extension SettingsState: ComputedRuntime._TableDrivenState {
 extension SettingsState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``SettingsState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     static let __table: ComputedRuntime.StateTable<SettingsState, SettingsState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<SettingsState, SettingsState.Extended>.Builder) {
@@ -247,10 +247,10 @@ extension SettingsState.Extended: ComputedRuntime._TableDrivenStorage {
         table.field("fontSize", \._fontSize, \.fontSize, \.fontSize)  // 1
         table.field("recent", \._recent, \.recent, \.recent)  // 2
         table.field("lastOpened", \._lastOpened, \.lastOpened, \.lastOpened)  // 3
-        table.computed("isLarge", \.isLarge, inputs: [.field(1)]) {  // 0
+        table.computed("isLarge", \.isLarge, inputs: "fontSize") {  // 0
             SettingsState._ComputedBodies.isLarge($0.pointee._fontSize.wrappedValue)
         }
-        table.computed("recentCount", \.recentCount, inputs: [.field(2)]) {  // 1
+        table.computed("recentCount", \.recentCount, inputs: "recent") {  // 1
             SettingsState._ComputedBodies.recentCount($0.pointee._recent.wrappedValue)
         }
     }

@@ -210,25 +210,25 @@ extension CounterState: ComputedRuntime._TableDrivenState {
 extension CounterState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``CounterState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     static let __table: ComputedRuntime.StateTable<CounterState, CounterState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<CounterState, CounterState.Extended>.Builder) {
         table.field("count", \._count, \.count, \.count)  // 0
         table.field("step", \._step, \.step, \.step)  // 1
         table.field("label", \._label, \.label, \.label)  // 2
-        table.computed("doubled", \.doubled, inputs: [.field(0)]) {  // 0
+        table.computed("doubled", \.doubled, inputs: "count") {  // 0
             CounterState._ComputedBodies.doubled($0.pointee._count.wrappedValue)
         }
-        table.computed("quadrupled", \.quadrupled, inputs: [.computed(0)]) {  // 1
+        table.computed("quadrupled", \.quadrupled, inputs: "doubled") {  // 1
             CounterState._ComputedBodies.quadrupled($0.pointee.doubled)
         }
-        table.computed("next", \.next, inputs: [.computed(1), .field(1)]) {  // 2
+        table.computed("next", \.next, inputs: "quadrupled step") {  // 2
             CounterState._ComputedBodies.next($0.pointee.quadrupled, $0.pointee._step.wrappedValue)
         }
-        table.computed("summary", \.summary, inputs: [.field(2), .field(0), .computed(2)]) {  // 3
+        table.computed("summary", \.summary, inputs: "label count next") {  // 3
             CounterState._ComputedBodies.summary($0.pointee._label.wrappedValue, $0.pointee._count.wrappedValue, $0.pointee.next)
         }
     }

@@ -277,9 +277,9 @@ extension CutoffState: ComputedRuntime._TableDrivenState {
 extension CutoffState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``CutoffState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     public static let __table: ComputedRuntime.StateTable<CutoffState, CutoffState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<CutoffState, CutoffState.Extended>.Builder) {
@@ -287,25 +287,25 @@ extension CutoffState.Extended: ComputedRuntime._TableDrivenStorage {
         table.field("threshold", \._threshold, \.threshold, \.threshold)  // 1
         table.field("name", \._name, \.name, \.name)  // 2
         table.field("token", \._token, \.token, \.token)  // 3
-        table.computed("filteredArray", \.filteredArray, inputs: [.field(0), .field(1)]) {  // 0
+        table.computed("filteredArray", \.filteredArray, inputs: "items threshold") {  // 0
             CutoffState._ComputedBodies.filteredArray($0.pointee._items.wrappedValue, $0.pointee._threshold.wrappedValue)
         }
-        table.computed("filteredCount", \.filteredCount, inputs: [.computed(0)]) {  // 1
+        table.computed("filteredCount", \.filteredCount, inputs: "filteredArray") {  // 1
             CutoffState._ComputedBodies.filteredCount($0.pointee.filteredArray)
         }
-        table.computed("summary", \.summary, inputs: [.computed(1), .field(1)]) {  // 2
+        table.computed("summary", \.summary, inputs: "filteredCount threshold") {  // 2
             CutoffState._ComputedBodies.summary($0.pointee.filteredCount, $0.pointee._threshold.wrappedValue)
         }
-        table.computed("uncutArray", \.uncutArray, inputs: [.field(0), .field(1)], cutoff: false) {  // 3
+        table.computed("uncutArray", \.uncutArray, inputs: "items threshold", cutoff: false) {  // 3
             CutoffState._ComputedBodies.uncutArray($0.pointee._items.wrappedValue, $0.pointee._threshold.wrappedValue)
         }
-        table.computed("uncutCount", \.uncutCount, inputs: [.computed(3)]) {  // 4
+        table.computed("uncutCount", \.uncutCount, inputs: "uncutArray") {  // 4
             CutoffState._ComputedBodies.uncutCount($0.pointee.uncutArray)
         }
-        table.computed("greeting", \.greeting, inputs: [.field(2)]) {  // 5
+        table.computed("greeting", \.greeting, inputs: "name") {  // 5
             CutoffState._ComputedBodies.greeting($0.pointee._name.wrappedValue)
         }
-        table.computed("tokenID", \.tokenID, inputs: [.field(3)]) {  // 6
+        table.computed("tokenID", \.tokenID, inputs: "token") {  // 6
             CutoffState._ComputedBodies.tokenID($0.pointee._token.wrappedValue)
         }
     }

@@ -230,9 +230,9 @@ extension ProfileState: ComputedRuntime._TableDrivenState {
 extension ProfileState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ProfileState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     public static let __table: ComputedRuntime.StateTable<ProfileState, ProfileState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<ProfileState, ProfileState.Extended>.Builder) {
@@ -241,10 +241,10 @@ extension ProfileState.Extended: ComputedRuntime._TableDrivenStorage {
         table.edge("badge", \._badge, \.badge)  // 2
         table.edge("name", \._name, \.name)  // 3
         table.edge("score", \._score, \.score)  // 4
-        table.computed("hasAvatar", \.hasAvatar, inputs: [.field(0)]) {  // 0
+        table.computed("hasAvatar", \.hasAvatar, inputs: "avatar") {  // 0
             ProfileState._ComputedBodies.hasAvatar($0.pointee.avatar)
         }
-        table.computed("badgeText", \.badgeText, inputs: [.field(2)]) {  // 1
+        table.computed("badgeText", \.badgeText, inputs: "badge") {  // 1
             ProfileState._ComputedBodies.badgeText($0.pointee.badge)
         }
     }

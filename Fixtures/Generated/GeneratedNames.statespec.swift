@@ -1521,9 +1521,9 @@ extension GeneratedNames: ComputedRuntime._TableDrivenState {
 extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``GeneratedNames`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
     /// a store observes each alone.
     public static let __table: ComputedRuntime.StateTable<GeneratedNames, GeneratedNames.Extended> = .init(\.computed, memo: \._memo, __describe)
@@ -1583,13 +1583,13 @@ extension GeneratedNames.Extended: ComputedRuntime._TableDrivenStorage {
         table.field("MemberVersioned", \._MemberVersioned, \.MemberVersioned, \.MemberVersioned)  // 38
         table.field("memberVersion", \._memberVersion, \.memberVersion, \.memberVersion)  // 39
         table.shared("shared", \._shared, \.shared)  // 40
-        table.computed("value", \.value, inputs: [.field(0), .field(1), .field(2), .field(3), .field(4), .field(5), .field(6)]) {  // 0
+        table.computed("value", \.value, inputs: "version hasher encoder decoder container lhs rhs") {  // 0
             GeneratedNames._ComputedBodies.value($0.pointee._version.wrappedValue, $0.pointee._hasher.wrappedValue, $0.pointee._encoder.wrappedValue, $0.pointee._decoder.wrappedValue, $0.pointee._container.wrappedValue, $0.pointee._lhs.wrappedValue, $0.pointee._rhs.wrappedValue)
         }
-        table.computed("transform", \.transform, inputs: [.field(12), .field(13), .field(14), .field(15), .field(16), .field(17), .field(18)]) {  // 1
+        table.computed("transform", \.transform, inputs: "wrappedValue projectedValue update record inputs compute isEqual") {  // 1
             GeneratedNames._ComputedBodies.transform($0.pointee._wrappedValue.wrappedValue, $0.pointee._projectedValue.wrappedValue, $0.pointee._update.wrappedValue, $0.pointee._record.wrappedValue, $0.pointee._inputs.wrappedValue, $0.pointee._compute.wrappedValue, $0.pointee._isEqual.wrappedValue)
         }
-        table.computed("capacity", \.capacity, inputs: [.field(22), .field(23), .field(24), .field(25), .field(26), .field(27), .field(28), .field(29)]) {  // 2
+        table.computed("capacity", \.capacity, inputs: "Hasher Encoder Decoder Mirror KeyValuePairs String Bool Substring") {  // 2
             GeneratedNames._ComputedBodies.capacity($0.pointee._Hasher.wrappedValue, $0.pointee._Encoder.wrappedValue, $0.pointee._Decoder.wrappedValue, $0.pointee._Mirror.wrappedValue, $0.pointee._KeyValuePairs.wrappedValue, $0.pointee._String.wrappedValue, $0.pointee._Bool.wrappedValue, $0.pointee._Substring.wrappedValue)
         }
         table.sharedComputed("sharedKey", \._sharedKey, \.sharedKey)

@@ -350,43 +350,43 @@ extension InboxState: ComputedRuntime._TableDrivenState {
 extension InboxState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``InboxState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     /// `ListView` values and folds of a list follow, each with its cell, maintained incrementally.
     public static let __table: ComputedRuntime.StateTable<InboxState, InboxState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<InboxState, InboxState.Extended>.Builder) {
         table.field("messages", \._messages, \.messages, \.messages)  // 0
         table.field("query", \._query, \.query, \.query)  // 1
-        table.computed("unreadCount", \.unreadCount, inputs: [.computed(1)]) {  // 0
+        table.computed("unreadCount", \.unreadCount, inputs: "unread") {  // 0
             InboxState._ComputedBodies.unreadCount($0.pointee.unread)
         }
-        table.incremental("unread", \._unread, \.unread, inputs: [.field(0)]) {  // 1
+        table.incremental("unread", \._unread, \.unread, inputs: "messages") {  // 1
             InboxState._ComputedBodies.unread($0.pointee._messages.wrappedValue)
         }
-        table.incremental("latest", \._latest, \.latest, inputs: [.field(0)]) {  // 2
+        table.incremental("latest", \._latest, \.latest, inputs: "messages") {  // 2
             InboxState._ComputedBodies.latest($0.pointee._messages.wrappedValue)
         }
-        table.incremental("matching", \._matching, \.matching, inputs: [.field(0), .field(1)]) {  // 3
+        table.incremental("matching", \._matching, \.matching, inputs: "messages query") {  // 3
             InboxState._ComputedBodies.matching($0.pointee._messages.wrappedValue, $0.pointee._query.wrappedValue)
         }
-        table.incremental("flaggedSubjects", \._flaggedSubjects, \.flaggedSubjects, inputs: [.field(0)]) {  // 4
+        table.incremental("flaggedSubjects", \._flaggedSubjects, \.flaggedSubjects, inputs: "messages") {  // 4
             InboxState._ComputedBodies.flaggedSubjects($0.pointee._messages.wrappedValue)
         }
-        table.grouped("byFlag", \._byFlag, \.byFlag, inputs: [.field(0)]) {  // 5
+        table.grouped("byFlag", \._byFlag, \.byFlag, inputs: "messages") {  // 5
             InboxState._ComputedBodies.byFlag($0.pointee._messages.wrappedValue)
         }
-        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: [.field(0)]) {  // 6
+        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: "messages") {  // 6
             InboxState._ComputedBodies.unreadTotal($0.pointee._messages.wrappedValue)
         }
-        table.fold("flaggedCount", \._flaggedCount, \.flaggedCount, inputs: [.field(0)]) {  // 7
+        table.fold("flaggedCount", \._flaggedCount, \.flaggedCount, inputs: "messages") {  // 7
             InboxState._ComputedBodies.flaggedCount($0.pointee._messages.wrappedValue)
         }
-        table.fold("unreadSubjectLength", \._unreadSubjectLength, \.unreadSubjectLength, inputs: [.field(0)]) {  // 8
+        table.fold("unreadSubjectLength", \._unreadSubjectLength, \.unreadSubjectLength, inputs: "messages") {  // 8
             InboxState._ComputedBodies.unreadSubjectLength($0.pointee._messages.wrappedValue)
         }
-        table.fold("matchingCount", \._matchingCount, \.matchingCount, inputs: [.field(0), .field(1)]) {  // 9
+        table.fold("matchingCount", \._matchingCount, \.matchingCount, inputs: "messages query") {  // 9
             InboxState._ComputedBodies.matchingCount($0.pointee._messages.wrappedValue, $0.pointee._query.wrappedValue)
         }
     }

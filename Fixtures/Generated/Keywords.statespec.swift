@@ -260,9 +260,9 @@ extension `Protocol`: ComputedRuntime._TableDrivenState {
 extension `Protocol`.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Protocol`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     package static let __table: ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<`Protocol`, `Protocol`.Extended>.Builder) {
@@ -270,10 +270,10 @@ extension `Protocol`.Extended: ComputedRuntime._TableDrivenStorage {
         table.field("class", \._class, \.`class`, \.`class`)  // 1
         table.field("open", \._open, \.open, \.open)  // 2
         table.field("consuming", \._consuming, \.consuming, \.consuming)  // 3
-        table.computed("nonisolated", \.nonisolated, inputs: [.field(3), .field(2)]) {  // 0
+        table.computed("nonisolated", \.nonisolated, inputs: "consuming open") {  // 0
             `Protocol`._ComputedBodies.nonisolated($0.pointee._consuming.wrappedValue, $0.pointee._open.wrappedValue)
         }
-        table.computed("return", \.`return`, inputs: [.field(0), .field(1)]) {  // 1
+        table.computed("return", \.`return`, inputs: "default class") {  // 1
             `Protocol`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._class.wrappedValue)
         }
     }
@@ -420,15 +420,15 @@ extension Pair: ComputedRuntime._TableDrivenState {
 extension Pair.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Pair`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     static let __table: ComputedRuntime.StateTable<Pair, Pair.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Pair, Pair.Extended>.Builder) {
         table.field("first", \._first, \.first, \.first)  // 0
         table.field("second", \._second, \.second, \.second)  // 1
-        table.computed("sum", \.sum, inputs: [.field(0), .field(1)]) {  // 0
+        table.computed("sum", \.sum, inputs: "first second") {  // 0
             Pair._ComputedBodies.sum($0.pointee._first.wrappedValue, $0.pointee._second.wrappedValue)
         }
     }

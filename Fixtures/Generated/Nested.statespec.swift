@@ -129,15 +129,15 @@ extension Shelf: ComputedRuntime._TableDrivenState {
 extension Shelf.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Shelf`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     public static let __table: ComputedRuntime.StateTable<Shelf, Shelf.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Shelf, Shelf.Extended>.Builder) {
         table.field("books", \._books, \.books, \.books)  // 0
         table.field("label", \._label, \.label, \.label)  // 1
-        table.computed("total", \.total, inputs: [.field(0)]) {  // 0
+        table.computed("total", \.total, inputs: "books") {  // 0
             Shelf._ComputedBodies.total($0.pointee._books.wrappedValue)
         }
     }
@@ -329,24 +329,24 @@ extension Library: ComputedRuntime._TableDrivenState {
 extension Library.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Library`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     public static let __table: ComputedRuntime.StateTable<Library, Library.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Library, Library.Extended>.Builder) {
         table.field("shelf", \._shelf, \.shelf, \.shelf)  // 0
         table.field("name", \._name, \.name, \.name)  // 1
-        table.computed("doubled", \.doubled, inputs: [.member(0, "computed.total")]) {  // 0
+        table.computed("doubled", \.doubled, inputs: "shelf.computed.total") {  // 0
             Library._ComputedBodies.doubled($0.pointee._shelf.wrappedValue)
         }
-        table.computed("firstBook", \.firstBook, inputs: [.member(0, "books.first")]) {  // 1
+        table.computed("firstBook", \.firstBook, inputs: "shelf.books.first") {  // 1
             Library._ComputedBodies.firstBook($0.pointee._shelf.wrappedValue)
         }
-        table.computed("caption", \.caption, inputs: [.member(0, "label"), .member(0, "books.count")]) {  // 2
+        table.computed("caption", \.caption, inputs: "shelf.label shelf.books.count") {  // 2
             Library._ComputedBodies.caption($0.pointee._shelf.wrappedValue)
         }
-        table.computed("shelves", \.shelves, inputs: [.field(0)]) {  // 3
+        table.computed("shelves", \.shelves, inputs: "shelf") {  // 3
             Library._ComputedBodies.shelves($0.pointee._shelf.wrappedValue)
         }
     }
@@ -476,14 +476,14 @@ extension Building: ComputedRuntime._TableDrivenState {
 extension Building.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``Building`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     public static let __table: ComputedRuntime.StateTable<Building, Building.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<Building, Building.Extended>.Builder) {
         table.field("library", \._library, \.library, \.library)  // 0
-        table.computed("deepTotal", \.deepTotal, inputs: [.member(0, "shelf.computed.total")]) {  // 0
+        table.computed("deepTotal", \.deepTotal, inputs: "library.shelf.computed.total") {  // 0
             Building._ComputedBodies.deepTotal($0.pointee._library.wrappedValue)
         }
     }

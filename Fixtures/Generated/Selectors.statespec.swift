@@ -247,15 +247,15 @@ extension LibraryState: ComputedRuntime._TableDrivenState {
 extension LibraryState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``LibraryState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     public static let __table: ComputedRuntime.StateTable<LibraryState, LibraryState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<LibraryState, LibraryState.Extended>.Builder) {
         table.field("todos", \._todos, \.todos, \.todos)  // 0
         table.field("query", \._query, \.query, \.query)  // 1
-        table.computed("openTodos", \.openTodos, inputs: [.field(0)]) {  // 0
+        table.computed("openTodos", \.openTodos, inputs: "todos") {  // 0
             LibraryState._ComputedBodies.openTodos($0.pointee._todos.wrappedValue)
         }
     }

@@ -354,9 +354,9 @@ extension AppState: ComputedRuntime._TableDrivenState {
 extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``AppState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
     /// a store observes each alone.
     public static let __table: ComputedRuntime.StateTable<AppState, AppState.Extended> = .init(\.computed, memo: \._memo, __describe)
@@ -366,7 +366,7 @@ extension AppState.Extended: ComputedRuntime._TableDrivenStorage {
         table.shared("session", \._session, \.session)  // 1
         table.shared("settings", \._settings, \.settings)  // 2
         table.shared("launchCount", \._launchCount, \.launchCount)  // 3
-        table.computed("titleLength", \.titleLength, inputs: [.field(0)]) {  // 0
+        table.computed("titleLength", \.titleLength, inputs: "title") {  // 0
             AppState._ComputedBodies.titleLength($0.pointee._title.wrappedValue)
         }
         table.sharedComputed("greeting", \._greeting, \.greeting)
@@ -540,9 +540,9 @@ extension ChildState: ComputedRuntime._TableDrivenState {
 extension ChildState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ChildState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
     /// a store observes each alone.
     static let __table: ComputedRuntime.StateTable<ChildState, ChildState.Extended> = .init(\.computed, __describe)
@@ -684,15 +684,15 @@ extension ParentFeature: ComputedRuntime._TableDrivenState {
 extension ParentFeature.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``ParentFeature`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     static let __table: ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended>.Builder) {
         table.field("child", \._child, \.child, \.child)  // 0
         table.field("title", \._title, \.title, \.title)  // 1
-        table.computed("childName", \.childName, inputs: [.member(0, "computed.name")]) {  // 0
+        table.computed("childName", \.childName, inputs: "child.computed.name") {  // 0
             ParentFeature._ComputedBodies.childName($0.pointee._child.wrappedValue)
         }
     }

@@ -308,9 +308,9 @@ extension TodoState: ComputedRuntime._TableDrivenState {
 extension TodoState.Extended: ComputedRuntime._TableDrivenStorage {
     /// The members of ``TodoState`` for the runtime: each field with its storage and the key
     /// paths a store observes it by (on the state and on `state.computed`), then each memoized
-    /// computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices
-    /// in these lists) and its body, called with the storage. A computed value's index is its
-    /// slot in `_memo`, the state's memo table.
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `_memo`, the state's memo table.
     public static let __table: ComputedRuntime.StateTable<TodoState, TodoState.Extended> = .init(\.computed, memo: \._memo, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<TodoState, TodoState.Extended>.Builder) {
@@ -320,13 +320,13 @@ extension TodoState.Extended: ComputedRuntime._TableDrivenStorage {
         table.edge("avatar", \._avatar, \.avatar)  // 3
         table.edge("unread", \._unread, \.unread)  // 4
         table.edge("badge", \._badge, \.badge)  // 5
-        table.computed("visibleTodos", \.visibleTodos, inputs: [.field(0), .member(1, "includes"), .field(2)]) {  // 0
+        table.computed("visibleTodos", \.visibleTodos, inputs: "todos filter.includes query") {  // 0
             TodoState._ComputedBodies.visibleTodos($0.pointee._todos.wrappedValue, $0.pointee._filter.wrappedValue, $0.pointee._query.wrappedValue)
         }
-        table.computed("visibleCount", \.visibleCount, inputs: [.computed(0)]) {  // 1
+        table.computed("visibleCount", \.visibleCount, inputs: "visibleTodos") {  // 1
             TodoState._ComputedBodies.visibleCount($0.pointee.visibleTodos)
         }
-        table.computed("doneCount", \.doneCount, inputs: [.field(0)]) {  // 2
+        table.computed("doneCount", \.doneCount, inputs: "todos") {  // 2
             TodoState._ComputedBodies.doneCount($0.pointee._todos.wrappedValue)
         }
     }

@@ -48,8 +48,8 @@ enum Emit {
     }
 
     /// The state table's entries in `text` (`table.field("a", …)`, `table.computed("b", …, inputs:
-    /// [.field(0), .computed(1), .member(0, "items")]) {`): the fields in order, and each computed
-    /// value with its inputs by name (`"a"`, `"b"`, `"shelf.items"` for a member input).
+    /// "a c shelf.items") {`): the fields in order, and each computed value with its inputs by
+    /// name (`"a"`, `"c"`, `"shelf.items"` for a member input).
     static func table(in text: String) -> (fields: [String], computeds: [(name: String, inputs: [String])]) {
         var fields: [String] = []
         var computeds: [(name: String, inputs: [String])] = []
@@ -59,17 +59,9 @@ enum Emit {
         for line in trimmedLines(text) {
             if line.hasPrefix("table.field(") || line.hasPrefix("table.edge(") || line.hasPrefix("table.shared(") {
                 fields.append(quoted(line[...]))
-            } else if line.hasPrefix("table.computed("), let open = line.range(of: "inputs: [") {
-                // `.field(0), .member(1, "a.b")`: items end at "), ." (member paths hold dots).
-                let list = String(line[open.upperBound...].prefix { $0 != "]" })
-                var inputs: [String] = []
-                for item in list.components(separatedBy: "), .").map({ $0.trimmingCharacters(in: CharacterSet(charactersIn: ".)")) }) where !item.isEmpty {
-                    let number = Int(item.drop { !$0.isNumber }.prefix { $0.isNumber }) ?? -1
-                    if item.hasPrefix("field(") { inputs.append(fields[number]) }
-                    if item.hasPrefix("computed(") { inputs.append(computeds[number].name) }
-                    if item.hasPrefix("member(") { inputs.append(fields[number] + "." + quoted(item[...])) }
-                }
-                computeds.append((quoted(line[...]), inputs))
+            } else if line.hasPrefix("table.computed("), let open = line.range(of: "inputs: \"") {
+                let names = line[open.upperBound...].prefix { $0 != "\"" }
+                computeds.append((quoted(line[...]), names.split(separator: " ").map(String.init)))
             }
         }
         return (fields, computeds)

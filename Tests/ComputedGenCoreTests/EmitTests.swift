@@ -79,7 +79,7 @@ struct EmitTests {
         "public var `default`: __defaultType { _default.wrappedValue }",
         // Computed values, their table entries and bodies.
         "public var `return`: __returnType {",
-        "table.computed(\"return\", \\.`return`, inputs: [.field(0), .field(1), .field(2)]) {  // 0",
+        "table.computed(\"return\", \\.`return`, inputs: \"default inout true\") {  // 0",
         "`Self`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._inout.wrappedValue, $0.pointee.`true`)",
         "withUnsafePointer(to: self) { `Self`.Extended.__table.refresh(index, in: $0) }",
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> __returnType {",
@@ -187,11 +187,11 @@ struct EmitTests {
         #expect(!edgeAccessor.contains { $0.hasPrefix("set") })
     }
 
-    @Test("a miss is the table's: every input by index, the body with exactly its inputs; @NoCutoff passes cutoff: false")
+    @Test("a miss is the table's: every input by name, the body with exactly its inputs; @NoCutoff passes cutoff: false")
     func inputsAndCutoff() throws {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  computed b: Int { a }\n  @NoCutoff computed c: Int { b + a }\n}\n")
-        #expect(swift.contains("table.computed(\"b\", \\.b, inputs: [.field(0)]) {  // 0\n            S._ComputedBodies.b($0.pointee._a.wrappedValue)\n        }"))
-        #expect(swift.contains("table.computed(\"c\", \\.c, inputs: [.computed(0), .field(0)], cutoff: false) {  // 1\n            S._ComputedBodies.c($0.pointee.b, $0.pointee._a.wrappedValue)\n        }"))
+        #expect(swift.contains("table.computed(\"b\", \\.b, inputs: \"a\") {  // 0\n            S._ComputedBodies.b($0.pointee._a.wrappedValue)\n        }"))
+        #expect(swift.contains("table.computed(\"c\", \\.c, inputs: \"b a\", cutoff: false) {  // 1\n            S._ComputedBodies.c($0.pointee.b, $0.pointee._a.wrappedValue)\n        }"))
         // The hit path is the accessor; the miss path is the runtime's, through one method.
         #expect(swift.contains("_read { if !_memo._isCached(0) { __refresh(0) }; yield _memo[_borrowed: 0, as: __bType.self] }"))
         #expect(swift.contains(".init(\\.computed, memo: \\._memo, __describe)"))

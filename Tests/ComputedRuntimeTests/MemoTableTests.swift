@@ -45,10 +45,10 @@ private struct Mixed {
 
     static let table = StateTable<Mixed, Extended>(\.computed, memo: \._memo) { table in
         table.field("count", \._count, \.count, \.count)
-        table.computed("small", \.small, inputs: [.field(0)]) { Int8(truncatingIfNeeded: $0.pointee.count) }
-        table.computed("text", \.text, inputs: [.field(0)]) { String(repeating: "x", count: 20) + "\($0.pointee.count)" }
-        table.computed("vector", \.vector, inputs: [.field(0)]) { SIMD4(repeating: Double($0.pointee.count)) }
-        table.computed("box", \.box, inputs: [.field(0)]) { Box($0.pointee.count) }
+        table.computed("small", \.small, inputs: "count") { Int8(truncatingIfNeeded: $0.pointee.count) }
+        table.computed("text", \.text, inputs: "count") { String(repeating: "x", count: 20) + "\($0.pointee.count)" }
+        table.computed("vector", \.vector, inputs: "count") { SIMD4(repeating: Double($0.pointee.count)) }
+        table.computed("box", \.box, inputs: "count") { Box($0.pointee.count) }
     }
 }
 

@@ -35,7 +35,11 @@ extension StateTable {
         let cellOffset: Int
         /// The value's type (the cell holds a `Value?`).
         let valueType: Any.Type
-        let inputs: [Input]
+        /// The inputs as the entry gave them, and resolved to indices by the table's `init`.
+        let declaredInputs: StaticString
+        var inputs: [Input] = []
+        /// The same resolved inputs, for a refresh that reads them itself; `nil` for the others.
+        let resolvedInputs: ResolvedInputs?
         /// Refreshes the cell (see ``StateTable/refresh(_:in:)``), typed for the value.
         let refresh: (StateTable, Int, UnsafeRawPointer) -> Void
         /// Replaces the cell at the given address (which another copy shares) by a stale copy;
@@ -138,7 +142,7 @@ extension StateTable.Builder {
 
     /// A memoized computed value whose result is compared with the cached one (early cutoff,
     /// unless `cutoff` is `false`), cached in the next slot of the state's ``MemoTable``: its
-    /// name, the key path user code reads it by on `state.computed`, its inputs by index, and its
+    /// name, the key path user code reads it by on `state.computed`, its inputs (by name), and its
     /// body, called with the storage and reading exactly its inputs.
     ///
     /// Inlinable, so that the comparison is specialized where the table is described (in the
@@ -148,7 +152,7 @@ extension StateTable.Builder {
     public mutating func computed<Value: Equatable>(
         _ name: String,
         _ extended: KeyPath<Extended, Value>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
@@ -162,7 +166,7 @@ extension StateTable.Builder {
     public mutating func computed<Value>(
         _ name: String,
         _ extended: KeyPath<Extended, Value>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
@@ -173,7 +177,7 @@ extension StateTable.Builder {
     mutating func appendSlot<Value>(
         _ name: String,
         _ extended: KeyPath<Extended, Value>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         isEqual: ((Value, Value) -> Bool)?,
         _ body: @escaping (UnsafePointer<Extended>) -> Value
     ) {
@@ -207,17 +211,19 @@ extension StateTable.Builder {
         _ name: String,
         cellAt offset: Int,
         _ extended: KeyPath<Extended, Value>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         counter: RecomputationCounter,
         refresh: @escaping (StateTable, Int, UnsafeRawPointer) -> Void,
         replaceWithStaleCopy: ((UnsafeMutableRawPointer) -> Void)?,
-        slotKind: _MemoSlotKind? = nil
+        slotKind: _MemoSlotKind? = nil,
+        resolvedInputs: StateTable.ResolvedInputs? = nil
     ) {
         computeds.append(StateTable.Computed(
             name: name,
             cellOffset: offset,
             valueType: Value.self,
-            inputs: inputs,
+            declaredInputs: inputs,
+            resolvedInputs: resolvedInputs,
             refresh: refresh,
             replaceWithStaleCopy: replaceWithStaleCopy,
             counter: counter,

@@ -28,7 +28,7 @@ extension StateTable.Builder {
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
         _ extended: KeyPath<Extended, ListView<Element>>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
@@ -42,7 +42,7 @@ extension StateTable.Builder {
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
         _ extended: KeyPath<Extended, ListView<Element>>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
@@ -60,7 +60,7 @@ extension StateTable.Builder {
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
@@ -74,7 +74,7 @@ extension StateTable.Builder {
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
@@ -93,7 +93,7 @@ extension StateTable.Builder {
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<ListGroups<Key, Element>>>,
         _ extended: KeyPath<Extended, ListGroups<Key, Element>>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListGroups<Key, Element> {
@@ -119,30 +119,27 @@ extension StateTable.Builder {
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
-        inputs: [StateTable.Input],
+        inputs: StaticString,
         unchanged: ((Value, Value) -> Bool)?,
         _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, (ListVersion) -> Bool) -> Value
     ) {
         let offset = Self.offset(of: storage)
         let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
         let cacheOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._cache)!
-        // The inputs that are lists, by position: a move of one of them is followed when it is
-        // the query's source.
-        let lists = inputs.map { input -> ((UnsafeRawPointer) -> ListVersion)? in
-            guard case .field(let field) = input else { return nil }
-            return fields[field].listVersion
-        }
+        // The inputs, resolved once the table is built, with their list version readers by
+        // position: a move of a list is followed when it is the query's source.
+        let resolved = StateTable.ResolvedInputs()
         let counter = RecomputationCounter()
         appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
             let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
             var moves = _InputMoves()
             _ = cell._refresh(
                 verifies: true,
-                { table.recordInputs(inputs, in: base, into: &$0, lists: lists, moves: &moves) },
+                { table.recordInputs(resolved.inputs, in: base, into: &$0, lists: resolved.lists, moves: &moves) },
                 {
                     counter.increment()
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                    return evaluate(base, cache) { moves.onlySourceMoved($0, in: base, readers: lists) }
+                    return evaluate(base, cache) { moves.onlySourceMoved($0, in: base, readers: resolved.lists) }
                 },
                 unchanged
             )
@@ -153,7 +150,7 @@ extension StateTable.Builder {
             memo.pointee._cell = memo.pointee._cell._staleCopy()
             let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
             cache.pointee = cache.pointee.copy()
-        })
+        }, resolvedInputs: resolved)
     }
 
     /// The cutoff of a view: after an incremental update, whether its changes leave the cached

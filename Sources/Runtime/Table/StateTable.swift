@@ -10,7 +10,7 @@ import CComputedAtomics
 /// ```swift
 /// static let __table = StateTable<CounterState, Extended>(\.computed, memo: \._memo) { table in
 ///     table.field("count", \._count, \.count, \.count)
-///     table.computed("doubled", \.doubled, inputs: [.field(0)]) {
+///     table.computed("doubled", \.doubled, inputs: "count") {
 ///         CounterState._ComputedBodies.doubled($0.pointee._count.wrappedValue)
 ///     }
 /// }
@@ -38,8 +38,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     // Safety: every property is a `let` set by `init`; the closures it holds only read through
     // the pointers they are given, and cells follow the memo once-protocol.
 
-    /// An input of a computed value, recorded by version when the value is verified.
-    public enum Input: Sendable {
+    /// An input of a computed value, recorded by version when the value is verified (resolved
+    /// from the names an entry gives, see `resolveInputs`).
+    enum Input: Sendable {
         /// The field at this index (its stamp).
         case field(Int)
         /// The computed value at this index (its version, after bringing it up to date).
@@ -115,6 +116,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         )
         var builder = Builder()
         describe(&builder)
+        builder.resolveInputs()
         fields = builder.fields
         computeds = builder.computeds
         // A computed value's slot is its position among those with a slot kind.

@@ -38,9 +38,9 @@ struct TableEmitter {
             var doc = [
                 "The members of ``\(state.name)`` for the runtime: each field with its storage and the key",
                 "paths a store observes it by (on the state and on `state.computed`), then each memoized",
-                "computed value with its key path, its inputs (`.field(i)` and `.computed(i)` are indices",
-                "in these lists) and its body, called with the storage. A computed value's index is its",
-                "slot in `_memo`, the state's memo table.",
+                "computed value with its key path, the members its body reads (by name: the table",
+                "resolves them once) and its body, called with the storage. A computed value's index is",
+                "its slot in `_memo`, the state's memo table.",
             ]
             if state.computeds.contains(where: emitter.isIncremental) {
                 doc += ["`ListView` values and folds of a list follow, each with its cell, maintained incrementally."]
@@ -140,28 +140,27 @@ struct TableEmitter {
     /// inputs' values read from the storage (`$0`).
     private func emitEntry(of computed: CheckedComputed, index: Int, into writer: inout CodeWriter) {
         let name = emitter.swiftName(computed.decl.name)
-        let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: ", ")
+        let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: " ")
         let cutoff = computed.decl.noCutoff ? ", cutoff: false" : ""
         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
         // A slot of the memo table is the next one; any other cell is named.
         let cell = emitter.isInMemoTable(computed) ? "" : "\\._\(computed.name), "
-        writer.line("table.\(emitter.tableEntryMethod(of: computed))(\"\(computed.name)\", \(cell)\\.\(name), inputs: [\(inputs)]\(cutoff)) {  // \(index)")
+        writer.line("table.\(emitter.tableEntryMethod(of: computed))(\"\(computed.name)\", \(cell)\\.\(name), inputs: \"\(inputs)\"\(cutoff)) {  // \(index)")
         writer.line("    \(typeName)._ComputedBodies.\(name)(\(arguments))")
         writer.line("}")
     }
 
-    /// An input as the table names it: `.field(i)`, `.computed(i)`, or one `.member(i, "path")` per
-    /// member path of a field read only through its members (a generated state's members have
-    /// versions of their own).
+    /// An input as the table names it (the table resolves names to indices once): a field or a
+    /// computed value by its name, or, for a field read only through its members (a generated
+    /// state's members have versions of their own), each member path (`shelf.computed.total`).
     private func tableInputs(of input: Input, for computed: CheckedComputed) -> [String] {
         switch input {
         case .field(let name):
             guard let field = emitter.field(named: name) else { return [] }
-            let index = emitter.fieldIndex(of: field)
-            guard let paths = computed.memberPaths[name], !field.isShared else { return [".field(\(index))"] }
-            return paths.map { ".member(\(index), \"\($0)\")" }
+            guard let paths = computed.memberPaths[name], !field.isShared else { return [name] }
+            return paths.map { "\(name).\($0)" }
         case .computed(let name):
-            return [".computed(\(emitter.memoIndices[name] ?? 0))"]
+            return [name]
         }
     }
 
