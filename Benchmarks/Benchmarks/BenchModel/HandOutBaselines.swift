@@ -22,6 +22,26 @@ public struct ScorePlainState: Sendable {
     }
 }
 
+/// ScoreState's layout written by hand: the same fields, the title a shared reference (as a
+/// `@Shared` field holds one), and the derived array cached by `didSet`. ScoreState copies four
+/// references (the list, the title, its memo table, the banner's cell); this copies three, and
+/// `ScorePlainState` one.
+public struct ScoreLayoutState: Sendable {
+    public var homeScore = 0
+    public var items: [Int] {
+        didSet { evens = items.filter { $0 % 2 == 0 } }
+    }
+    public var unrelated = 0
+    public var title: Shared<String>
+    public private(set) var evens: [Int]
+
+    public init(items: [Int]) {
+        self.items = items
+        evens = items.filter { $0 % 2 == 0 }
+        title = Shared(value: "Match")
+    }
+}
+
 /// ReCombine's memoization of the scoreboard selector: the last input compared with `==`.
 public final class ScoreLastInputMemo: @unchecked Sendable {
     private var last: (homeScore: Int, output: String)?
@@ -29,11 +49,20 @@ public final class ScoreLastInputMemo: @unchecked Sendable {
     public init() {}
 
     public func callAsFunction(_ state: ScorePlainState) -> String {
-        if let last, last.homeScore == state.homeScore {
+        text(state.homeScore)
+    }
+
+    /// The same memo over a state of ScoreState's layout.
+    public func callAsFunction(_ state: ScoreLayoutState) -> String {
+        text(state.homeScore)
+    }
+
+    private func text(_ homeScore: Int) -> String {
+        if let last, last.homeScore == homeScore {
             return last.output
         }
-        let output = "Score is \(state.homeScore)"
-        last = (state.homeScore, output)
+        let output = "Score is \(homeScore)"
+        last = (homeScore, output)
         return output
     }
 }
@@ -45,11 +74,20 @@ public final class PagesArgumentMemo: @unchecked Sendable {
     public init() {}
 
     public func callAsFunction(_ pageSize: Int, _ state: ScorePlainState) -> String {
-        if let entry = last[pageSize], entry.items == state.items {
+        text(pageSize, state.items)
+    }
+
+    /// The same memo over a state of ScoreState's layout.
+    public func callAsFunction(_ pageSize: Int, _ state: ScoreLayoutState) -> String {
+        text(pageSize, state.items)
+    }
+
+    private func text(_ pageSize: Int, _ items: [Int]) -> String {
+        if let entry = last[pageSize], entry.items == items {
             return entry.output
         }
-        let output = "\(state.items.count / pageSize) pages"
-        last[pageSize] = (state.items, output)
+        let output = "\(items.count / pageSize) pages"
+        last[pageSize] = (items, output)
         return output
     }
 }

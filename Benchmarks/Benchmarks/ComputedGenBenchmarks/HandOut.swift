@@ -46,6 +46,50 @@ func registerHandOutBenchmarks() {
         }
     }
 
+    // The same baselines over a hand-written state of ScoreState's layout (a shared title).
+    func layoutPair() -> (ScoreLayoutState, ScoreLayoutState) {
+        var first = ScoreLayoutState(items: items)
+        var second = first
+        first.unrelated = 1
+        second.unrelated = 2
+        return (first, second)
+    }
+
+    measure("11 hand out: String selector hit (last-input memo, same layout)", configuration(.mega)) {
+        let (first, second) = layoutPair()
+        let memo = ScoreLastInputMemo()
+        blackHole(memo(first))
+        return (memo, SelectorPair(first: first, second: second))
+    } _: { benchmark, setup in
+        let (memo, states) = setup
+        for i in benchmark.scaledIterations {
+            blackHole(memo(i & 1 == 0 ? states.first : states.second))
+        }
+    }
+
+    measure("11 hand out: parameterized String selector hit (last-input memo per argument, same layout)", configuration(.mega)) {
+        let (first, second) = layoutPair()
+        let memo = PagesArgumentMemo()
+        blackHole(memo(10, first))
+        return (memo, SelectorPair(first: first, second: second))
+    } _: { benchmark, setup in
+        let (memo, states) = setup
+        for i in benchmark.scaledIterations {
+            blackHole(memo(10, i & 1 == 0 ? states.first : states.second))
+        }
+    }
+
+    measure("11 hand out: didSet cache kept in a variable (same layout)", configuration(.mega)) {
+        let (first, second) = layoutPair()
+        return SelectorPair(first: first, second: second)
+    } _: { benchmark, states in
+        var kept: [Int] = []
+        for i in benchmark.scaledIterations {
+            kept = (i & 1 == 0 ? states.first : states.second).evens
+            blackHole(kept)
+        }
+    }
+
     measure("11 hand out: generated selector of a computed array, Selectors.evens(state)", configuration(.mega)) {
         let state = ScoreState(items: items)
         blackHole(ScoreState.Selectors.evens(state))
