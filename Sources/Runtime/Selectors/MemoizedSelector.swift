@@ -139,7 +139,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
                 }
             }
         }
-        return _evaluateSlowly(root.pointee)
+        return _evaluateSlowly(at: root)
     }
 
     /// The stamp of the value for `root` (a hit copies no value).
@@ -160,7 +160,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
                 return hit.version
             }
         }
-        return _evaluateSlowly(root.pointee).version
+        return _evaluateSlowly(at: root).version
     }
 
     /// The version of input `index` for `root`, without retaining its slot or what it holds.
@@ -200,7 +200,9 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         let version = VersionStamp(rawValue: cg_atomic_u64_load(words + 1))
         let source = words + 2 + inputCount
         let valueWords = Self._valueWordCount
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
+        // Unprotected: the buffer is written only within its bounds, and a stack protector would
+        // give every hit its own check (the stack canary's load, store and compare).
+        return _withUnprotectedUnsafeTemporaryAllocation(of: UInt64.self, capacity: Swift.max(1, valueWords)) { buffer in
             let copy = buffer.baseAddress.unsafelyUnwrapped
             for index in 0..<valueWords {
                 copy[index] = cg_atomic_u64_load(source + index)
@@ -259,6 +261,14 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
             _storeInThreadSlot(cached)
             return (cachedVersion, copiesValue ? cached : nil)
         }
+    }
+
+    /// The miss path, given the root's address: the root is copied here, so that the hit paths
+    /// keep no stack frame for it (nor the stack protector a frame of that size brings).
+    @inlinable
+    @inline(never)
+    func _evaluateSlowly(at root: UnsafePointer<Root>) -> _Stamped<Output> {
+        _evaluateSlowly(root.pointee)
     }
 
     /// Miss path (and the path of unversioned inputs): stages every input's key under the lock,
