@@ -83,8 +83,7 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
     public func sum<Value: AdditiveArithmetic & Sendable>(of value: @escaping @Sendable (Element) -> Value,
                                                           fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> ListFoldQuery<Element, Value> {
-        ListFoldQuery(source: self, include: nil, contribution: value, initial: .zero, add: { $0 + $1 }, remove: { $0 - $1 },
-                      steps: [_QueryStep(.fold, fileID, line, column)])
+        reduce(.zero, adding: { $0 + $1 }, removing: { $0 - $1 }, value, fileID: fileID, line: line, column: column)
     }
 
     /// Starts a fold of the elements' `contribution`s that undoes a changed element's old

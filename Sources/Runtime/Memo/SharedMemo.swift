@@ -168,15 +168,7 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
     @usableFromInline
     func _storeInThreadSlot(_ value: Value) {
         var generationKey = generation.pointee
-        if let entry = threadSlots.entry() {
-            // Updated in place: the entry's keys array is reused when it is the cell's already.
-            let stored = threadSlots.valuePointer(of: entry)
-            stored.pointee.keys = keys
-            stored.pointee.value = value
-            threadSlots.keys(of: entry).pointee = generationKey
-        } else {
-            threadSlots.store(keys: &generationKey, value: _SharedMemoEntry(keys: keys, value: value))
-        }
+        threadSlots.store(keys: &generationKey, value: _SharedMemoEntry(keys: keys, value: value))
     }
 
     /// Marks the cell stale; only for the unique owner.

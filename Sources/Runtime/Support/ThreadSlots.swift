@@ -57,7 +57,7 @@ struct _ThreadSlots<Value> {
     @inlinable
     @inline(__always)
     func value(of entry: UnsafeMutableRawPointer) -> Value {
-        (entry + valueOffset).assumingMemoryBound(to: Value.self).pointee
+        valuePointer(of: entry).pointee
     }
 
     /// The value of an entry, in place (for a value the thread updates in its entry).
@@ -77,9 +77,9 @@ struct _ThreadSlots<Value> {
         if let existing = entries[slot] {
             entry = existing
             if entry.load(as: UInt64.self) != 0 {
-                (entry + valueOffset).assumingMemoryBound(to: Value.self).pointee = value
+                valuePointer(of: entry).pointee = value
             } else {
-                (entry + valueOffset).initializeMemory(as: Value.self, to: value)
+                valuePointer(of: entry).initialize(to: value)
             }
         } else {
             entry = .allocate(byteCount: valueOffset + MemoryLayout<Value>.stride, alignment: Swift.max(8, MemoryLayout<Value>.alignment))
@@ -95,7 +95,7 @@ struct _ThreadSlots<Value> {
         for slot in 0..<Int(CG_THREAD_SLOTS) {
             guard let entry = entries[slot] else { continue }
             if entry.load(as: UInt64.self) != 0 {
-                (entry + valueOffset).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+                valuePointer(of: entry).deinitialize(count: 1)
             }
             entry.deallocate()
         }

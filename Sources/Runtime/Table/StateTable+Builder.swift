@@ -35,11 +35,11 @@ extension StateTable {
         let cellOffset: Int
         /// The value's type (the cell holds a `Value?`).
         let valueType: Any.Type
-        /// The inputs as the entry gave them, and resolved to indices by the table's `init`.
+        /// The inputs as the entry gave them, and resolved to indices by the table's `init`
+        /// (shared with a refresh that reads them itself).
         let declaredInputs: StaticString
-        var inputs: [Input] = []
-        /// The same resolved inputs, for a refresh that reads them itself; `nil` for the others.
-        let resolvedInputs: ResolvedInputs?
+        let resolvedInputs: ResolvedInputs
+        var inputs: [Input] { resolvedInputs.inputs }
         /// Refreshes the cell (see ``StateTable/refresh(_:in:)``), typed for the value.
         let refresh: (StateTable, Int, UnsafeRawPointer) -> Void
         /// Replaces the cell at the given address (which another copy shares) by a stale copy;
@@ -216,7 +216,7 @@ extension StateTable.Builder {
         refresh: @escaping (StateTable, Int, UnsafeRawPointer) -> Void,
         replaceWithStaleCopy: ((UnsafeMutableRawPointer) -> Void)?,
         slotKind: _MemoSlotKind? = nil,
-        resolvedInputs: StateTable.ResolvedInputs? = nil
+        resolvedInputs: StateTable.ResolvedInputs = StateTable.ResolvedInputs()
     ) {
         computeds.append(StateTable.Computed(
             name: name,

@@ -193,8 +193,8 @@ extension StateTable {
     /// ``recordInputs(of:in:into:)`` for the value's `inputs`, noting in `moves` the inputs whose
     /// version moved since the recording of the last computation (`lists`: each input's list
     /// version reader, if it is a list field). By position, not `enumerated()`, and from the
-    /// inputs the entry captured rather than a copy of its table row: in this generic code either
-    /// would look up type metadata on every refresh.
+    /// entry's resolved inputs it captured rather than a copy of its table row: in this generic
+    /// code either would look up type metadata on every refresh.
     func recordInputs(_ inputs: [Input], in base: UnsafeRawPointer, into versions: inout MemoInputs,
                       lists: [((UnsafeRawPointer) -> ListVersion)?], moves: inout _InputMoves) {
         var position = 0

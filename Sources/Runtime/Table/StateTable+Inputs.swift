@@ -22,9 +22,9 @@ extension StateTable {
         }
     }
 
-    /// The resolved inputs of an entry whose refresh reads them itself (a value maintained
-    /// incrementally): filled by the table's `init`, read on every refresh without copying the
-    /// entry.
+    /// The resolved inputs of an entry: filled by the table's `init` (after every member is
+    /// described), read by a refresh that records them itself (a value maintained incrementally)
+    /// without copying the entry.
     final class ResolvedInputs: @unchecked Sendable {
         // Safety: written once, by the table's `init`, before the table is published.
         var inputs: [Input] = []
@@ -34,20 +34,14 @@ extension StateTable {
 }
 
 extension StateTable.Builder {
-    /// Resolves every computed value's inputs by name, once every member is described.
-    mutating func resolveInputs() {
-        let fieldIndex = Dictionary(fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
-        let computedIndex = Dictionary(computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
-        for index in computeds.indices {
-            let computed = computeds[index]
+    /// Resolves every computed value's inputs by name, given the members' indices by name.
+    func resolveInputs(fields fieldIndex: [Substring: Int], computeds computedIndex: [Substring: Int]) {
+        for computed in computeds {
             let inputs = StateTable.resolveInputs(computed.declaredInputs, fields: fieldIndex, computeds: computedIndex, of: computed.name)
-            computeds[index].inputs = inputs
-            if let resolved = computed.resolvedInputs {
-                resolved.inputs = inputs
-                resolved.lists = inputs.map { input in
-                    guard case .field(let field) = input else { return nil }
-                    return fields[field].listVersion
-                }
+            computed.resolvedInputs.inputs = inputs
+            computed.resolvedInputs.lists = inputs.map { input in
+                guard case .field(let field) = input else { return nil }
+                return fields[field].listVersion
             }
         }
     }

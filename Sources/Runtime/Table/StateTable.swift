@@ -116,7 +116,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         )
         var builder = Builder()
         describe(&builder)
-        builder.resolveInputs()
+        fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
+        computedIndex = Dictionary(builder.computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
+        builder.resolveInputs(fields: fieldIndex, computeds: computedIndex)
         fields = builder.fields
         computeds = builder.computeds
         // A computed value's slot is its position among those with a slot kind.
@@ -144,8 +146,6 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         let cells = builder.computeds.indices.map { slots[$0] >= 0 ? ~offsets[slots[$0]] : builder.computeds[$0].cellOffset }
         plan = Self.plan(fields: builder.fields.count, dependents: dependents, ranges: ranges, cells: cells)
         headerOffset = _memoHeaderOffset()
-        fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
-        computedIndex = Dictionary(builder.computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         sharedComputeds = Dictionary(builder.sharedComputeds.map { (Substring($0.name), $0.version) }, uniquingKeysWith: { first, _ in first })
         // `\State.computed.total`, as user code spells it, for each computed value.
         let computedMembers = builder.extendedMembers.compactMap { keyPath, name -> (PartialKeyPath<State>, String)? in

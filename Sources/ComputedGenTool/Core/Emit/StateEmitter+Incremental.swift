@@ -19,9 +19,9 @@
 /// evaluated in full on each recomputation (`_evaluatedInFull()`).
 extension StateEmitter {
     /// The `IdentifiedList` field a computed value folds, when it is a recognised fold (and not a
-    /// `ListView`).
+    /// `ListView`); found once per value, when the emitter is made.
     func foldedList(of computed: CheckedComputed) -> String? {
-        Self.foldedList(of: computed, fields: fieldsByName)
+        foldedLists[computed.name]
     }
 
     /// ``foldedList(of:)`` given the state's fields by name (for the emitter's initializer).
@@ -40,12 +40,7 @@ extension StateEmitter {
     /// Whether a computed value's body builds an incremental query: a `ListView`, or a fold of a
     /// list.
     func isIncremental(_ computed: CheckedComputed) -> Bool {
-        Self.isIncremental(computed, fields: fieldsByName)
-    }
-
-    /// ``isIncremental(_:)`` given the state's fields by name (for the emitter's initializer).
-    static func isIncremental(_ computed: CheckedComputed, fields: [String: CheckedField]) -> Bool {
-        computed.isIncrementalList || foldedList(of: computed, fields: fields) != nil
+        computed.isIncrementalList || foldedList(of: computed) != nil
     }
 
     /// The return type of the body function of a computed value: its type, or for a `ListView`
