@@ -29,6 +29,7 @@ where Query.Source == Mail, Query.Output == ListView<Element> {
     let expected: ([Mail]) -> [Element]
     var pipeline = IncrementalPipeline<Query>()
     var previous: [Element] = []
+    var previousView = ListView<Element>()
 
     init(_ name: String, _ make: @escaping (IdentifiedList<Mail>) -> Query, expected: @escaping ([Mail]) -> [Element]) {
         self.name = name
@@ -45,9 +46,9 @@ where Query.Source == Mail, Query.Output == ListView<Element> {
         let got = Array(view)
         if got != want { failures.append("\(name): view \(got) != array \(want)") }
         if view.count != want.count { failures.append("\(name): count \(view.count) != \(want.count)") }
-        for offset in [0, want.count / 2, want.count - 1] where offset >= 0 && offset < want.count {
-            if view[offset] != want[offset] { failures.append("\(name): view[\(offset)] differs") }
-        }
+        failures += collectionLawFailures(view, expected: want, name)
+        failures += equatableLawFailures(view, previousView, name)
+        previousView = view
         let changes = view.changes
         if previous.applying(changes.difference) != want {
             failures.append("\(name): previous.applying(changes.difference) != new (incremental: \(changes.isIncremental))")
@@ -112,6 +113,7 @@ where Query.Source == Mail, Query.Output == ListGroups<Int, Mail> {
                 failures.append("\(name): group \(key) differs: \(groups[key].map(\.id)) != \(members.map(\.id)), changed \(groups.changedKeys)")
             }
             if groups.count(of: key) != members.count { failures.append("\(name): count of \(key) differs") }
+            failures += collectionLawFailures(groups[key], expected: members, "\(name), group \(key)")
         }
         let changedWant = Set(want.keys.filter { want[$0] != previous[$0] } + previous.keys.filter { want[$0] == nil })
         if !changedWant.isSubset(of: groups.changedKeys) { failures.append("\(name): changed keys \(groups.changedKeys) miss \(changedWant)") }

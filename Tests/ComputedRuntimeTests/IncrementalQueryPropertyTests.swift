@@ -133,6 +133,8 @@ struct IncrementalQueryPropertyTests {
         var failures: [String] = []
         var reads = 0
         var operations: [String: Int] = [:]
+        var seenVersion = model.list.version
+        var seenList = model.list
         for step in 0..<total {
             let roll = Int.random(in: 0..<1_000, using: &generator)
             switch roll {
@@ -162,6 +164,15 @@ struct IncrementalQueryPropertyTests {
                 for checker in checkers {
                     failures += checker.check(model.list, model.array, reuse: reuse)
                 }
+                // The list and its change records are collections too.
+                failures += collectionLawFailures(model.list, expected: model.array, "IdentifiedList")
+                failures += equatableLawFailures(model.list, seenList, "IdentifiedList", hash: \.hashValue)
+                failures += equatableLawFailures(model.list, IdentifiedList(model.array), "IdentifiedList", hash: \.hashValue)
+                if let changes = model.list.changes(since: seenVersion) {
+                    failures += collectionLawFailures(changes, expected: changes.records, "ListChanges")
+                }
+                seenVersion = model.list.version
+                seenList = model.list
                 reuse = true
                 if !failures.isEmpty {
                     Issue.record("seed \(seed), step \(step): \(failures.prefix(3).joined(separator: "\n"))")

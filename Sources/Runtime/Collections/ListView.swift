@@ -3,7 +3,9 @@
 /// pipeline.
 ///
 /// Reading an element by offset costs O(log n) (the elements live in a balanced tree ordered by
-/// the query's sort order); ``count`` is O(1); iterating is O(n). A view is a value: it stays
+/// the query's sort order); ``count`` is O(1); iterating walks the tree leaf by leaf, O(1)
+/// amortized per element with nothing copied up front, so a loop that stops early or
+/// `first(where:)` costs only the elements it visits. A view is a value: it stays
 /// valid, and unchanged, while the pipeline that produced it goes on to later results (they
 /// share the tree's unchanged nodes).
 ///
@@ -50,13 +52,54 @@ public struct ListView<Element>: RandomAccessCollection {
         return _storage.element(at: position)
     }
 
-    /// Iterates in O(n) overall.
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        _storage.elements().makeIterator()
+    /// An iterator over the view's elements, in order.
+    ///
+    /// - Complexity: O(1); each call to `next()` is O(1) amortized (the iterator reads one leaf
+    ///   of the view's tree at a time, O(log n) per leaf of up to 32 elements).
+    public func makeIterator() -> Iterator {
+        Iterator(_storage: _storage)
     }
+
+    /// The number of elements. O(1).
+    @inlinable public var underestimatedCount: Int { _storage.count }
 
     /// The elements as an array. O(n).
     public var elements: [Element] { _storage.elements() }
+}
+
+extension ListView {
+    /// Walks a view's elements in order, one leaf of its tree at a time: nothing is copied up
+    /// front, so stopping after the first elements costs only those elements.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let _storage: _ListViewStorage<Element>
+        /// The elements of the current leaf, from `_nextOffset - _buffer.count` on.
+        @usableFromInline var _buffer: ContiguousArray<Element> = []
+        /// The position in `_buffer` of the element `next()` returns.
+        @usableFromInline var _bufferIndex = 0
+        /// The offset in the view of the first element not yet in `_buffer`.
+        @usableFromInline var _nextOffset = 0
+
+        @inlinable
+        init(_storage: _ListViewStorage<Element>) {
+            self._storage = _storage
+        }
+
+        /// The next element, or nil after the last one.
+        ///
+        /// - Complexity: O(1) amortized.
+        @inlinable
+        public mutating func next() -> Element? {
+            if _bufferIndex == _buffer.count {
+                guard _nextOffset < _storage.count else { return nil }
+                _buffer.removeAll(keepingCapacity: true)
+                _storage.appendRun(from: _nextOffset, to: &_buffer)
+                _nextOffset += _buffer.count
+                _bufferIndex = 0
+            }
+            defer { _bufferIndex += 1 }
+            return _buffer[_bufferIndex]
+        }
+    }
 }
 
 extension ListView: @unchecked Sendable where Element: Sendable {}
@@ -96,6 +139,13 @@ class _ListViewStorage<Element>: @unchecked Sendable {
     func elements() -> [Element] {
         []
     }
+
+    /// Appends the elements from `offset` (< `count`) to the end of the run that holds it
+    /// (a leaf of the tree; a chunk of an array), at least one element. O(log n + run).
+    @usableFromInline
+    func appendRun(from offset: Int, to buffer: inout ContiguousArray<Element>) {
+        preconditionFailure("_ListViewStorage: empty")
+    }
 }
 
 /// Storage over a plain array.
@@ -109,6 +159,10 @@ final class _ArrayListViewStorage<Element>: _ListViewStorage<Element>, @unchecke
 
     override func element(at offset: Int) -> Element { array[offset] }
     override func elements() -> [Element] { Array(array) }
+
+    override func appendRun(from offset: Int, to buffer: inout ContiguousArray<Element>) {
+        buffer.append(contentsOf: array[offset..<Swift.min(offset + 32, count)])
+    }
 }
 
 /// Storage over a tree of source entries, projected to the output elements on read, and cut to
@@ -142,6 +196,14 @@ final class _TreeListViewStorage<Source: Identifiable, Element>: _ListViewStorag
             return true
         }
         return result
+    }
+
+    @usableFromInline
+    override func appendRun(from offset: Int, to buffer: inout ContiguousArray<Element>) {
+        let run = tree.leaf(containing: offset)
+        for position in run.start..<Swift.min(run.node.entries.count, run.start + count - offset) {
+            buffer.append(project(run.node.entries[position].element))
+        }
     }
 }
 

@@ -98,6 +98,14 @@ struct _OrderedTree<Entry> {
     /// The entry at `offset` (0..<count). O(log n).
     @inlinable
     subscript(offset: Int) -> Entry {
+        let found = leaf(containing: offset)
+        return found.node.entries[found.start]
+    }
+
+    /// The leaf that holds the entry at `offset` (0..<count), and that entry's position in it.
+    /// O(log n).
+    @inlinable
+    func leaf(containing offset: Int) -> (node: Node, start: Int) {
         var node = root!
         var rest = offset
         while !node.isLeaf {
@@ -108,7 +116,7 @@ struct _OrderedTree<Entry> {
             }
             node = node.children[child]
         }
-        return node.entries[rest]
+        return (node, rest)
     }
 
     /// The first position in `entries` whose entry is not less than `entry`.
