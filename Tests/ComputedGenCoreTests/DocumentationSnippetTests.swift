@@ -3,9 +3,10 @@ import Testing
 
 @testable import ComputedGenCore
 
-/// Compiles every Swift snippet of the documentation (README.md, Docs/*.md and the articles of
-/// the DocC catalog) against the runtime built with these tests, together with the code generated
-/// from the `statespec` blocks of its document, so that no documented call can drift from the API.
+/// Compiles every Swift snippet of the documentation (README.md, CONTRIBUTING.md, the Markdown
+/// files under Docs/ and under the DocC catalog; see `Documentation`) against the runtime built
+/// with these tests, together with the code generated from the `statespec` blocks of its document,
+/// so that no documented call can drift from the API.
 ///
 /// The convention the documents follow:
 ///

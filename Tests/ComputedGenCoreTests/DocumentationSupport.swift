@@ -2,10 +2,12 @@ import Foundation
 
 /// The documentation the tests check, and its fenced code blocks.
 ///
-/// The documents are README.md, every Markdown file of `Docs/`, and the articles of the DocC
-/// catalog `Sources/Runtime/ComputedRuntime.docc`. For compiling Swift snippets they form
-/// *units*: README.md and each file of `Docs/` is a unit of its own, and the catalog's articles
-/// are one unit together (they share the states they talk about).
+/// The documents are README.md, CONTRIBUTING.md, every Markdown file under `Docs/`, and every
+/// article and extension file under the DocC catalog `Sources/Runtime/ComputedRuntime.docc`, at any
+/// depth (`Articles/`, `Extensions/`). For compiling Swift snippets they form *units*: README.md,
+/// CONTRIBUTING.md and each file under `Docs/` is a unit of its own, and the catalog's files are one
+/// unit together (they share the states they talk about). `DocumentationCoverageTests` fails when
+/// a Markdown file elsewhere holds a Swift or spec block.
 enum Documentation {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -28,14 +30,18 @@ enum Documentation {
         }
     }
 
-    /// README.md; each file of `Docs/`; the catalog's articles, which retell the README's
-    /// examples and share its context.
+    /// README.md; CONTRIBUTING.md; each file under `Docs/` (`Docs/X.md` and `Docs/Guides/X.md` have
+    /// the context `X`); the catalog's files, which retell the README's examples and share its
+    /// context.
     static var units: [Unit] {
-        [Unit(name: "README.md", documents: ["README.md"], context: "README")]
-            + markdownFiles(in: "Docs").map { document in
+        [
+            Unit(name: "README.md", documents: ["README.md"], context: "README"),
+            Unit(name: "CONTRIBUTING.md", documents: ["CONTRIBUTING.md"], context: "CONTRIBUTING"),
+        ]
+            + markdownFiles(under: "Docs").map { document in
                 Unit(name: document, documents: [document], context: String((document as NSString).lastPathComponent.dropLast(3)))
             }
-            + [Unit(name: catalog, documents: markdownFiles(in: catalog), context: "README")]
+            + [Unit(name: catalog, documents: markdownFiles(under: catalog), context: "README")]
     }
 
     /// Every document, in the order of `units`.
@@ -43,8 +49,9 @@ enum Documentation {
         units.flatMap(\.documents)
     }
 
-    private static func markdownFiles(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(folder).path)) ?? []
+    /// The Markdown files under `folder`, at any depth, as repository-relative paths in order.
+    static func markdownFiles(under folder: String) -> [String] {
+        let names = FileManager.default.enumerator(atPath: repository.appendingPathComponent(folder).path)?.allObjects as? [String] ?? []
         return names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
     }
 
@@ -72,32 +79,39 @@ enum Documentation {
         func contains(line other: Int) -> Bool { other >= line && other < line + lineCount }
     }
 
-    /// The fenced blocks of `markdown` (fences of three backticks at the start of a line).
+    /// The fenced blocks of `markdown`: fences of three backticks at the start of a line, or
+    /// indented as the list item they belong to (the block's lines lose that indentation).
     static func blocks(in markdown: String, document: String) -> [Block] {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var blocks: [Block] = []
         var index = 0
         while index < lines.count {
-            guard lines[index].hasPrefix("```"), lines[index].count > 3 else {
+            let indentation = lines[index].prefix { $0 == " " }.count
+            let fence = lines[index].dropFirst(indentation)
+            guard fence.hasPrefix("```"), fence.count > 3 else {
                 index += 1
                 continue
             }
             var directives: [String] = []
             var above = index - 1
-            while above >= 0, lines[above].hasPrefix("<!--"), lines[above].hasSuffix("-->") {
+            while above >= 0, case let comment = lines[above].trimmingCharacters(in: .whitespaces),
+                comment.hasPrefix("<!--"), comment.hasSuffix("-->")
+            {
                 directives.insert(
-                    String(lines[above].dropFirst(4).dropLast(3)).trimmingCharacters(in: .whitespaces),
+                    String(comment.dropFirst(4).dropLast(3)).trimmingCharacters(in: .whitespaces),
                     at: 0
                 )
                 above -= 1
             }
-            let info = String(lines[index].dropFirst(3)).trimmingCharacters(in: .whitespaces)
+            let info = String(fence.dropFirst(3)).trimmingCharacters(in: .whitespaces)
             let first = index + 1
             index = first
-            while index < lines.count, !lines[index].hasPrefix("```") {
+            while index < lines.count, !lines[index].drop(while: { $0 == " " }).hasPrefix("```") {
                 index += 1
             }
-            let body = lines[first..<index].map { $0 + "\n" }.joined()
+            let body = lines[first..<index].map { line in
+                line.dropFirst(min(indentation, line.prefix { $0 == " " }.count)) + "\n"
+            }.joined()
             blocks.append(Block(document: document, info: info, line: first + 1, body: body, directives: directives))
             index += 1
         }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import ComputedGenCore
 
-/// Runs every `statespec` code block of README.md, Docs/*.md and the DocC catalog's articles
-/// through `ComputedGenTool check` (the same `Command` the executable runs), so the documentation
+/// Runs every `statespec` code block of the documentation (README.md, CONTRIBUTING.md, the
+/// Markdown files under Docs/ and under the DocC catalog; see `Documentation`) through
+/// `ComputedGenTool check` (the same `Command` the executable runs), so the documentation
 /// cannot drift from the tool. (`DocumentationSnippetTests` compiles the Swift blocks.)
 ///
 /// A block fenced as ` ```statespec ` must check cleanly. A block fenced as
