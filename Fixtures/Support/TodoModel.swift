@@ -69,3 +69,9 @@ public enum FixtureStorage {
 public final class Token: Sendable {
     public init() {}
 }
+
+/// An app's own protocol, which a spec's state adopts in its header (`Codable.statespec`): the
+/// generated extension meets its requirement with the state's `theme` field.
+protocol ThemeProviding {
+    var theme: String { get }
+}

@@ -45,7 +45,7 @@ struct DerivedCollectionTests {
         #expect(swift.contains("Maintained incrementally: follows the changes of `messages`; evaluated in full after `query` changes."))
         // An ordinary computed value keeps its ordinary shape, over a ListView too.
         // (In the memo table: its slots come first in the table, then the incremental values.)
-        #expect(swift.contains("var _memo: ComputedRuntime.MemoTable"))
+        #expect(swift.contains("var __memo: ComputedRuntime.MemoTable"))
         #expect(swift.contains("table.computed(\"count\", \\.count, inputs: \"unread\") {  // 0"))
         #expect(swift.contains("static func count(_ unread: __unreadType) -> __countType {"))
     }
@@ -64,7 +64,7 @@ struct DerivedCollectionTests {
         #expect(swift.contains("static func byFlag(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__byFlagType> {"))
         #expect(swift.contains("var _byFlag: ComputedRuntime.IncrementalMemo<__byFlagType>"))
         #expect(swift.contains("table.grouped(\"byFlag\", \\._byFlag, \\.byFlag, inputs: \"messages\") {"))
-        #expect(!swift.contains("var _memo:"))  // no memo-table slot: the groups keep their own cell
+        #expect(!swift.contains("var __memo:"))  // no memo-table slot: the groups keep their own cell
         let errors = FrontEnd.diagnostics("""
             state S {
               var messages: [Message] = []

@@ -22,7 +22,7 @@ struct EmitBodyLayoutTests {
         let lines = BodyLayout(body(" count * 2 ", line: 8, column: 26)).lines(sourcePath: "\"t.statespec\"")
         #expect(lines == [
             "#sourceLocation(file: \"t.statespec\", line: 8)",
-            spaces(25) + " count * 2",
+            spaces(25) + " count * 2 }",
             "#sourceLocation()",
         ])
     }
@@ -34,26 +34,27 @@ struct EmitBodyLayoutTests {
             "#sourceLocation(file: \"p\", line: 11)",
             "    let base = 1",
             "    return base",
+            "  }",
             "#sourceLocation()",
         ])
     }
 
-    @Test("blank lines before the code advance the line; blank lines after it are dropped")
+    @Test("blank lines before the code advance the line; blank lines after it keep the brace on its spec line")
     func blankLines() {
         let lines = BodyLayout(body("  \n\t\n    x\n\n   \n  ", line: 3, column: 18)).lines(sourcePath: "\"p\"")
-        #expect(lines == ["#sourceLocation(file: \"p\", line: 5)", "    x", "#sourceLocation()"])
+        #expect(lines == ["#sourceLocation(file: \"p\", line: 5)", "    x", "", "", "  }", "#sourceLocation()"])
     }
 
     @Test("blank lines inside the code are kept, so later lines keep their numbers")
     func innerBlankLines() {
         let lines = BodyLayout(body("\n  let a = 1\n\n  return a\n", line: 1, column: 20)).lines(sourcePath: "\"p\"")
-        #expect(lines == ["#sourceLocation(file: \"p\", line: 2)", "  let a = 1", "", "  return a", "#sourceLocation()"])
+        #expect(lines == ["#sourceLocation(file: \"p\", line: 2)", "  let a = 1", "", "  return a", "}", "#sourceLocation()"])
     }
 
     @Test("trailing spaces and tabs are trimmed from every line")
     func trailingWhitespace() {
         let lines = BodyLayout(body("\n  a   \n  b\t\n", line: 1, column: 5)).lines(sourcePath: "\"p\"")
-        #expect(lines == ["#sourceLocation(file: \"p\", line: 2)", "  a", "  b", "#sourceLocation()"])
+        #expect(lines == ["#sourceLocation(file: \"p\", line: 2)", "  a", "  b", "}", "#sourceLocation()"])
     }
 
     @Test("CRLF bodies lay out exactly as LF bodies, without carriage returns")
@@ -64,14 +65,14 @@ struct EmitBodyLayoutTests {
         #expect(!crlf.joined().contains("\r"))
         let singleLF = BodyLayout(body(" a + b ", line: 2, column: 9)).lines(sourcePath: "\"p\"")
         let singleCRLF = BodyLayout(body(" a +\r\n b ", line: 2, column: 9)).lines(sourcePath: "\"p\"")
-        #expect(singleLF[1] == spaces(8) + " a + b")
-        #expect(singleCRLF == ["#sourceLocation(file: \"p\", line: 2)", spaces(8) + " a +", " b", "#sourceLocation()"])
+        #expect(singleLF[1] == spaces(8) + " a + b }")
+        #expect(singleCRLF == ["#sourceLocation(file: \"p\", line: 2)", spaces(8) + " a +", " b }", "#sourceLocation()"])
     }
 
-    @Test("an empty body still gets its directives")
+    @Test("an empty body still gets its directives, its brace at the spec's column")
     func emptyBody() {
         let lines = BodyLayout(body(" ", line: 7, column: 22)).lines(sourcePath: "\"p\"")
-        #expect(lines == ["#sourceLocation(file: \"p\", line: 7)", "", "#sourceLocation()"])
+        #expect(lines == ["#sourceLocation(file: \"p\", line: 7)", spaces(21) + " }", "#sourceLocation()"])
     }
 
     @Test("the #sourceLocation path is a valid Swift string literal", arguments: [

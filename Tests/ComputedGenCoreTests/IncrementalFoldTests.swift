@@ -86,7 +86,7 @@ struct IncrementalFoldTests {
         // (In the memo table, whose slots come first in the state's table.)
         #expect(swift.contains("table.computed(\"arrayCount\", \\.arrayCount, inputs: \"array\") {  // 0"))
         #expect(swift.contains("static func plus(_ messages: __messagesType) -> __plusType {"))
-        #expect(swift.contains("var _memo: ComputedRuntime.MemoTable"))
+        #expect(swift.contains("var __memo: ComputedRuntime.MemoTable"))
         #expect(!swift.contains("var _plus:"))
         // Over a @Shared list: the shared memo, the query evaluated in full.
         #expect(swift.contains("var _sharedCount: ComputedRuntime.SharedMemo<__sharedCountType>"))

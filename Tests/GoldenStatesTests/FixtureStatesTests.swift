@@ -83,6 +83,14 @@ struct FixtureStatesTests {
         #expect(LibraryState.Selectors.queryLength()(state) == 3)
     }
 
+    @Test("a protocol of the app named in the spec's header is adopted, its requirement met by a field")
+    func appProtocol() {
+        var state = SettingsState(recent: [])
+        state.theme = "dark"
+        let provider: any ThemeProviding = state
+        #expect(provider.theme == "dark")
+    }
+
     @Test("Codable round trip skips caches and fills missing keys with defaults")
     func codable() throws {
         var state = SettingsState(recent: ["a", "b"])

@@ -75,6 +75,16 @@ extension StoredField where Value: Equatable {
     }
 }
 
+extension StoredField: Equatable where Value: Equatable {
+    /// Equal stamps, or else equal values: a copy that neither side wrote since is equal without
+    /// comparing values (equal stamps imply equal values). Generated `==` compares fields this
+    /// way, one statement per field.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs._version == rhs._version || lhs._value == rhs._value
+    }
+}
+
 extension StoredField: Sendable where Value: Sendable {}
 
 extension StoredField: CustomStringConvertible {

@@ -8,7 +8,7 @@ import CComputedAtomics
 /// first use:
 ///
 /// ```swift
-/// static let __table = StateTable<CounterState, Extended>(\.computed, memo: \._memo) { table in
+/// static let __table = StateTable<CounterState, Extended>(\.computed, memo: \.__memo) { table in
 ///     table.field("count", \._count, \.count, \.count)
 ///     table.computed("doubled", \.doubled, inputs: "count") {
 ///         CounterState._ComputedBodies.doubled($0.pointee._count.wrappedValue)
@@ -108,7 +108,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
 
     /// Builds the table of a state whose storage is at `storage` (`\.computed`, its only stored
     /// property) and whose memo table, when it has memoized computed values, is at `memo`
-    /// (`\._memo`), with `describe`; then derives what the runtime needs from it.
+    /// (`\.__memo`), with `describe`; then derives what the runtime needs from it.
     public init(_ storage: WritableKeyPath<State, Extended>, memo: KeyPath<Extended, MemoTable>? = nil, _ describe: (inout Builder) -> Void) {
         precondition(
             MemoryLayout<State>.offset(of: storage) == 0 && MemoryLayout<State>.size == MemoryLayout<Extended>.size,

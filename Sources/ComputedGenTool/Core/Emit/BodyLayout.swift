@@ -11,7 +11,10 @@ struct BodyLayout {
         self.body = body
     }
 
-    /// The lines to emit, including both `#sourceLocation` directives.
+    /// The lines to emit, including both `#sourceLocation` directives and the body's closing
+    /// brace, which sits where the spec has it (right after the body's last character): a body
+    /// whose last token is cut (`"…" -}`) gets Swift's error at the spec's brace, not at a brace
+    /// of the generated file.
     func lines(sourcePath: String) -> [String] {
         var lines = Self.splitLines(body.text)
         var firstLine = body.location.line
@@ -23,14 +26,11 @@ struct BodyLayout {
             firstLine += 1
             firstColumn = 1
         }
-        while let last = lines.last, last.allSatisfy(\.isWhitespace), lines.count > 1 {
-            lines.removeLast()
-        }
-        guard !lines.isEmpty else { return [] }
-
         lines[0] = String(repeating: " ", count: firstColumn - 1) + lines[0]
         lines = lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
-        lines = lines.map(trimmingTrailingWhitespace)
+        // The last line's white space puts the brace at its spec column.
+        let last = lines.removeLast()
+        lines = lines.map(trimmingTrailingWhitespace) + [last + "}"]
         return ["#sourceLocation(file: \(sourcePath), line: \(firstLine))"] + lines + ["#sourceLocation()"]
     }
 

@@ -61,7 +61,7 @@ struct FragmentLayout {
             lines = ["#sourceLocation(file: \(sourcePath), line: \(line - 1))", indentation + header, FragmentLayout.padding(fragment) + text[0]]
         } else {
             // No line before the first: the header shares the fragment's line, which loses its column.
-            lines = ["#sourceLocation(file: \(sourcePath), line: \(line))", indentation + header + " " + text[0]]
+            lines = ["#sourceLocation(file: \(sourcePath), line: \(line))", indentation + header + (header.isEmpty ? "" : " ") + text[0]]
         }
         lines += text.dropFirst()
         if let closing { lines.append(indentation + closing) }
@@ -169,6 +169,7 @@ extension StateEmitter {
     /// lookup: on the state, a reference to a member that failed to compile would fall back to
     /// its `dynamicMember` subscript and report a second, misleading error.)
     func emitSpecFragments(into writer: inout CodeWriter) {
+        emitSpecConformances(into: &writer)
         guard !state.fields.isEmpty || !state.computeds.isEmpty || !state.selectors.isEmpty else { return }
         writer.line()
         writer.line("// The spec's types, each written once at its spec line and column, so that a mistake in")
@@ -193,6 +194,27 @@ extension StateEmitter {
                 aliases.append(.init(keywords: keywords, name: SpecFragmentNames.result(ofSelectorStorage: storage), type: type))
             }
             for line in TypeAliasLayout(sourcePath: source.pathLiteral, indentation: writer.indentation).lines(aliases) {
+                writer.verbatim(line)
+            }
+        }
+    }
+
+    /// The spec's conformances that no generated extension implements (`Identifiable`, a protocol
+    /// of the app's), in spec order without repeats.
+    var specConformances: [Identifier] {
+        var seen: Set<String> = ["Sendable"]
+        return state.decl.conformances.filter { !ConformanceEmitter.handled.contains($0.name) && seen.insert($0.name).inserted }
+    }
+
+    /// Emits one empty extension per conformance of `specConformances`, the protocol's name at its
+    /// spec line and column: a misspelled or unknown protocol, or a requirement the state does not
+    /// meet, is reported there.
+    func emitSpecConformances(into writer: inout CodeWriter) {
+        for conformance in specConformances {
+            writer.line()
+            let name = SourceText(swiftName(conformance) + " {}", at: conformance.location)
+            for line in FragmentLayout(header: "extension \(typeName):", fragment: name, closing: nil)
+                .lines(sourcePath: source.pathLiteral, indentation: writer.indentation) {
                 writer.verbatim(line)
             }
         }

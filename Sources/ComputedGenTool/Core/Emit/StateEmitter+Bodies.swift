@@ -36,8 +36,8 @@ extension StateEmitter {
         }
     }
 
-    /// Emits `header {`, the body verbatim under `#sourceLocation` (so its lines and columns are
-    /// the spec's), and `}`.
+    /// Emits `header {`, then the body verbatim under `#sourceLocation` (so its lines and columns
+    /// are the spec's) with its closing `}` at the spec's position.
     ///
     /// The header names the return type by its alias, like every other generated declaration, so
     /// that a misspelled type is reported once, at the alias (spelling the type here too would
@@ -51,6 +51,5 @@ extension StateEmitter {
         for line in BodyLayout(body).lines(sourcePath: source.pathLiteral) {
             writer.verbatim(line)
         }
-        writer.line("}")
     }
 }

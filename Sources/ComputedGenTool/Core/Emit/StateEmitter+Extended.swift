@@ -20,7 +20,9 @@ extension StateEmitter {
                         writer.line()
                     }
                     writer.doc(field.decl.doc?.lines ?? [])
-                    writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(typeAlias(field)) { _\(field.name).wrappedValue }")
+                    // `self.`: a getter body that starts with `_read` or `_modify` (the storage of
+                    // fields named `read` and `modify`) would be read as that accessor.
+                    writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(typeAlias(field)) { self._\(field.name).wrappedValue }")
                 }
                 for computed in state.computeds {
                     writer.line()
@@ -34,7 +36,7 @@ extension StateEmitter {
                 if !shared.isEmpty {
                     writer.line()
                     writer.doc(["How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`."])
-                    writer.block("fileprivate enum _Recomputations") { writer in
+                    writer.block("fileprivate enum __Recomputations") { writer in
                         for computed in shared {
                             writer.line("static let \(swiftName(computed.decl.name)) = \(RuntimeNames.recomputationCounter)()")
                         }
@@ -59,7 +61,7 @@ extension StateEmitter {
             }
         }
         if state.computeds.contains(where: isInMemoTable) {
-            writer.line("\(storageAccess)var _memo: \(RuntimeNames.memoTable)")
+            writer.line("\(storageAccess)var __memo: \(RuntimeNames.memoTable)")
         }
         for computed in state.computeds where !isInMemoTable(computed) {
             writer.line("\(storageAccess)var _\(computed.name): \(memoType(of: computed))<\(typeAlias(computed))>")
@@ -137,7 +139,7 @@ extension StateEmitter {
                 // memberwise initializer, whose symbol spells every label, so N of them take
                 // N^2 space (and crashed the compiler at 2,000 properties).
                 if state.computeds.contains(where: isInMemoTable) {
-                    arguments.append("_memo: __table.makeMemoTable()")
+                    arguments.append("__memo: __table.makeMemoTable()")
                 }
                 for computed in state.computeds where !isInMemoTable(computed) {
                     let version = isShared(computed) ? "version: __initialStamp" : ""
@@ -181,7 +183,7 @@ extension StateEmitter {
                         }
                     }
                     writer.block("compute:", suffix: ")") { writer in
-                        writer.line("_Recomputations.\(name).increment()")
+                        writer.line("__Recomputations.\(name).increment()")
                         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
                         writer.line("return " + sharedBodyCall(of: computed, "\(typeName)._ComputedBodies.\(name)(\(arguments))"))
                     }
@@ -192,7 +194,7 @@ extension StateEmitter {
             // of `self`, no retain); a miss is the runtime's, driven by the state's table.
             let index = memoIndex(of: computed)
             if isInMemoTable(computed) {
-                writer.line("_read { if !_memo._isCached(\(index)) { __refresh(\(index)) }; yield _memo[_borrowed: \(index), as: \(typeAlias(computed)).self] }")
+                writer.line("_read { if !__memo._isCached(\(index)) { __refresh(\(index)) }; yield __memo[_borrowed: \(index), as: \(typeAlias(computed)).self] }")
             } else {
                 writer.line("_read { if !_\(computed.name).isCached { __refresh(\(index)) }; yield _\(computed.name)._borrowedValue }")
             }

@@ -43,7 +43,7 @@ extension StateEmitter {
                     separate()
                     previousIsOneLine = false
                     writer.doc(computed.decl.doc?.lines ?? [])
-                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(recomputations: Extended._Recomputations.\(name)) { (state: \(typeName)) in")
+                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(recomputations: Extended.__Recomputations.\(name)) { (state: \(typeName)) in")
                     writer.line("    state.computed.\(name)")
                     writer.line("}")
                 }

@@ -5,7 +5,7 @@
 /// - an `@Edge` field `x` is a property-wrapped `Extended.x`, so `$x` exists and the state exposes it
 ///   through `@dynamicMemberLookup`;
 /// - a `@Shared` field `x` is a property-wrapped `Extended.x` (a reference, exposed as `$x`);
-/// - a computed `y` is cached in a slot of `Extended._memo: MemoTable` (one allocation for all of
+/// - a computed `y` is cached in a slot of `Extended.__memo: MemoTable` (one allocation for all of
 ///   them), in `Extended._y: IncrementalMemo<T>` when it is maintained incrementally (a `ListView`
 ///   or a fold of a list),
 ///   or in `Extended._y: SharedMemo<T>` when it reads a `@Shared` field directly or through other
@@ -254,16 +254,10 @@ struct StateEmitter {
         }
     }
 
-    /// `: Sendable, P, Q` — explicit `Sendable` for non-internal states (implicit inference
-    /// covers internal ones), then the spec's conformances that are not emitted as extensions.
+    /// `: Sendable` for non-internal states (implicit inference covers internal ones). The spec's
+    /// other conformances are extensions at their spec positions (`emitSpecConformances`).
     var inheritanceClause: String {
-        var names: [String] = []
-        if state.decl.access != .internal { names.append("Sendable") }
-        for conformance in state.decl.conformances
-        where !ConformanceEmitter.handled.contains(conformance.name) && !names.contains(conformance.name) {
-            names.append(swiftName(conformance))
-        }
-        return names.isEmpty ? "" : ": " + names.joined(separator: ", ")
+        state.decl.access != .internal ? ": Sendable" : ""
     }
 
     func emitInit(into writer: inout CodeWriter) {

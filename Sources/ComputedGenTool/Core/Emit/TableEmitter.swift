@@ -24,12 +24,12 @@ struct TableEmitter {
         writer.block("extension \(typeName): ComputedRuntime._TableDrivenState") { writer in
             writer.doc(["The version of the member at `path` (`\"items\"`, `\"computed.total\"`), from the table."])
             writer.block("\(access)func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp?") { writer in
-                writer.line("withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }")
+                writer.line("Swift.withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }")
             }
             writer.line()
             writer.doc(["Records every field's stamp, in declaration order, from the table."])
             writer.block("\(access)func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool") { writer in
-                writer.line("withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }")
+                writer.line("Swift.withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }")
                 writer.line("return true")
             }
         }
@@ -40,7 +40,7 @@ struct TableEmitter {
                 "paths a store observes it by (on the state and on `state.computed`), then each memoized",
                 "computed value with its key path, the members its body reads (by name: the table",
                 "resolves them once) and its body, called with the storage. A computed value's index is",
-                "its slot in `_memo`, the state's memo table.",
+                "its slot in `__memo`, the state's memo table.",
             ]
             if state.computeds.contains(where: emitter.isIncremental) {
                 doc += ["`ListView` values and folds of a list follow, each with its cell, maintained incrementally."]
@@ -56,7 +56,7 @@ struct TableEmitter {
             if state.fields.isEmpty && state.computeds.isEmpty {
                 writer.line("\(access)static let __table: \(table) = .init(\\.computed) { _ in }")
             } else {
-                let memo = state.computeds.contains(where: emitter.isInMemoTable) ? ", memo: \\._memo" : ""
+                let memo = state.computeds.contains(where: emitter.isInMemoTable) ? ", memo: \\.__memo" : ""
                 writer.line("\(access)static let __table: \(table) = .init(\\.computed\(memo), __describe)")
                 emitDescribe(table: table, memos: memos, into: &writer)
             }
@@ -65,13 +65,13 @@ struct TableEmitter {
             writer.doc(["Brings the computed value at `index` up to date: the miss path of its accessor."])
             let refresh = emitter.isInlinable ? "@usableFromInline @inline(never) internal " : "fileprivate "
             writer.block("\(refresh)func __refresh(_ index: Swift.Int)") { writer in
-                writer.line("withUnsafePointer(to: self) { \(typeName).Extended.__table.refresh(index, in: $0) }")
+                writer.line("Swift.withUnsafePointer(to: self) { \(typeName).Extended.__table.refresh(index, in: $0) }")
             }
             writer.line()
             writer.doc(["Marks every computed value the field at `field` feeds as stale, after a write to it."])
             let didChange = emitter.isInlinable ? "@inlinable internal " : "fileprivate "
             writer.block("\(didChange)mutating func __didChange(_ field: Swift.Int)") { writer in
-                writer.line("withUnsafeMutablePointer(to: &self) { \(typeName).Extended.__table.invalidate(afterWritingField: field, in: $0) }")
+                writer.line("Swift.withUnsafeMutablePointer(to: &self) { \(typeName).Extended.__table.invalidate(afterWritingField: field, in: $0) }")
             }
         }
         writer.line()
