@@ -210,6 +210,12 @@ ROWS.append((
     "12", "reading the unchanged unread view (a `ListView`, 10^4 messages)",
     "12 read: the unread view, unchanged", "a cached `[Int]` computed value, across modules",
     "12 read: a cached [Int] computed value", ("max", 1.5)))
+# Iteration (issue 37): a ListView walked through its iterator against an Array of the same
+# 666,666 elements; the first two rows are what a loop that stops early costs.
+for what, target in (("first(where:), first element", None), ("for loop, break after 10", None),
+                     ("full iteration", None)):
+    ROWS.append(("13", f"iterating a 666,666-element view: {what}", f"13 iterate the view: {what}",
+                 "the same on an Array", f"13 iterate an array: {what}", target))
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

@@ -85,6 +85,7 @@ let benchmarks: @Sendable () -> Void = {
     registerEqualityBenchmarks()
     registerGeneratorBenchmarks()
     registerStoreBenchmarks()
+    registerIterationBenchmarks()
     registerStoreObservationBenchmarks()
     registerCrossModuleStoreBenchmarks()
     registerIncrementalBenchmarks()

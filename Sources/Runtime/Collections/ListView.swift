@@ -201,8 +201,11 @@ final class _TreeListViewStorage<Source: Identifiable, Element>: _ListViewStorag
     @usableFromInline
     override func appendRun(from offset: Int, to buffer: inout ContiguousArray<Element>) {
         let run = tree.leaf(containing: offset)
-        for position in run.start..<Swift.min(run.node.entries.count, run.start + count - offset) {
-            buffer.append(project(run.node.entries[position].element))
+        let entries = run.node.entries   // read the node's array once, not once per element
+        let end = Swift.min(entries.count, run.start + count - offset)
+        buffer.reserveCapacity(end - run.start)
+        for position in run.start..<end {
+            buffer.append(project(entries[position].element))
         }
     }
 }
