@@ -20,6 +20,13 @@ extension Parser {
             let token = current
             if openers.isEmpty, endsType(token, isFirst: index == start, angles: angles) { break }
             if let opener = openers.last, startsNextMember(token) { throw unclosed(opener, in: "a type", resumeAt: index) }
+            if token.kind == .string || token.text.hasPrefix("'") {
+                // No Swift type holds a literal; in generated code one would run on past the type.
+                var resume = index + 1
+                while resume < tokens.count, !tokens[resume].isAtLineStart { resume += 1 }
+                let what = token.kind == .string ? "a string literal" : "a single quote"
+                throw fail("a type cannot contain \(what); check the type's spelling", at: token.location, resumeAt: resume)
+            }
             if Self.bracketDelta(of: token) > 0 {
                 openers.append(index)
             } else if Self.bracketDelta(of: token) < 0 {
