@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # What the user's build pays for generated code: compiles the code generated for a state of N Int
 # fields and N computed Ints (each computed reads two fields, or the previous computed and a
-# field) with `swiftc -c`, beside the hand-written struct of the same shape (N stored properties,
-# N computed properties), at -Onone and -O, against the release-built runtime. Prints, per N:
-# generated lines (and per member), compile time (median of RUNS), peak memory, machine code
-# (.text bytes at -O) and the ratios generated / hand-written, all measured in the same run.
+# field) with `swiftc -c`, beside two baselines of the same shape: the `@Observable` class a
+# SwiftUI developer would write (N stored properties, N computed properties that recompute on
+# every read; `import Observation`) and the plain hand-written struct, at -Onone and -O, against
+# the release-built runtime. Prints, per N: generated lines (and per member), compile time, peak
+# memory, machine code (.text bytes at -O) and the ratios generated / @Observable and generated /
+# hand-written, all measured in the same run. The three variants are compiled in turn, RUNS
+# rounds, and each keeps its fastest compile: the first of several compiles in a row is often
+# much slower here, so compiling one variant several times before the next would bias the ratios.
 #
 # Usage: scripts/measure-compile.sh [N...]           (default: 10 30 100 300 1000)
 # Environment: RUNS (default 3; 1 for N >= 300), SCRATCH (default .build-rel), SKIP_BUILD=1 to
@@ -47,29 +51,44 @@ hand += [f"    public var f{i}: Int = {i}" for i in range(n)]
 hand += [f"    public var c{i}: Int {{ {body(i, '')} }}" for i in range(n)]
 hand += ["    public init() {}", "}"]
 open(f"{out}/Hand.swift", "w").write("\n".join(hand) + "\n")
+observed = ["import Observation", "", "@Observable", "public final class Wide {"]
+observed += [f"    public var f{i}: Int = {i}" for i in range(n)]
+observed += [f"    public var c{i}: Int {{ {body(i, '')} }}" for i in range(n)]
+observed += ["    public init() {}", "}"]
+open(f"{out}/Observed.swift", "w").write("\n".join(observed) + "\n")
 PY
 }
 
-# Median seconds, peak MB of the slowest-memory run, for RUNS compiles; sets T, MEM.
-compile() {  # $1 source, $2 optimization, $3 object
-  local times=() mem=0 i
-  for ((i = 0; i < RUNS_N; i++)); do
-    /usr/bin/time -f '%e %M' -o "$WORK/time" \
-      swiftc -c -parse-as-library -swift-version 6 "$2" -module-name Bench -I "$MODULES" \
-        -Xcc -fmodule-map-file="$ATOMICS_MAP" -Xcc -I"$ROOT/Sources/CComputedAtomics/include" "$1" -o "$3" 2> "$WORK/err" \
-      || { cat "$WORK/err" >&2; echo "error: compiling $1 failed" >&2; exit 1; }
-    read -r t m < "$WORK/time"
-    times+=("$t")
-    (( m > mem )) && mem=$m
+# One compile of $1 at $2 into $3; sets T (seconds) and M (peak KB).
+compile_once() {
+  /usr/bin/time -f '%e %M' -o "$WORK/time" \
+    swiftc -c -parse-as-library -swift-version 6 "$2" -module-name Bench -I "$MODULES" \
+      -Xcc -fmodule-map-file="$ATOMICS_MAP" -Xcc -I"$ROOT/Sources/CComputedAtomics/include" "$1" -o "$3" 2> "$WORK/err" \
+    || { cat "$WORK/err" >&2; echo "error: compiling $1 failed" >&2; exit 1; }
+  read -r T M < "$WORK/time"
+}
+
+# The generated file, the @Observable class and the hand-written struct in $1 at $2, in turn,
+# RUNS_N rounds; sets BEST[variant] (fastest seconds) and MEM[variant] (largest peak, MB).
+declare -A BEST MEM
+declare -A SOURCE=([gen]=Wide.swift [obs]=Observed.swift [hand]=Hand.swift)
+compile_variants() {  # $1 directory, $2 optimization, $3 object suffix
+  local variant round
+  for variant in gen obs hand; do BEST[$variant]=999999; MEM[$variant]=0; done
+  for ((round = 0; round < RUNS_N; round++)); do
+    for variant in gen obs hand; do
+      compile_once "$1/${SOURCE[$variant]}" "$2" "$1/$variant$3.o"
+      BEST[$variant]=$(awk -v a="${BEST[$variant]}" -v b="$T" 'BEGIN { print (b < a ? b : a) }')
+      (( M / 1024 > MEM[$variant] )) && MEM[$variant]=$(( M / 1024 ))
+    done
   done
-  T=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  MEM=$((mem / 1024))
+  return 0
 }
 
 text_bytes() { size -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }'; }
 
-printf '| N fields + N computeds | generated lines (per member) | -Onone gen / hand | -O gen / hand | peak MB -O gen / hand | .text -O gen / hand |\n'
+printf '| N fields + N computeds | generated lines (per member) | -Onone gen / @Observable / hand | -O gen / @Observable / hand | peak MB -O gen / @Observable / hand | .text -O gen / @Observable / hand |\n'
 printf '|---|---|---|---|---|---|\n'
 for n in "${SIZES[@]}"; do
   dir="$WORK/n$n"; mkdir -p "$dir"
@@ -77,12 +96,14 @@ for n in "${SIZES[@]}"; do
   "$TOOL" generate "$dir/Wide.statespec" --output "$dir/Wide.swift" --display-name Wide.statespec
   lines=$(wc -l < "$dir/Wide.swift")
   RUNS_N="${RUNS:-$(( n >= 300 ? 1 : 3 ))}"
-  compile "$dir/Wide.swift" -Onone "$dir/gen0.o"; g0=$T
-  compile "$dir/Hand.swift" -Onone "$dir/hand0.o"; h0=$T
-  compile "$dir/Wide.swift" -O "$dir/gen.o"; g=$T; gm=$MEM
-  compile "$dir/Hand.swift" -O "$dir/hand.o"; h=$T; hm=$MEM
-  gt=$(text_bytes "$dir/gen.o"); ht=$(text_bytes "$dir/hand.o")
-  printf '| %s | %s (%s) | %ss / %ss (%sx) | %ss / %ss (%sx) | %s / %s | %s / %s (%sx) |\n' \
-    "$n" "$lines" "$(ratio "$lines" $((2 * n)))" "$g0" "$h0" "$(ratio "$g0" "$h0")" \
-    "$g" "$h" "$(ratio "$g" "$h")" "$gm" "$hm" "$gt" "$ht" "$(ratio "$gt" "$ht")"
+  compile_variants "$dir" -Onone 0
+  g0=${BEST[gen]}; o0=${BEST[obs]}; h0=${BEST[hand]}
+  compile_variants "$dir" -O ""
+  g=${BEST[gen]}; o=${BEST[obs]}; h=${BEST[hand]}
+  gt=$(text_bytes "$dir/gen.o"); ot=$(text_bytes "$dir/obs.o"); ht=$(text_bytes "$dir/hand.o")
+  printf '| %s | %s (%s) | %ss / %ss / %ss (%sx, %sx) | %ss / %ss / %ss (%sx, %sx) | %s / %s / %s | %s / %s / %s (%sx, %sx) |\n' \
+    "$n" "$lines" "$(ratio "$lines" $((2 * n)))" \
+    "$g0" "$o0" "$h0" "$(ratio "$g0" "$o0")" "$(ratio "$g0" "$h0")" \
+    "$g" "$o" "$h" "$(ratio "$g" "$o")" "$(ratio "$g" "$h")" \
+    "${MEM[gen]}" "${MEM[obs]}" "${MEM[hand]}" "$gt" "$ot" "$ht" "$(ratio "$gt" "$ot")" "$(ratio "$gt" "$ht")"
 done
