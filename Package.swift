@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "ComputedRuntime", targets: ["ComputedRuntime"]),
         .executable(name: "ComputedGenTool", targets: ["ComputedGenTool"]),
+        // The language server for .statespec files (editors start it; the build never does).
+        .executable(name: "computedgen-lsp", targets: ["ComputedGenLSPTool"]),
         .plugin(name: "ComputedGen", targets: ["ComputedGen"]),
         .plugin(name: "GenerateStateCode", targets: ["GenerateStateCode"]),
     ],
@@ -38,6 +40,19 @@ let package = Package(
             name: "ComputedGenTool",
             dependencies: ["ComputedGenCore"],
             path: "Sources/ComputedGenTool/CLI"
+        ),
+        // The language server: the generator's parser and checks behind the Language Server
+        // Protocol. Not a dependency of ComputedGenTool: the plugin builds that tool in every user's
+        // clean build, and the server must not add to it.
+        .target(
+            name: "ComputedGenLSP",
+            dependencies: ["ComputedGenCore"],
+            path: "Sources/ComputedGenLSP"
+        ),
+        .executableTarget(
+            name: "ComputedGenLSPTool",
+            dependencies: ["ComputedGenLSP"],
+            path: "Sources/ComputedGenLSPTool"
         ),
         // The build-tool plugin: one build command per .statespec of the target it is applied to.
         .plugin(
@@ -107,6 +122,12 @@ let package = Package(
         .testTarget(
             name: "ComputedGenCoreTests",
             dependencies: ["ComputedGenCore", "ClashingNames"]
+        ),
+        // The language server's protocol layer and features, and the built server driven over
+        // pipes as an editor drives it (the test target depends on the executable so it is built).
+        .testTarget(
+            name: "ComputedGenLSPTests",
+            dependencies: ["ComputedGenLSP", "ComputedGenLSPTool"]
         ),
         // The generated API as users get it: this target's own .statespec files, built by the plugin.
         .testTarget(
