@@ -73,4 +73,28 @@ struct InboxGroupsTests {
             #expect(InboxState.Selectors.byFlag.version(state) == after)
         }
     }
+
+    @Test("an edit that changes no group's content keeps the groups' version (cutoff), as a view's does")
+    func equalWritesCutOff() {
+        RecomputationCounter.counting { counts in
+            var state = InboxState(messages: InboxStateTests.messages(50))
+            let groups = state.computed.byFlag
+            let version = InboxState.Selectors.byFlag.version(state)
+            // An equal value written to a message, then a message moved in the list (the groups
+            // are sorted by date, so no group's order changes).
+            state.messages[id: 4] = state.messages[id: 4]
+            #expect(InboxState.Selectors.byFlag.version(state) == version)   // the cached value is kept
+            state.messages.move(fromOffset: 10, toOffset: 30)
+            #expect(InboxState.Selectors.byFlag.version(state) == version)
+            #expect(state.computed.byFlag == groups)
+            #expect(counts[IncrementalListCounters.fullRecomputations] == 1)
+
+            // A real change moves it, and names only the group it touched.
+            state.messages[id: 4]?.subject = "Edited"   // message 4 is not flagged
+            #expect(state.computed.byFlag.changedKeys == [false])
+            #expect(InboxState.Selectors.byFlag.version(state) != version)
+            #expect(state.computed.byFlag != groups)
+            #expect(groups[false].first { $0.id == 4 }?.subject == "Subject 4")   // the old value kept its groups
+        }
+    }
 }

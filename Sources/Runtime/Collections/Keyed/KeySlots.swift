@@ -1,0 +1,60 @@
+/// Stable slots for the keys of a keyed result (``ListGroups``): each key gets the next slot the
+/// first time it appears and keeps it, so per-key values live in a ``_SlotVector`` by slot and
+/// this table changes only when a new key appears.
+///
+/// Copy-on-write: results share the table with the state that made them; adding a key to a
+/// shared table copies it (O(keys), once per new key).
+@usableFromInline
+struct _KeySlots<Key: Hashable> {
+    @usableFromInline
+    final class Storage {
+        @usableFromInline var slots: [Key: Int]
+        @usableFromInline var keys: ContiguousArray<Key>
+
+        @usableFromInline
+        init(slots: [Key: Int], keys: ContiguousArray<Key>) {
+            self.slots = slots
+            self.keys = keys
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// No key.
+    @inlinable
+    init() {
+        storage = Storage(slots: [:], keys: [])
+    }
+
+    /// The number of slots (every key seen, including keys whose value became empty).
+    @inlinable var count: Int { storage.keys.count }
+
+    /// The slot of `key`, if it has one. O(1).
+    @inlinable
+    func slot(of key: Key) -> Int? {
+        storage.slots[key]
+    }
+
+    /// The key of `slot` (0..<count). O(1).
+    @inlinable
+    func key(at slot: Int) -> Key {
+        storage.keys[slot]
+    }
+
+    /// The slot of `key`, given the next one (`count`) if it has none; `isNew` says so. O(1), or
+    /// O(keys) when a new key is added to a table another value holds.
+    @inlinable
+    mutating func slot(adding key: Key) -> (slot: Int, isNew: Bool) {
+        if let slot = storage.slots[key] { return (slot, false) }
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(slots: storage.slots, keys: storage.keys)
+        }
+        let slot = storage.keys.count
+        storage.keys.append(key)
+        storage.slots[key] = slot
+        return (slot, true)
+    }
+}
+
+extension _KeySlots: @unchecked Sendable where Key: Sendable {}
+// Safety: the storage is mutated only when uniquely referenced; otherwise it is a value.

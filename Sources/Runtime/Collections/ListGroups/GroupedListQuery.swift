@@ -1,0 +1,255 @@
+/// A ``ListQuery``'s result split into groups by a key (``ListQuery/grouped(by:fileID:line:column:)``),
+/// each group in the query's order, maintained in O(log n) per changed element whatever the
+/// number of groups.
+public struct GroupedListQuery<Source: Identifiable & Sendable, Key: Hashable & Sendable, Element>: Sendable
+where Source.ID: Sendable {
+    /// The query whose result is grouped.
+    public let base: ListQuery<Source, Element>
+    @usableFromInline let key: @Sendable (Source) -> Key
+    @usableFromInline let steps: [_QueryStep]
+
+    @usableFromInline
+    init(base: ListQuery<Source, Element>, key: @escaping @Sendable (Source) -> Key, steps: [_QueryStep]) {
+        self.base = base
+        self.key = key
+        self.steps = steps
+    }
+
+    /// The list the query reads.
+    @inlinable
+    public var source: IdentifiedList<Source> { base.source }
+}
+
+/// What a pipeline keeps for a ``GroupedListQuery``: a slot per key seen, a tree per slot (in a
+/// persistent vector its results share), and each included element's slot and entry.
+public struct GroupedListState<Source: Identifiable & Sendable, Key: Hashable & Sendable, Element>: Sendable where Source.ID: Sendable {
+    @usableFromInline var slots: _KeySlots<Key>
+    @usableFromInline var trees: _SlotVector<_OrderedTree<_ListEntry<Source>>>
+    @usableFromInline var members: [Source.ID: _GroupMember<Source>]
+    /// The number of non-empty trees.
+    @usableFromInline var groupCount: Int
+    /// The last result's identity, and its map (to compare groups after a full evaluation).
+    @usableFromInline var token: _GroupsToken
+    @usableFromInline var project: @Sendable (Source) -> Element
+    @usableFromInline let steps: [_QueryStep]
+
+    @inlinable
+    init(slots: _KeySlots<Key>, trees: _SlotVector<_OrderedTree<_ListEntry<Source>>>, members: [Source.ID: _GroupMember<Source>],
+         groupCount: Int, token: _GroupsToken, project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep]) {
+        self.slots = slots
+        self.trees = trees
+        self.members = members
+        self.groupCount = groupCount
+        self.token = token
+        self.project = project
+        self.steps = steps
+    }
+}
+
+/// An included element's group (by slot) and its entry in that group's tree.
+@usableFromInline
+struct _GroupMember<Source> {
+    @usableFromInline var slot: Int
+    @usableFromInline var entry: _ListEntry<Source>
+
+    @inlinable
+    init(slot: Int, entry: _ListEntry<Source>) {
+        self.slot = slot
+        self.entry = entry
+    }
+}
+
+extension _GroupMember: Sendable where Source: Sendable {}
+
+/// One touched element of a grouped query: where it was and where it is.
+@usableFromInline
+struct _GroupTouch<Source> {
+    @usableFromInline var old: _GroupMember<Source>?
+    @usableFromInline var new: _GroupMember<Source>?
+    /// The element's offset in its group before the edit, when it stays in its group with an
+    /// equal value (-1 otherwise): the edit is then no change of the group if the offset is the
+    /// same after it.
+    @usableFromInline var oldRank: Int
+
+    @inlinable
+    init(old: _GroupMember<Source>?, new: _GroupMember<Source>?, oldRank: Int) {
+        self.old = old
+        self.new = new
+        self.oldRank = oldRank
+    }
+}
+
+extension ListQuery {
+    /// Splits the result into groups by `key`, keeping the query's order within each group.
+    @inlinable @inline(__always)
+    public func grouped<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
+                                                  fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> GroupedListQuery<Source, Key, Element> {
+        let project = _project
+        let keyOfSource: @Sendable (Source) -> Key
+        if _isIdentity, let direct = key as? @Sendable (Source) -> Key {
+            keyOfSource = direct
+        } else {
+            keyOfSource = { key(project($0)) }
+        }
+        return GroupedListQuery(base: self, key: keyOfSource, steps: _steps._appending(_QueryStep(.group, fileID, line, column)))
+    }
+}
+
+extension GroupedListQuery: IncrementalListQuery {
+    /// Evaluates the groups (see ``IncrementalListQuery``): following the list's changes costs
+    /// O(log n) per changed element, in the groups it leaves and enters, whatever the number of
+    /// groups; the result shares every other group with the previous one.
+    @inlinable
+    public func evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?)
+        -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
+        if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.members.count / 4) {
+            previous = nil   // let the trees be edited in place where no result holds them
+            let changedKeys = _follow(changes, in: &state)
+            let token = _GroupsToken()
+            let output = _output(state, token: token, previous: state.token, changedKeys: changedKeys)
+            state.token = token
+            previous = state
+            return (output, true)
+        }
+        let state = _evaluateInFull()
+        let changedKeys = _changedKeys(from: previous, to: state)
+        previous = state
+        return (_output(state, token: state.token, previous: nil, changedKeys: changedKeys), false)
+    }
+
+    /// Applies the list's `changes` to `state`; returns the keys whose group changed.
+    @inlinable
+    func _follow(_ changes: ListChanges<Source.ID>, in state: inout GroupedListState<Source, Key, Element>) -> Set<Key> {
+        let less = base._entryOrder
+        var equality = _Equality<Element>()
+        var touches: [_GroupTouch<Source>] = []
+        touches.reserveCapacity(changes.count)
+        for id in changes.touchedIDs {
+            let old = state.members.removeValue(forKey: id)
+            var new: _GroupMember<Source>? = nil
+            if let found = source._entry(id: id), let entry = base._entry(found.element, found.label) {
+                let (slot, isNew) = state.slots.slot(adding: key(entry.element))
+                if isNew { state.trees.append(_OrderedTree()) }
+                new = _GroupMember(slot: slot, entry: entry)
+            }
+            guard old != nil || new != nil else { continue }
+            var oldRank = -1
+            if let old, let new, old.slot == new.slot,
+               equality.areEqual(base._project(old.entry.element), base._project(new.entry.element)) {
+                oldRank = state.trees[old.slot].rank(of: old.entry, less)   // before any edit of the trees
+            }
+            touches.append(_GroupTouch(old: old, new: new, oldRank: oldRank))
+        }
+        // All removals before any insertion: a renumbered element's new place in the order may
+        // be one a touched element still holds.
+        for touch in touches {
+            guard let old = touch.old else { continue }
+            let isEmpty = state.trees.update(old.slot) { tree in
+                tree.remove(old.entry, less)
+                return tree.count == 0
+            }
+            if isEmpty { state.groupCount -= 1 }
+        }
+        for touch in touches {
+            guard let new = touch.new else { continue }
+            let wasEmpty = state.trees.update(new.slot) { tree in
+                defer { tree.insert(new.entry, less) }
+                return tree.count == 0
+            }
+            if wasEmpty { state.groupCount += 1 }
+            state.members[new.entry.element.id] = new
+        }
+        var changedSlots: Set<Int> = []
+        for touch in touches {
+            if touch.oldRank >= 0, let new = touch.new, state.trees[new.slot].rank(of: new.entry, less) == touch.oldRank {
+                continue   // same group, same place, equal value: no change of the group
+            }
+            if let old = touch.old { changedSlots.insert(old.slot) }
+            if let new = touch.new { changedSlots.insert(new.slot) }
+        }
+        var changedKeys = Set<Key>(minimumCapacity: changedSlots.count)
+        for slot in changedSlots { changedKeys.insert(state.slots.key(at: slot)) }
+        return changedKeys
+    }
+
+    /// The groups evaluated in full, each sorted stably (ties keep list order). O(n log n).
+    @inlinable
+    func _evaluateInFull() -> GroupedListState<Source, Key, Element> {
+        var slots = _KeySlots<Key>()
+        var lists = ContiguousArray<ContiguousArray<_ListEntry<Source>>>()
+        var members: [Source.ID: _GroupMember<Source>] = Dictionary(minimumCapacity: source.count)
+        for offset in 0..<source.count {
+            guard let entry = base._entry(source._elements[offset], source._labels[offset]) else { continue }
+            let (slot, isNew) = slots.slot(adding: key(entry.element))
+            if isNew { lists.append([]) }
+            lists[slot].append(entry)
+            members[entry.element.id] = _GroupMember(slot: slot, entry: entry)
+        }
+        var trees = ContiguousArray<_OrderedTree<_ListEntry<Source>>>()
+        trees.reserveCapacity(lists.count)
+        for var entries in lists {
+            if let order = base._order { entries.sort { order($0.element, $1.element) } }
+            trees.append(_OrderedTree(sorted: entries))
+        }
+        return GroupedListState(slots: slots, trees: _SlotVector(trees), members: members, groupCount: trees.count,
+                                token: _GroupsToken(), project: base._project, steps: steps)
+    }
+
+    /// The keys whose group differs between `old` (the previous full or followed evaluation, if
+    /// any) and `new`: compared element by element when `Element` is `Equatable` (O(n)),
+    /// otherwise every key of either.
+    @inlinable
+    func _changedKeys(from old: GroupedListState<Source, Key, Element>?, to new: GroupedListState<Source, Key, Element>) -> Set<Key> {
+        var changed: Set<Key> = []
+        var equality = _Equality<Element>()
+        let isEquatable = equality.isAvailable()
+        let compare = old != nil && isEquatable
+        new.trees.forEach { slot, tree in
+            let key = new.slots.key(at: slot)
+            guard compare, let old else { changed.insert(key); return }
+            let previous = old.slots.slot(of: key).map { old.trees[$0] } ?? _OrderedTree()
+            if !Self._sameElements(previous, old.project, tree, new.project, &equality) { changed.insert(key) }
+        }
+        old?.trees.forEach { slot, tree in
+            let key = old!.slots.key(at: slot)
+            if tree.count > 0, new.slots.slot(of: key) == nil { changed.insert(key) }
+        }
+        return changed
+    }
+
+    /// Whether two trees hold elements equal after their maps, in the same order.
+    @inlinable
+    static func _sameElements(_ lhs: _OrderedTree<_ListEntry<Source>>, _ projectLeft: (Source) -> Element,
+                              _ rhs: _OrderedTree<_ListEntry<Source>>, _ projectRight: (Source) -> Element,
+                              _ equality: inout _Equality<Element>) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.root === rhs.root { return true }
+        var left = ContiguousArray<Element>()
+        left.reserveCapacity(lhs.count)
+        lhs.forEach { left.append(projectLeft($0.element)); return true }
+        var offset = 0
+        var equal = true
+        rhs.forEach { entry in
+            equal = equality.areEqual(left[offset], projectRight(entry.element))
+            offset += 1
+            return equal
+        }
+        return equal
+    }
+
+    /// The result for `state`.
+    @inlinable
+    func _output(_ state: GroupedListState<Source, Key, Element>, token: _GroupsToken, previous: _GroupsToken?,
+                 changedKeys: Set<Key>) -> ListGroups<Key, Element> {
+        let storage = _TreeListGroupsStorage(slots: state.slots, trees: state.trees, groupCount: state.groupCount,
+                                             project: base._project, token: token, previous: previous)
+        return ListGroups(_storage: storage, changedKeys: changedKeys)
+    }
+
+    /// Evaluates the groups once, in full (no state kept).
+    public var groups: ListGroups<Key, Element> {
+        var state: GroupedListState<Source, Key, Element>? = nil
+        return evaluate(updating: &state, changes: nil).output
+    }
+}
