@@ -26,6 +26,18 @@ void cg_version_testing_use_block(uint64_t next, uint64_t limit) {
 
 int64_t cg_recomputation_scopes = 0;
 
+int64_t cg_change_traces = 0;
+
+static _Thread_local void *cg_trace_frame = NULL;
+
+void *cg_trace_frame_get(void) {
+    return cg_trace_frame;
+}
+
+void cg_trace_frame_set(void *frame) {
+    cg_trace_frame = frame;
+}
+
 _Thread_local const cg_commit_frame *cg_commit_frames CG_TLS_MODEL = NULL;
 
 // Per-thread slots: a bit per slot taken, under a mutex; a thread-specific key whose destructor

@@ -146,6 +146,29 @@ static inline void cg_recomputation_scopes_add(int64_t delta) {
     __atomic_add_fetch(&cg_recomputation_scopes, delta, __ATOMIC_RELAXED);
 }
 
+// MARK: - Change traces
+
+/// How many change traces record in the process (task scopes and the process-wide trace).
+/// Defined in CComputedAtomics.c; never touch it directly.
+extern int64_t cg_change_traces;
+
+/// Whether any change trace records (relaxed): the one check a memo cell's refresh and a
+/// store's commit pay for tracing while none does.
+static inline bool cg_change_trace_active(void) {
+    return __atomic_load_n(&cg_change_traces, __ATOMIC_RELAXED) != 0;
+}
+
+/// Starts (+1) or stops (-1) a change trace.
+static inline void cg_change_traces_add(int64_t delta) {
+    __atomic_add_fetch(&cg_change_traces, delta, __ATOMIC_RELAXED);
+}
+
+/// The innermost traced refresh of the calling thread (an opaque Swift object), or NULL.
+void *cg_trace_frame_get(void);
+
+/// Sets the innermost traced refresh of the calling thread.
+void cg_trace_frame_set(void *frame);
+
 // MARK: - Resettable once (memo cells)
 
 /// The state word of a memo cell.

@@ -168,10 +168,17 @@ extension _MemoCellHeader {
             if cg_once_try_begin(header._once) {
                 // We own the cell until we publish: nobody else reads or writes it.
                 let hasValue = header._hasValue.pointee
+                // A change trace reads what the verification found while the cell is ours.
+                let traced = _slowPath(cg_change_trace_active()) ? _ChangeTraceFrame.current(for: header) : nil
+                let previousInputs = traced != nil ? header._inputs.pointee : []
+                var recomputed = false
+                var cutOff = false
                 if !verifies || _recompute(header, verify) || !hasValue {
+                    recomputed = true
                     let value = compute()
                     if let isEqual, hasValue, isEqual(slot.pointee, value) {
                         // Early cutoff: keep the cached instance and its version.
+                        cutOff = true
                     } else {
                         if hasValue {
                             slot.pointee = value
@@ -181,6 +188,10 @@ extension _MemoCellHeader {
                         }
                         header._changedAt.pointee = .next()
                     }
+                }
+                if let traced {
+                    traced.found(hadValue: hasValue, inputs: previousInputs, header._inputs.pointee,
+                                 recomputed: recomputed, cutOff: cutOff, version: header._changedAt.pointee)
                 }
                 cg_once_finish(header._once)
                 return slot.pointee

@@ -179,7 +179,8 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
     public func commit<Result>(_ mutation: (inout State) throws -> Result) rethrows -> Result {
         // Inlined into the caller and specialized for its state: with nobody listening, a commit
         // is the lock, one flag and the mutation.
-        if let rootStorage {
+        // (While a change trace records, every commit takes the notifying path, which records it.)
+        if let rootStorage, _fastPath(!cg_change_trace_active()) {
             let outcome = try rootStorage.withLock { root -> _CommitOutcome<Result> in
                 guard !root.isListened else { return .listened }
                 return .done(try mutation(&root.state))
@@ -198,12 +199,13 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         guard let rootStorage else { return try scopeLink!.commit(mutation) }
         var published = false
         var observed = ObservationChanges()
+        let tracer = cg_change_trace_active() && ChangeTrace.isRecordingHere ? _CommitTracer() : nil
         defer {
             if !observed.isEmpty { notifyObservers(observed) }
             if published { changes.drain() }
         }
         guard holdsSharedReferences else {
-            return try commitLocked(rootStorage, mutation, published: &published, observed: &observed)
+            return try commitLocked(rootStorage, mutation, published: &published, observed: &observed, tracer: tracer)
         }
         // Marks this thread as committing to this store, for a shared reference the mutation
         // writes: its notification reaches this store on this thread, under the lock.
@@ -211,7 +213,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         return try withUnsafeMutablePointer(to: &frame) { frame in
             cg_commit_push(frame, UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()))
             defer { cg_commit_pop(frame) }
-            return try commitLocked(rootStorage, mutation, published: &published, observed: &observed)
+            return try commitLocked(rootStorage, mutation, published: &published, observed: &observed, tracer: tracer)
         }
     }
 
@@ -220,9 +222,15 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         _ rootStorage: LockedState<RootState>,
         _ mutation: (inout State) throws -> Result,
         published: inout Bool,
-        observed: inout ObservationChanges
+        observed: inout ObservationChanges,
+        tracer: _CommitTracer?
     ) rethrows -> Result {
         try rootStorage.withLock { root in
+            tracer?.begin(&root.state, detection)
+            defer {
+                tracer?.end(&root.state, detection, observation: root.observation, observed: observed,
+                            subscribers: published ? root.listenerCount : 0)
+            }
             guard root.isListened else { return try mutation(&root.state) }
             defer {
                 root.updateIsListened()

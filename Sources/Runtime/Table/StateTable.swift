@@ -114,6 +114,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
             MemoryLayout<State>.offset(of: storage) == 0 && MemoryLayout<State>.size == MemoryLayout<Extended>.size,
             "a generated state's only stored property is its storage"
         )
+        _ = ProcessTrace.startFromEnvironment
         var builder = Builder()
         describe(&builder)
         fieldIndex = Dictionary(builder.fields.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -239,6 +240,10 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// hit path): keeps it when no input's version moved, otherwise runs its body, and keeps the
     /// cached value and its version when the result is equal.
     public func refresh(_ index: Int, in base: UnsafeRawPointer) {
+        if _slowPath(cg_change_trace_active()) {
+            tracedRefresh(index, in: base)
+            return
+        }
         computeds[index].refresh(self, index, base)
     }
 

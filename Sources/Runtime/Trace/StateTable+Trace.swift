@@ -1,0 +1,121 @@
+import CComputedAtomics
+
+/// What a traced refresh of one memo cell found, filled in by the cell's refresh while it owns
+/// the cell (see `_MemoCellHeader._refresh`): the innermost traced refresh of its thread.
+@usableFromInline
+final class _ChangeTraceFrame {
+    let header: UnsafeMutableRawPointer
+    let previous: UnsafeMutableRawPointer?
+    let depth: Int
+    private(set) var reported = false
+    private(set) var hadValue = false
+    private(set) var recomputed = false
+    private(set) var cutOff = false
+    private(set) var oldInputs: [VersionStamp] = []
+    private(set) var newInputs: [VersionStamp] = []
+    private(set) var version = VersionStamp(rawValue: 0)
+
+    init(header: UnsafeMutableRawPointer, previous: UnsafeMutableRawPointer?, depth: Int) {
+        self.header = header
+        self.previous = previous
+        self.depth = depth
+    }
+
+    /// The calling thread's innermost traced refresh, when it is the refresh of `header`.
+    @usableFromInline
+    static func current(for header: UnsafeMutablePointer<_MemoCellHeader>) -> _ChangeTraceFrame? {
+        guard let raw = cg_trace_frame_get() else { return nil }
+        let frame = Unmanaged<_ChangeTraceFrame>.fromOpaque(raw).takeUnretainedValue()
+        return frame.header == UnsafeMutableRawPointer(header) ? frame : nil
+    }
+
+    /// The calling thread's innermost traced refresh, whatever its cell.
+    static var innermost: _ChangeTraceFrame? {
+        cg_trace_frame_get().map { Unmanaged<_ChangeTraceFrame>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Records what the refresh found (called once, by the thread that owns the cell).
+    @usableFromInline
+    func found(hadValue: Bool, inputs old: [VersionStamp], _ new: [VersionStamp], recomputed: Bool, cutOff: Bool, version: VersionStamp) {
+        reported = true
+        self.hadValue = hadValue
+        oldInputs = old
+        newInputs = new
+        self.recomputed = recomputed
+        self.cutOff = cutOff
+        self.version = version
+    }
+}
+
+extension StateTable {
+    /// ``refresh(_:in:)`` while a change trace records: the same refresh, with what it found
+    /// delivered to the traces (a refresh that found the value up to date, refreshed by another
+    /// thread meanwhile, is not an event).
+    @inline(never)
+    func tracedRefresh(_ index: Int, in base: UnsafeRawPointer) {
+        guard ChangeTrace.isRecordingHere else {
+            computeds[index].refresh(self, index, base)
+            return
+        }
+        let header = header(ofComputed: index, in: base)
+        let outer = _ChangeTraceFrame.innermost
+        let frame = _ChangeTraceFrame(header: UnsafeMutableRawPointer(header), previous: cg_trace_frame_get(), depth: outer.map { $0.depth + 1 } ?? 0)
+        let clock = ContinuousClock()
+        let start = clock.now
+        cg_trace_frame_set(Unmanaged.passUnretained(frame).toOpaque())
+        computeds[index].refresh(self, index, base)
+        cg_trace_frame_set(frame.previous)
+        let end = clock.now
+        guard frame.reported else { return }
+        let inputs = computeds[index].inputs
+        var causes: [ChangeTrace.Cause] = []
+        if frame.recomputed {
+            for (position, version) in frame.newInputs.enumerated() where position >= frame.oldInputs.count || frame.oldInputs[position] != version {
+                guard position < inputs.count else { break }
+                causes.append(ChangeTrace.Cause(
+                    input: inputName(inputs[position]),
+                    from: position < frame.oldInputs.count && frame.hadValue ? frame.oldInputs[position] : nil,
+                    to: version
+                ))
+            }
+        }
+        let value = ChangeTrace.ValueID(state: String(describing: State.self), name: computeds[index].name)
+        let readers = readerNames(of: index)
+        ChangeTrace.deliver { sequence, origin in
+            .refresh(ChangeTrace.Refresh(
+                sequence: sequence,
+                value: value,
+                recomputed: frame.recomputed,
+                isFirstComputation: !frame.hadValue,
+                causes: frame.hadValue ? causes : [],
+                isCutOff: frame.cutOff,
+                readers: readers,
+                version: frame.version,
+                start: origin.duration(to: start),
+                duration: start.duration(to: end),
+                depth: frame.depth
+            ))
+        }
+    }
+
+    /// An input as users name it: `todos`, `visibleTodos`, `shelf.computed.total`.
+    func inputName(_ input: Input) -> String {
+        switch input {
+        case .field(let field): fields[field].name
+        case .computed(let computed): computeds[computed].name
+        case .member(let field, let path): "\(fields[field].name).\(path)"
+        }
+    }
+
+    /// The computed values that read the value at `index` directly.
+    func readerNames(of index: Int) -> [String] {
+        computeds.filter { reader in
+            reader.inputs.contains { if case .computed(index) = $0 { true } else { false } }
+        }.map(\.name)
+    }
+
+    /// The names of the fields, in declaration order.
+    var fieldNames: [String] {
+        fields.map(\.name)
+    }
+}
