@@ -6,10 +6,10 @@ extension ChangeTrace {
     /// kept), each indented under the refresh that verified it.
     ///
     /// ```text
-    /// commit #3 TodoState: query
-    ///   woke Observation of computed.visibleCount; 1 subscriber (query); 2 observers not woken
-    ///   recomputed visibleTodos in 0.12 ms: query v3 → v12
-    ///   recomputed visibleCount in 0.01 ms: visibleTodos v5 → v13; cut off, spared badge
+    /// commit #4 TodoScreen: todos
+    ///   1 observer not woken
+    ///   recomputed TodoScreen.header in 14.41 µs: todos v1 → v4; cut off
+    ///     recomputed TodoScreen.openCount in 3.53 µs: todos v1 → v4; cut off, spared header
     /// ```
     public var log: String {
         var text = ""
@@ -35,11 +35,11 @@ extension ChangeTrace {
         case .commit(let commit):
             let changed = commit.changed.isEmpty ? "nothing changed" : commit.changedFields.joined(separator: ", ")
             var lines = ["commit #\(commit.sequence) \(commit.state): \(changed)"]
-            var told = commit.notifications.map(\.description)
+            var told = commit.notifications.isEmpty ? [] : ["woke " + commit.notifications.map(\.description).joined(separator: "; ")]
             if commit.observersNotWoken > 0 {
                 told.append("\(commit.observersNotWoken) observer\(commit.observersNotWoken == 1 ? "" : "s") not woken")
             }
-            if !told.isEmpty { lines.append("  woke " + told.joined(separator: "; ")) }
+            if !told.isEmpty { lines.append("  " + told.joined(separator: "; ")) }
             return lines
         case .refresh(let refresh):
             let indent = String(repeating: "  ", count: refresh.depth + 1)
