@@ -14,9 +14,10 @@ struct DocumentationCoverageTests {
     static let excluded: [String: String] = [:]
 
     /// Folders never searched, at any depth: build products (`.build`, `.build-docs`,
-    /// `Benchmarks/.build` with its checkouts), version control, editor and SwiftPM state.
+    /// `Benchmarks/.build` with its checkouts, `docc preview`'s `.docc-build`), version control,
+    /// editor and SwiftPM state.
     static func isSkipped(folder name: String) -> Bool {
-        name.hasPrefix(".build") || [".git", ".swiftpm", "node_modules", "DerivedData"].contains(name)
+        name.hasPrefix(".build") || [".git", ".swiftpm", ".docc-build", "node_modules", "DerivedData"].contains(name)
     }
 
     /// The repository-relative paths of the Markdown files that hold a Swift or spec block.

@@ -23,6 +23,10 @@ enum Documentation {
         /// The base name of the unit's context files, `Tests/DocumentationContext/<context>.swift`
         /// and `<context>.statespec` (either may be missing).
         var context: String
+        /// Whether the snippets are compiled with `Fixtures/Support/TodoModel.swift` (`Todo`,
+        /// `Filter`, `Avatar`, `Session`, `Settings`). README.md is not: its example declares its
+        /// own model types, so that it compiles as written.
+        var usesFixtureModel = true
 
         /// The context files' repository-relative paths, Swift first.
         var contextPaths: [String] {
@@ -30,18 +34,18 @@ enum Documentation {
         }
     }
 
-    /// README.md; CONTRIBUTING.md; each file under `Docs/` (`Docs/X.md` and `Docs/Guides/X.md` have
-    /// the context `X`); the catalog's files, which retell the README's examples and share its
-    /// context.
+    /// README.md, whose example is complete (no model types or context given); CONTRIBUTING.md;
+    /// each file under `Docs/` (`Docs/X.md` and `Docs/Guides/X.md` have the context `X`); the
+    /// catalog's files, with the context `ComputedRuntime`.
     static var units: [Unit] {
         [
-            Unit(name: "README.md", documents: ["README.md"], context: "README"),
+            Unit(name: "README.md", documents: ["README.md"], context: "README", usesFixtureModel: false),
             Unit(name: "CONTRIBUTING.md", documents: ["CONTRIBUTING.md"], context: "CONTRIBUTING"),
         ]
             + markdownFiles(under: "Docs").map { document in
                 Unit(name: document, documents: [document], context: String((document as NSString).lastPathComponent.dropLast(3)))
             }
-            + [Unit(name: catalog, documents: markdownFiles(under: catalog), context: "README")]
+            + [Unit(name: catalog, documents: markdownFiles(under: catalog), context: "ComputedRuntime")]
     }
 
     /// Every document, in the order of `units`.
@@ -49,10 +53,13 @@ enum Documentation {
         units.flatMap(\.documents)
     }
 
-    /// The Markdown files under `folder`, at any depth, as repository-relative paths in order.
+    /// The Markdown files under `folder`, at any depth, as repository-relative paths in order
+    /// (none inside hidden folders, such as the `.docc-build` that `docc preview` may leave).
     static func markdownFiles(under folder: String) -> [String] {
         let names = FileManager.default.enumerator(atPath: repository.appendingPathComponent(folder).path)?.allObjects as? [String] ?? []
-        return names.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
+        return names.filter { name in
+            name.hasSuffix(".md") && !name.split(separator: "/").dropLast().contains { $0.hasPrefix(".") }
+        }.sorted().map { "\(folder)/\($0)" }
     }
 
     static func text(of document: String) -> String {

@@ -33,7 +33,8 @@ struct ExamplesTests {
         let warnings = build.lines.filter { $0.contains("warning:") && $0.contains(checkout.path) }
         #expect(warnings.isEmpty, "warnings in our code or the generated code:\n\(warnings.joined(separator: "\n"))\n\(build)")
 
-        // The program's output is the README's demonstration.
+        // The program's output: what the README's first command (`swift run --package-path
+        // Examples/TodoList`) prints.
         let binPath = try await swift(["build", "--package-path", package.path, "--show-bin-path"])
         try binPath.expectSuccess()
         let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -102,7 +103,7 @@ struct ExamplesTests {
         let checkout = try sandbox.copyRepository()
         let package = sandbox.root.appendingPathComponent("CommandFixture")
         let sources = package.appendingPathComponent("Sources/Counter")
-        // As the README says: no build plugin, and the specs excluded so SwiftPM does not warn.
+        // As Docs/Plugin.md says: no build plugin, and the specs excluded so SwiftPM does not warn.
         try write(package.appendingPathComponent("Package.swift"), """
             // swift-tools-version: 6.1
             import PackageDescription

@@ -10,10 +10,10 @@ extension ExamplesTests {
     /// Swift derives `#fileID` from a file's name alone, so the `#sourceLocation` directives of the
     /// two generated files produce the same `#fileID`, and Swift warns at each directive of one of
     /// them ("'#sourceLocation' directive produces '#fileID' string … which conflicts …"). No
-    /// directive path can avoid that and still name the spec, so the README tells users to give such
-    /// specs distinct names; this build checks that those are its only warnings. (The specs are built
-    /// here, in a child build, rather than by the plugin in a test target, where the warnings would
-    /// flood the output of `swift test`.)
+    /// directive path can avoid that and still name the spec, so Docs/Plugin.md tells users to give
+    /// such specs distinct names; this build checks that those are its only warnings. (The specs are
+    /// built here, in a child build, rather than by the plugin in a test target, where the warnings
+    /// would flood the output of `swift test`.)
     func expectSameNamedSpecsBuild(package: URL) async throws {
         let sources = package.appendingPathComponent("Sources/TodoList")
         for folder in ["Inbox", "Archive"] {

@@ -1,5 +1,6 @@
-// The Combine snippets of README.md ("Combine") and Docs/Migrating.md ("Combine pipelines"),
-// verbatim, so that they compile and run. Each snippet is marked in its document with
+// The Combine snippets of the DocC article "Combine publishers"
+// (Sources/Runtime/ComputedRuntime.docc/Articles/CombinePublishers.md) and Docs/Migrating.md
+// ("Combine pipelines"), verbatim, so that they compile and run. Each snippet is marked in its document with
 // `<!-- compiled in Compat/Tests/ComputedCombineCompatTests/DocumentationSnippetTests.swift -->`,
 // and `snippetsAreVerbatimHere` fails when a marked snippet no longer appears in this file.
 import ComputedCombineCompat
@@ -11,8 +12,8 @@ import Testing
 
 @Suite("Documentation snippets")
 struct DocumentationSnippetTests {
-    /// Mirrors README.md, "Combine".
-    @Test func readmeCombine() async {
+    /// Mirrors the DocC article "Combine publishers".
+    @Test func combinePublishersArticle() async {
         let label = Label()
         let searchField = SearchField()
 
@@ -118,7 +119,7 @@ struct DocumentationSnippetTests {
         let root = compat.deletingLastPathComponent()
         let here = normalized(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
         var count = 0
-        for document in ["README.md", "Docs/Migrating.md"] {
+        for document in ["Sources/Runtime/ComputedRuntime.docc/Articles/CombinePublishers.md", "Docs/Migrating.md"] {
             let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
             for snippet in markedSnippets(in: text) {
                 count += 1
