@@ -216,6 +216,22 @@ for what, target in (("first(where:), first element", None), ("for loop, break a
                      ("full iteration", None)):
     ROWS.append(("13", f"iterating a 666,666-element view: {what}", f"13 iterate the view: {what}",
                  "the same on an Array", f"13 iterate an array: {what}", target))
+# Groups (issue 34): a ListGroups value of a generated state (50,000 articles, unread by feed,
+# oldest first) after one article is marked read or unread, reading its feed's count and first
+# article, against filter + sort + `Dictionary(grouping:)` of an array in the same run; warm, and
+# with caches disturbed between two edits (a full pass over a 32 MB array, not measured).
+for disturbed in ("", ", caches disturbed"):
+    for feeds in (10, 1_000, 10_000):
+        ROWS.append((
+            "14", f"50,000 articles, {feeds:,} groups{disturbed}: toggle one + read its group",
+            f"14 incremental {feeds} groups{disturbed}: toggle an article + read its group",
+            "the same on an array, recomputed",
+            f"14 full {feeds} groups{disturbed}: toggle an article + group an array", None))
+    for feeds in (1_000, 10_000):
+        ROWS.append((
+            "14", f"groups{disturbed}: {feeds:,} groups against 10 groups",
+            f"14 incremental {feeds} groups{disturbed}: toggle an article + read its group", "the same at 10 groups",
+            f"14 incremental 10 groups{disturbed}: toggle an article + read its group", ("max", 2.0)))
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

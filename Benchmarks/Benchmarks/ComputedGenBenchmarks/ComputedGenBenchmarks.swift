@@ -89,6 +89,7 @@ let benchmarks: @Sendable () -> Void = {
     registerStoreObservationBenchmarks()
     registerCrossModuleStoreBenchmarks()
     registerIncrementalBenchmarks()
+    registerGroupBenchmarks()
     if let profiled = ProcessInfo.processInfo.environment["COMPUTEDGEN_PROFILE"] {
         print("no benchmark named '\(profiled)'")
         exit(1)

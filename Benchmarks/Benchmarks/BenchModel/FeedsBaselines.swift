@@ -1,0 +1,38 @@
+// Measure 14's model and baseline, beside the generated `BenchFeeds`: the article type, the
+// articles of a given count over a given number of feeds, and the full recomputation of the
+// groups.
+
+import Foundation
+
+/// An article of a feed reader: an id, its feed, a date and a read flag (issue 34's measurement).
+public struct BenchArticle: Identifiable, Hashable, Sendable {
+    public var id: Int
+    public var feedID: Int
+    public var date: Int
+    public var isRead: Bool
+
+    public init(id: Int, feedID: Int, date: Int, isRead: Bool) {
+        self.id = id
+        self.feedID = feedID
+        self.date = date
+        self.isRead = isRead
+    }
+}
+
+/// The full recomputation of `BenchFeeds`'s groups, on a plain array.
+public enum FeedsBaselines {
+    /// `count` articles spread evenly over `feeds` feeds, dated in a shuffled order, a third of
+    /// them read.
+    public static func articles(_ count: Int, feeds: Int) -> [BenchArticle] {
+        var generator = SystemRandomNumberGenerator()
+        let dates = (0..<count).shuffled(using: &generator)
+        return (0..<count).map { id in
+            BenchArticle(id: id, feedID: id % feeds, date: dates[id], isRead: id % 3 == 0)
+        }
+    }
+
+    /// The unread articles by feed, oldest first in each feed.
+    public static func unreadByFeed(_ articles: [BenchArticle]) -> [Int: [BenchArticle]] {
+        Dictionary(grouping: articles.filter { !$0.isRead }.sorted { $0.date < $1.date }, by: \.feedID)
+    }
+}

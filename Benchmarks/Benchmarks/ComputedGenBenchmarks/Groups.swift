@@ -1,0 +1,118 @@
+// Measure 14 (issue 34): a ListGroups computed value of a generated state in the BenchModel
+// library (50,000 articles, unread ones by feed), after one article is marked read or unread,
+// read as a feed's row does (its count and first article), against the full recomputation of the
+// same expression on an array (filter + sort + `Dictionary(grouping:)`) in the same run; at 10,
+// 1,000 and 10,000 feeds. Each is measured in a warm loop and with caches disturbed between two
+// edits (a full pass over a 32 MB array, as rendering runs between two taps in an app), the
+// disturbance itself outside the measurement.
+
+import BenchModel
+import Benchmark
+import ComputedRuntime
+import Foundation
+
+func registerGroupBenchmarks() {
+    let count = 50_000
+    /// What disturbs the caches between two edits: 4 Mi integers (32 MB), each incremented.
+    let disturbance = Disturbance(count: 1 << 22)
+
+    for feeds in [10, 1_000, 10_000] {
+        let articles = FeedsBaselines.articles(count, feeds: feeds)
+        let article = { (i: Int) in (i &* 7_919) % count }
+
+        /// The edit and the read of a feed's row.
+        func editAndRead(_ state: inout BenchFeeds, _ i: Int) {
+            let id = article(i)
+            state.articles[id: id]?.isRead.toggle()
+            let groups = state.computed.unreadByFeed
+            blackHole(groups.count(of: id % feeds))
+            blackHole(groups[id % feeds].first)
+        }
+
+        func editAndRead(_ array: inout [BenchArticle], _ i: Int) {
+            let id = article(i)
+            array[id].isRead.toggle()
+            let groups = FeedsBaselines.unreadByFeed(array)
+            blackHole(groups[id % feeds]?.count)
+            blackHole(groups[id % feeds]?.first)
+        }
+
+        /// A warm state, edited in place across iterations (see measure 12).
+        func warmState() -> FeedsBox {
+            let box = FeedsBox(BenchFeeds(articles: IdentifiedList(articles)))
+            blackHole(box.state.computed.unreadByFeed)
+            return box
+        }
+
+        measure("14 incremental \(feeds) groups: toggle an article + read its group", configuration(.kilo)) {
+            warmState()
+        } _: { benchmark, box in
+            for i in benchmark.scaledIterations { editAndRead(&box.state, i) }
+        }
+        measure("14 full \(feeds) groups: toggle an article + group an array", configuration(.one, maxDuration: .seconds(3))) {
+            articles
+        } _: { benchmark, initial in
+            var array = initial
+            for i in benchmark.scaledIterations { editAndRead(&array, i) }
+        }
+
+        // One edit per iteration, then the disturbance, outside the measurement (after an explicit
+        // stop, the closure's end records nothing): each edit follows the previous iteration's.
+        measure("14 incremental \(feeds) groups, caches disturbed: toggle an article + read its group",
+                configuration(.one, maxDuration: .seconds(3))) {
+            warmState()
+        } _: { benchmark, box in
+            for i in benchmark.scaledIterations {
+                editAndRead(&box.state, i &+ benchmark.currentIteration)
+                benchmark.stopMeasurement()
+                disturbance.run()
+            }
+        }
+        measure("14 full \(feeds) groups, caches disturbed: toggle an article + group an array",
+                configuration(.one, maxDuration: .seconds(3))) {
+            ArticlesBox(articles)
+        } _: { benchmark, box in
+            for i in benchmark.scaledIterations {
+                editAndRead(&box.articles, i &+ benchmark.currentIteration)
+                benchmark.stopMeasurement()
+                disturbance.run()
+            }
+        }
+    }
+}
+
+/// A state edited in place across a benchmark's iterations.
+final class FeedsBox: @unchecked Sendable {
+    var state: BenchFeeds
+
+    init(_ state: BenchFeeds) {
+        self.state = state
+    }
+}
+
+/// An array edited in place across a benchmark's iterations.
+final class ArticlesBox: @unchecked Sendable {
+    var articles: [BenchArticle]
+
+    init(_ articles: [BenchArticle]) {
+        self.articles = articles
+    }
+}
+
+/// A full pass over a large array, to run between two measured edits: it evicts what the edit
+/// before it left in the caches, as an app's rendering does between two taps.
+final class Disturbance: @unchecked Sendable {
+    // Safety: one benchmark runs at a time.
+    var values: [Int]
+
+    init(count: Int) {
+        values = Array(repeating: 0, count: count)
+    }
+
+    func run() {
+        values.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] &+= 1 }
+        }
+        blackHole(values[values.count / 2])
+    }
+}
