@@ -160,6 +160,33 @@ struct ChangeTraceTests {
         #expect(ProcessTrace.current == nil)
     }
 
+    @Test("a value that mostly recomputes to an equal result is warned about, with the inputs that caused it")
+    func wastedWorkWarning() {
+        var state = CutoffState(items: [100, 400])
+        let trace = ChangeTrace.record { _ in
+            _ = state.computed.filteredCount
+            for value in 0..<12 {
+                state.items.append(value)        // under the threshold: filteredArray is cut off each time
+                _ = state.computed.filteredCount
+            }
+            state.threshold = 10
+            _ = state.computed.filteredCount
+        }
+        let warnings = trace.warnings
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("warning: CutoffState.filteredArray recomputed 14 times to an equal result 12 times (86%), most often after items moved") == true)
+        #expect(trace.log.hasSuffix(warnings[0] + "\n"))
+        // A value cut off now and then is not warned about.
+        var quiet = CutoffState(items: [1])
+        let other = ChangeTrace.record { _ in
+            for value in 0..<12 {
+                quiet.threshold = value % 2 == 0 ? 0 : 5
+                _ = quiet.computed.filteredArray
+            }
+        }
+        #expect(other.warnings.isEmpty)
+    }
+
     @Test("the ring keeps the last events; statistics count them all")
     func ring() {
         var state = CutoffState(items: [1])

@@ -22,6 +22,9 @@ extension ChangeTrace {
         for event in eventsByStart {
             target.write(Self.logLines(event).joined(separator: "\n") + "\n")
         }
+        for warning in warnings {
+            target.write(warning + "\n")
+        }
     }
 
     /// Prints ``log`` to standard output.
