@@ -106,14 +106,17 @@ extension GroupedListQuery: IncrementalListQuery {
         if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.members.count / 4) {
             previous = nil   // let the trees be edited in place where no result holds them
             let changedKeys = _follow(changes, in: &state)
-            let token = _GroupsToken()
-            let output = _output(state, token: token, previous: state.token, changedKeys: changedKeys)
+            // No group changed: the result is equal to the previous one, and says so by sharing
+            // its identity (a cutoff keeps the older result; later ones compare to it in O(1)).
+            let token = changedKeys.isEmpty ? state.token : _GroupsToken()
+            let output = _output(state, token: token, previous: changedKeys.isEmpty ? nil : state.token, changedKeys: changedKeys)
             state.token = token
             previous = state
             return (output, true)
         }
-        let state = _evaluateInFull()
+        var state = _evaluateInFull()
         let changedKeys = _changedKeys(from: previous, to: state)
+        if changedKeys.isEmpty, let token = previous?.token { state.token = token }
         previous = state
         return (_output(state, token: state.token, previous: nil, changedKeys: changedKeys), false)
     }

@@ -7,9 +7,11 @@ class _ListGroupsStorage<Key: Hashable & Sendable, Element>: @unchecked Sendable
     @usableFromInline let slots: _KeySlots<Key>
     /// The number of non-empty groups.
     @usableFromInline let groupCount: Int
-    /// This result's identity, and the previous result's of the same pipeline (nil after a full
-    /// evaluation): a result's ``ListGroups/changedKeys`` are relative to that one. Tokens, not
-    /// the results themselves, so that a result does not keep the previous ones alive.
+    /// This result's identity, shared by the results after it that no edit changed (so equal
+    /// results compare in O(1)), and the previous result's of the same pipeline when some group
+    /// changed (nil otherwise, and after a full evaluation): a result's
+    /// ``ListGroups/changedKeys`` are relative to that one. Tokens, not the results themselves,
+    /// so that a result does not keep the previous ones alive.
     @usableFromInline let token: _GroupsToken
     @usableFromInline let previous: _GroupsToken?
 

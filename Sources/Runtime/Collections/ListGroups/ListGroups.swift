@@ -84,11 +84,11 @@ extension ListGroups: Equatable where Element: Equatable {
     /// The same keys, each with the same elements in the same order (``changedKeys`` are not
     /// compared, so a recomputed result equal to the cached one lets a memo cell cut off).
     ///
-    /// - Complexity: O(1) for the same result, or for a result and the next one of its pipeline
-    ///   when no group changed; O(elements of the changed groups) for a result and the next one;
-    ///   otherwise O(keys + elements) at worst.
+    /// - Complexity: O(1) for the same result, or for a result and later ones of its pipeline
+    ///   while no group changed; O(elements of the changed groups) for a result and the next
+    ///   one; otherwise O(keys + elements) at worst.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        if lhs._storage === rhs._storage { return true }
+        if lhs._storage.token === rhs._storage.token { return true }   // the same result, or one found equal to it
         if lhs.count != rhs.count { return false }
         // One result and the next: the groups whose key did not change are equal.
         if rhs._storage.follows(lhs._storage) { return rhs.changedKeys.allSatisfy { Self.groupsEqual(lhs, rhs, $0) } }
