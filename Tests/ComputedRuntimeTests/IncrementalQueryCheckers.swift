@@ -158,6 +158,67 @@ where Query.Source == Mail, Query.Output == ListGroups<Int, Mail> {
     }
 }
 
+/// Evaluates a total per key through its pipeline and compares it with the same totals of an
+/// `Array`: values, exact `changedKeys`, `==`, and older results that keep their totals.
+final class KeyedTotalsChecker<Query: IncrementalListQuery>: QueryChecking
+where Query.Source == Mail, Query.Output == KeyedTotals<Int, Int> {
+    let name: String
+    let make: (IdentifiedList<Mail>) -> Query
+    let expected: ([Mail]) -> [Int: Int]
+    var pipeline = IncrementalPipeline<Query>()
+    var previous: [Int: Int] = [:]
+    var previousTotals: KeyedTotals<Int, Int>? = nil
+    var kept: (totals: KeyedTotals<Int, Int>, expected: [Int: Int])? = nil
+    var reads = 0
+
+    init(_ name: String, _ make: @escaping (IdentifiedList<Mail>) -> Query, expected: @escaping ([Mail]) -> [Int: Int]) {
+        self.name = name
+        self.make = make
+        self.expected = expected
+    }
+
+    var pipelineCounts: (full: Int, incremental: Int) { (pipeline.fullRecomputations, pipeline.incrementalUpdates) }
+
+    func check(_ list: IdentifiedList<Mail>, _ array: [Mail], reuse: Bool) -> [String] {
+        let totals = pipeline.update(with: make(list), reuse: reuse)
+        let want = expected(array)
+        var failures = Self.contentFailures(totals, want, name)
+        let changedWant = Set(want.keys.filter { want[$0] != previous[$0] } + previous.keys.filter { want[$0] == nil })
+        if totals.changedKeys != changedWant {
+            failures.append("\(name): changed keys \(totals.changedKeys.sorted()) != \(changedWant.sorted()) "
+                            + "(incremental: \(pipeline.lastUpdateWasIncremental))")
+        }
+        if let previousTotals {
+            failures += Self.contentFailures(previousTotals, previous, "\(name), the previous result")
+            if (totals == previousTotals) != (want == previous) || (previousTotals == totals) != (want == previous) {
+                failures.append("\(name): (new == previous) is \(totals == previousTotals), the arrays say \(want == previous)")
+            }
+        }
+        if let kept {
+            failures += Self.contentFailures(kept.totals, kept.expected, "\(name), a result kept from before")
+            if (totals == kept.totals) != (want == kept.expected) { failures.append("\(name): == with a kept result is wrong") }
+        }
+        reads += 1
+        if reads % 16 == 1 { kept = (totals, want) }
+        previousTotals = totals
+        previous = want
+        return failures
+    }
+
+    static func contentFailures(_ totals: KeyedTotals<Int, Int>, _ want: [Int: Int], _ name: String) -> [String] {
+        var failures: [String] = []
+        if totals.dictionary != want { failures.append("\(name): \(totals.dictionary) != \(want)") }
+        if Set(totals.keys) != Set(want.keys) || totals.count != want.count { failures.append("\(name): keys differ") }
+        for (key, value) in want where totals[key] != value || !totals.contains(key) {
+            failures.append("\(name): total of \(key) is \(totals[key]), not \(value)")
+        }
+        for absent in [-1, 1_000_000] where totals[absent] != 0 || totals.contains(absent) {
+            failures.append("\(name): absent key \(absent) has a total")
+        }
+        return failures
+    }
+}
+
 /// Every operator and chain the property tests compare with `Array`.
 func allCheckers(_ parameters: QueryParameters) -> [any QueryChecking] {
     let byDateThenSubject = [KeyPathComparator(\Mail.date, order: .reverse), KeyPathComparator(\Mail.subject)]
@@ -226,5 +287,18 @@ func allCheckers(_ parameters: QueryParameters) -> [any QueryChecking] {
                                      list.filter { $0.folder != 0 }.grouped(by: { $0.id })
                                  },
                                  expected: { Dictionary(grouping: $0.filter { $0.folder != 0 }, by: \.id) }))
+    checkers.append(KeyedTotalsChecker("filter.count(by: folder)",
+                                       { (list: IdentifiedList<Mail>) -> KeyedFoldQuery<Mail, Int, Int> in list.filter { !$0.isRead }.count(by: { $0.folder }) },
+                                       expected: { Dictionary(grouping: $0.filter { !$0.isRead }, by: \.folder).mapValues(\.count) }))
+    // Many keys, and totals that an edit may leave as they were (a size changed by a move
+    // between two keys, a subject edit).
+    checkers.append(KeyedTotalsChecker("sum(of: size, by: date)",
+                                       { (list: IdentifiedList<Mail>) -> KeyedFoldQuery<Mail, Int, Int> in list.sum(of: { $0.size }, by: { $0.date }) },
+                                       expected: { Dictionary(grouping: $0, by: \.date).mapValues { $0.reduce(0) { $0 + $1.size } } }))
+    checkers.append(KeyedTotalsChecker("filter(threshold).map.count(by: id)",
+                                       { (list: IdentifiedList<Mail>) -> KeyedFoldQuery<Mail, Int, Int> in
+                                           list.filter { $0.date < parameters.threshold }.map { $0.id }.count(by: { $0 % 1_500 })
+                                       },
+                                       expected: { Dictionary(grouping: $0.filter { $0.date < parameters.threshold }, by: { $0.id % 1_500 }).mapValues(\.count) }))
     return checkers
 }

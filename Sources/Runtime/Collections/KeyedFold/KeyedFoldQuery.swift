@@ -1,0 +1,213 @@
+/// A total per key of a list's included elements, maintained in O(1) per changed element:
+/// ``ListQuery/count(by:fileID:line:column:)`` and ``ListQuery/sum(of:by:fileID:line:column:)``
+/// (`articles.filter { !$0.isRead }.count(by: \.feedID)`), giving ``KeyedTotals``.
+///
+/// Floating-point sums maintained this way may differ from a fresh sum in the last bits
+/// (additions happen in another order); integer totals are exact.
+public struct KeyedFoldQuery<Source: Identifiable & Sendable, Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>: Sendable
+where Source.ID: Sendable {
+    /// The list the query reads.
+    public let source: IdentifiedList<Source>
+    @usableFromInline let include: (@Sendable (Source) -> Bool)?
+    @usableFromInline let key: @Sendable (Source) -> Key
+    @usableFromInline let contribution: @Sendable (Source) -> Value
+    @usableFromInline let steps: [_QueryStep]
+
+    @usableFromInline
+    init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, key: @escaping @Sendable (Source) -> Key,
+         contribution: @escaping @Sendable (Source) -> Value, steps: [_QueryStep]) {
+        self.source = source
+        self.include = include
+        self.key = key
+        self.contribution = contribution
+        self.steps = steps
+    }
+}
+
+/// What a pipeline keeps for a ``KeyedFoldQuery``: a slot per key seen, the totals by slot (in
+/// a persistent vector its results share), and each included element's slot and contribution,
+/// to take it back out when the element changes.
+public struct KeyedFoldState<ID: Hashable & Sendable, Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>: Sendable {
+    @usableFromInline var slots: _KeySlots<Key>
+    @usableFromInline var totals: _SlotVector<_KeyedTotal<Value>>
+    @usableFromInline var contributions: [ID: _KeyedContribution<Value>]
+    /// The number of slots with at least one element.
+    @usableFromInline var keyCount: Int
+    /// The last result's identity.
+    @usableFromInline var token: _GroupsToken
+    @usableFromInline let steps: [_QueryStep]
+
+    @inlinable
+    init(slots: _KeySlots<Key>, totals: _SlotVector<_KeyedTotal<Value>>, contributions: [ID: _KeyedContribution<Value>],
+         keyCount: Int, token: _GroupsToken, steps: [_QueryStep]) {
+        self.slots = slots
+        self.totals = totals
+        self.contributions = contributions
+        self.keyCount = keyCount
+        self.token = token
+        self.steps = steps
+    }
+}
+
+/// An included element's key (by slot) and contribution.
+@usableFromInline
+struct _KeyedContribution<Value> {
+    @usableFromInline var slot: Int
+    @usableFromInline var value: Value
+
+    @inlinable
+    init(slot: Int, value: Value) {
+        self.slot = slot
+        self.value = value
+    }
+}
+
+extension _KeyedContribution: Sendable where Value: Sendable {}
+
+extension KeyedFoldQuery: IncrementalListQuery {
+    /// Evaluates the totals (see ``IncrementalListQuery``): following the list's changes costs
+    /// O(1) per changed element, whatever the number of keys.
+    @inlinable
+    public func evaluate(updating previous: inout KeyedFoldState<Source.ID, Key, Value>?, changes: ListChanges<Source.ID>?)
+        -> (output: KeyedTotals<Key, Value>, isIncremental: Bool) {
+        if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.contributions.count / 4) {
+            previous = nil   // let the totals be edited in place where no result holds them
+            // Each touched key's total before the edit, to report only those that changed.
+            var before: [Int: _KeyedTotal<Value>] = [:]
+            for id in changes.touchedIDs {
+                if let old = state.contributions.removeValue(forKey: id) {
+                    if before[old.slot] == nil { before[old.slot] = state.totals[old.slot] }
+                    let isEmpty = state.totals.update(old.slot) { total in
+                        total.value -= old.value
+                        total.members -= 1
+                        return total.members == 0
+                    }
+                    if isEmpty { state.keyCount -= 1 }
+                }
+                if let element = source[id: id], include?(element) ?? true {
+                    let (slot, isNew) = state.slots.slot(adding: key(element))
+                    if isNew { state.totals.append(_KeyedTotal(value: .zero, members: 0)) }
+                    if before[slot] == nil { before[slot] = state.totals[slot] }
+                    let value = contribution(element)
+                    let wasEmpty = state.totals.update(slot) { total in
+                        total.value += value
+                        total.members += 1
+                        return total.members == 1
+                    }
+                    if wasEmpty { state.keyCount += 1 }
+                    state.contributions[id] = _KeyedContribution(slot: slot, value: value)
+                }
+            }
+            var changedKeys: Set<Key> = []
+            for (slot, old) in before {
+                let new = state.totals[slot]
+                if old.value != new.value || (old.members == 0) != (new.members == 0) { changedKeys.insert(state.slots.key(at: slot)) }
+            }
+            let token = changedKeys.isEmpty ? state.token : _GroupsToken()
+            let output = KeyedTotals(_slots: state.slots, _totals: state.totals, _keyCount: state.keyCount, _token: token,
+                                     _previous: changedKeys.isEmpty ? nil : state.token, changedKeys: changedKeys)
+            state.token = token
+            previous = state
+            return (output, true)
+        }
+        var state = _evaluateInFull()
+        let changedKeys = _changedKeys(from: previous, to: state)
+        if changedKeys.isEmpty, let token = previous?.token { state.token = token }
+        previous = state
+        return (KeyedTotals(_slots: state.slots, _totals: state.totals, _keyCount: state.keyCount, _token: state.token, _previous: nil,
+                            changedKeys: changedKeys), false)
+    }
+
+    /// The totals evaluated in full. O(n).
+    @inlinable
+    func _evaluateInFull() -> KeyedFoldState<Source.ID, Key, Value> {
+        var slots = _KeySlots<Key>()
+        var totals = ContiguousArray<_KeyedTotal<Value>>()
+        var contributions: [Source.ID: _KeyedContribution<Value>] = Dictionary(minimumCapacity: source.count)
+        for element in source._elements {
+            if let include, !include(element) { continue }
+            let (slot, isNew) = slots.slot(adding: key(element))
+            if isNew { totals.append(_KeyedTotal(value: .zero, members: 0)) }
+            let value = contribution(element)
+            totals[slot].value += value
+            totals[slot].members += 1
+            contributions[element.id] = _KeyedContribution(slot: slot, value: value)
+        }
+        return KeyedFoldState(slots: slots, totals: _SlotVector(totals), contributions: contributions, keyCount: totals.count,
+                              token: _GroupsToken(), steps: steps)
+    }
+
+    /// The keys whose total differs between `old` (if any) and `new`. O(keys).
+    @inlinable
+    func _changedKeys(from old: KeyedFoldState<Source.ID, Key, Value>?, to new: KeyedFoldState<Source.ID, Key, Value>) -> Set<Key> {
+        var changed: Set<Key> = []
+        new.totals.forEach { slot, total in
+            let key = new.slots.key(at: slot)
+            let previous = old.flatMap { old in old.slots.slot(of: key).map { old.totals[$0] } }
+            if previous == nil || previous!.members == 0 || previous!.value != total.value { changed.insert(key) }
+        }
+        old?.totals.forEach { slot, total in
+            let key = old!.slots.key(at: slot)
+            if total.members > 0, new.slots.slot(of: key) == nil { changed.insert(key) }
+        }
+        return changed
+    }
+
+    /// Evaluates the totals once, in full (no state kept).
+    public var totals: KeyedTotals<Key, Value> {
+        var state: KeyedFoldState<Source.ID, Key, Value>? = nil
+        return evaluate(updating: &state, changes: nil).output
+    }
+}
+
+extension ListQuery {
+    /// The number of elements of the result per key, maintained in O(1) per changed element:
+    /// `articles.filter { !$0.isRead }.count(by: \.feedID)`, an unread count per feed.
+    @inlinable @inline(__always)
+    public func count<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
+                                                fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> KeyedFoldQuery<Source, Key, Int> {
+        KeyedFoldQuery(source: source, include: _include, key: _onSource(key), contribution: { _ in 1 },
+                       steps: _steps._appending(_QueryStep(.fold, fileID, line, column)))
+    }
+
+    /// The sum of `value` over the elements of the result per key, maintained in O(1) per
+    /// changed element.
+    @inlinable @inline(__always)
+    public func sum<Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>(
+        of value: @escaping @Sendable (Element) -> Value, by key: @escaping @Sendable (Element) -> Key,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> KeyedFoldQuery<Source, Key, Value> {
+        KeyedFoldQuery(source: source, include: _include, key: _onSource(key), contribution: _onSource(value),
+                       steps: _steps._appending(_QueryStep(.fold, fileID, line, column)))
+    }
+
+    /// `function` applied to the source elements: directly when no map was applied, otherwise
+    /// after the map.
+    @inlinable
+    func _onSource<T>(_ function: @escaping @Sendable (Element) -> T) -> @Sendable (Source) -> T {
+        if _isIdentity, let direct = function as? @Sendable (Source) -> T { return direct }
+        let project = _project
+        return { function(project($0)) }
+    }
+}
+
+extension IdentifiedList where Element: Sendable, ID: Sendable {
+    /// Starts a count of the elements per key, maintained per change (see
+    /// ``ListQuery/count(by:fileID:line:column:)``).
+    @inlinable @inline(__always)
+    public func count<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
+                                                fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> KeyedFoldQuery<Element, Key, Int> {
+        query.count(by: key, fileID: fileID, line: line, column: column)
+    }
+
+    /// Starts a sum of `value` over the elements per key, maintained per change.
+    @inlinable @inline(__always)
+    public func sum<Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>(
+        of value: @escaping @Sendable (Element) -> Value, by key: @escaping @Sendable (Element) -> Key,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> KeyedFoldQuery<Element, Key, Value> {
+        query.sum(of: value, by: key, fileID: fileID, line: line, column: column)
+    }
+}
