@@ -67,6 +67,9 @@ extension _KeyedContribution: Sendable where Value: Sendable {}
 extension KeyedFoldQuery: IncrementalListQuery {
     /// Evaluates the totals (see ``IncrementalListQuery``): following the list's changes costs
     /// O(1) per changed element, whatever the number of keys.
+    ///
+    /// - Complexity: O(changes + log₃₂ keys) following `changes`; otherwise O(n), and O(keys)
+    ///   more to compare the totals with the previous result's.
     @inlinable
     public func evaluate(updating previous: inout KeyedFoldState<Source.ID, Key, Value>?, changes: ListChanges<Source.ID>?)
         -> (output: KeyedTotals<Key, Value>, isIncremental: Bool) {
@@ -154,6 +157,8 @@ extension KeyedFoldQuery: IncrementalListQuery {
     }
 
     /// Evaluates the totals once, in full (no state kept).
+    ///
+    /// - Complexity: O(n).
     public var totals: KeyedTotals<Key, Value> {
         var state: KeyedFoldState<Source.ID, Key, Value>? = nil
         return evaluate(updating: &state, changes: nil).output
@@ -163,6 +168,8 @@ extension KeyedFoldQuery: IncrementalListQuery {
 extension ListQuery {
     /// The number of elements of the result per key, maintained in O(1) per changed element:
     /// `articles.filter { !$0.isRead }.count(by: \.feedID)`, an unread count per feed.
+    ///
+    /// - Complexity: O(1) (builds the query; see ``KeyedFoldQuery`` for its evaluation).
     @inlinable @inline(__always)
     public func count<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
                                                 fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
@@ -173,6 +180,8 @@ extension ListQuery {
 
     /// The sum of `value` over the elements of the result per key, maintained in O(1) per
     /// changed element.
+    ///
+    /// - Complexity: O(1) (builds the query).
     @inlinable @inline(__always)
     public func sum<Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>(
         of value: @escaping @Sendable (Element) -> Value, by key: @escaping @Sendable (Element) -> Key,
@@ -195,6 +204,8 @@ extension ListQuery {
 extension IdentifiedList where Element: Sendable, ID: Sendable {
     /// Starts a count of the elements per key, maintained per change (see
     /// ``ListQuery/count(by:fileID:line:column:)``).
+    ///
+    /// - Complexity: O(1) (builds the query).
     @inlinable @inline(__always)
     public func count<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
                                                 fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
@@ -203,6 +214,8 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
     }
 
     /// Starts a sum of `value` over the elements per key, maintained per change.
+    ///
+    /// - Complexity: O(1) (builds the query).
     @inlinable @inline(__always)
     public func sum<Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>(
         of value: @escaping @Sendable (Element) -> Value, by key: @escaping @Sendable (Element) -> Key,

@@ -111,6 +111,8 @@ extension KeyedTotals: Equatable {
 
 extension KeyedTotals: CustomStringConvertible {
     /// The totals by key, as a dictionary prints them.
+    ///
+    /// - Complexity: O(keys).
     public var description: String { dictionary.description }
 }
 

@@ -16,6 +16,8 @@ where Source.ID: Sendable {
     }
 
     /// The list the query reads.
+    ///
+    /// - Complexity: O(1).
     @inlinable
     public var source: IdentifiedList<Source> { base.source }
 }
@@ -81,6 +83,8 @@ struct _GroupTouch<Source> {
 
 extension ListQuery {
     /// Splits the result into groups by `key`, keeping the query's order within each group.
+    ///
+    /// - Complexity: O(1) (builds the query; see ``GroupedListQuery`` for its evaluation).
     @inlinable @inline(__always)
     public func grouped<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
                                                   fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
@@ -100,6 +104,9 @@ extension GroupedListQuery: IncrementalListQuery {
     /// Evaluates the groups (see ``IncrementalListQuery``): following the list's changes costs
     /// O(log n) per changed element, in the groups it leaves and enters, whatever the number of
     /// groups; the result shares every other group with the previous one.
+    ///
+    /// - Complexity: O(changes · log n) following `changes`, in the groups they touch; otherwise
+    ///   O(n log n), and O(n) more to compare the groups with the previous result's.
     @inlinable
     public func evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?)
         -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
@@ -251,6 +258,8 @@ extension GroupedListQuery: IncrementalListQuery {
     }
 
     /// Evaluates the groups once, in full (no state kept).
+    ///
+    /// - Complexity: O(n log n).
     public var groups: ListGroups<Key, Element> {
         var state: GroupedListState<Source, Key, Element>? = nil
         return evaluate(updating: &state, changes: nil).output

@@ -108,6 +108,8 @@ extension ListGroups: Equatable where Element: Equatable {
 
 extension ListGroups: CustomStringConvertible {
     /// The groups' elements by key, as a dictionary of arrays prints them.
+    ///
+    /// - Complexity: O(keys + elements).
     public var description: String {
         var groups: [Key: [Element]] = [:]
         for key in keys { groups[key] = self[key].elements }
