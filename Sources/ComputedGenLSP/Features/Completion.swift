@@ -30,8 +30,10 @@ public enum CompletionFeature {
         var replacesPunctuation = false
     }
 
-    /// The completion items at `offset`.
-    public static func items(in document: SpecDocument, at offset: Int, snippets: Bool) -> JSONValue {
+    /// The completion items at `offset`, with snippets and Markdown documentation when the
+    /// client reads them.
+    public static func items(in document: SpecDocument, at offset: Int, formats: ClientFormats) -> JSONValue {
+        let snippets = formats.snippets
         let (context, wordStart) = CompletionContext.at(offset, in: document)
         let candidates = self.candidates(for: context, in: document)
         let cursor = min(max(offset, wordStart), document.lines.bytes.count)
@@ -40,7 +42,7 @@ public enum CompletionFeature {
         return .array(candidates.enumerated().map { position, candidate in
             var item: [String: JSONValue] = ["label": .string(candidate.label), "kind": .int(candidate.kind)]
             if let detail = candidate.detail { item["detail"] = .string(detail) }
-            if let documentation = candidate.documentation { item["documentation"] = ["kind": "markdown", "value": .string(documentation)] }
+            if let documentation = candidate.documentation { item["documentation"] = Markup.content(documentation, asMarkdown: formats.completionMarkdown) }
             let text = snippets ? candidate.snippet ?? candidate.plain ?? candidate.label : candidate.plain ?? candidate.label
             let start = candidate.replacesPunctuation ? punctuationStart : wordStart
             item["textEdit"] = ["range": document.lines.range(from: start, to: cursor).json, "newText": .string(text)]

@@ -4,13 +4,14 @@ import ComputedGenCore
 /// doc comment, what it reads and what reads it, and how the generated code keeps it up to date.
 public enum HoverFeature {
     /// The hover of the member named at `offset`, or of the attribute there; `nil` elsewhere.
-    public static func hover(in document: SpecDocument, at offset: Int) -> JSONValue? {
+    /// Markdown when the client reads it, plain text otherwise.
+    public static func hover(in document: SpecDocument, at offset: Int, markdown asMarkdown: Bool) -> JSONValue? {
         if let occurrence = document.index.occurrence(at: offset), let member = document.index.members[occurrence.target] {
             let range = document.lines.range(from: occurrence.range.lowerBound, to: occurrence.range.upperBound)
-            return ["contents": ["kind": "markdown", "value": .string(markdown(for: member, in: document))], "range": range.json]
+            return ["contents": Markup.content(markdown(for: member, in: document), asMarkdown: asMarkdown), "range": range.json]
         }
         if let (text, range) = attributeHover(in: document, at: offset) {
-            return ["contents": ["kind": "markdown", "value": .string(text)], "range": range.json]
+            return ["contents": Markup.content(text, asMarkdown: asMarkdown), "range": range.json]
         }
         return nil
     }

@@ -23,8 +23,8 @@ public final class LanguageServer {
     public private(set) var phase = Phase.uninitialized
     /// The open documents by URI.
     public private(set) var documents: [String: SpecDocument] = [:]
-    /// Whether the client accepts completion snippets (`$1` placeholders).
-    private(set) var snippetSupport = false
+    /// The text formats the client reads, from `initialize`.
+    public private(set) var formats = ClientFormats()
 
     /// Creates a server that waits for `initialize`.
     public init() {}
@@ -76,7 +76,7 @@ public final class LanguageServer {
         case "initialize":
             guard phase == .uninitialized else { throw ResponseError.invalidRequest("'initialize' was already received") }
             phase = .running
-            snippetSupport = params["capabilities"]?["textDocument"]?["completion"]?["completionItem"]?["snippetSupport"]?.boolValue ?? false
+            formats = ClientFormats(capabilities: params["capabilities"])
             return ["capabilities": Self.capabilities, "serverInfo": ["name": .string(Self.name), "version": .string(Self.version)]]
         case "shutdown":
             phase = .shutDown
@@ -85,10 +85,10 @@ public final class LanguageServer {
         case "textDocument/completion":
             let (document, offset) = try location(in: params)
             guard let document else { return .array([]) }
-            return CompletionFeature.items(in: document, at: offset, snippets: snippetSupport)
+            return CompletionFeature.items(in: document, at: offset, formats: formats)
         case "textDocument/hover":
             let (document, offset) = try location(in: params)
-            return document.flatMap { HoverFeature.hover(in: $0, at: offset) } ?? .null
+            return document.flatMap { HoverFeature.hover(in: $0, at: offset, markdown: formats.hoverMarkdown) } ?? .null
         case "textDocument/definition":
             let (document, offset) = try location(in: params)
             return document.flatMap { NavigationFeature.definition(in: $0, at: offset) } ?? .null

@@ -56,6 +56,18 @@ struct HoverTests {
         #expect(Self.hover("import Foundation", delta: 2, in: text) == nil)
     }
 
+    @Test("a client that reads only plain text gets plain text, without code fences")
+    func plainText() throws {
+        let text = try Repository.fixture("Todo.statespec")
+        let harness = ServerHarness.initialized(markdown: false)
+        harness.open(text)
+        let contents = harness.request("textDocument/hover", ServerHarness.position(of: "visibleCount", in: text, delta: 2))["result"]?["contents"]
+        #expect(contents?["kind"] == "plaintext")
+        #expect(contents?["value"]?.stringValue?.hasPrefix("computed visibleCount: Int\n\nRecomputed when `visibleTodos` changes.") == true)
+        let completion = harness.request("textDocument/completion", ServerHarness.position(of: "visibleTodos.count", in: text))
+        #expect(completion["result"]?.arrayValue?.first?["documentation"]?["kind"] == "plaintext")
+    }
+
     @Test("while the spec has errors, the members still hover, without the upkeep")
     func withErrors() throws {
         let value = try #require(Self.hover("computed b", delta: 10, in: "state S {\n  var a: Int = 0\n  computed b: Int { a }\n  computed c: Int { b + 1 }\n  @Bogus var d: Int = 0\n}\n"))

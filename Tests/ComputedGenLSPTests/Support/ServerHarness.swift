@@ -11,10 +11,17 @@ final class ServerHarness {
     /// Every notification the server sent, in order.
     private(set) var notifications: [JSONValue] = []
 
-    /// A server that has been initialized (with snippet support when asked).
-    static func initialized(snippets: Bool = false) -> ServerHarness {
+    /// A server that has been initialized by a client that reads Markdown (and snippets when
+    /// asked), or only plain text.
+    static func initialized(snippets: Bool = false, markdown: Bool = true) -> ServerHarness {
         let harness = ServerHarness()
-        let capabilities: JSONValue = ["textDocument": ["completion": ["completionItem": ["snippetSupport": .bool(snippets)]]]]
+        let formats: JSONValue = markdown ? ["markdown", "plaintext"] : ["plaintext"]
+        let capabilities: JSONValue = [
+            "textDocument": [
+                "completion": ["completionItem": ["snippetSupport": .bool(snippets), "documentationFormat": formats]],
+                "hover": ["contentFormat": formats],
+            ],
+        ]
         _ = harness.request("initialize", ["processId": .null, "rootUri": .null, "capabilities": capabilities])
         harness.notify("initialized", [:])
         return harness
