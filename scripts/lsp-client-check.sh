@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The language server (computedgen-lsp) driven by an independent LSP client: pytest-lsp, built on
+# lsprotocol, whose types check every message against the LSP 3.17 schema, and whose spec checks
+# compare results with the capabilities the client declared (Tests/LSPClientTests). Installs
+# what it needs into .build-lsp-venv (from PyPI) on first use. About 10 s after `swift test`.
+#
+#   scripts/lsp-client-check.sh             the debug build, as `swift test` left it
+#   scripts/lsp-client-check.sh --release   a release build, held to the 50 ms latency target
+#
+# Other arguments go to pytest (e.g. -k hover, -s to see the latency figures).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+configuration=debug
+latency_limit=0.25
+if [[ "${1:-}" == "--release" ]]; then
+  configuration=release
+  latency_limit=0.05
+  shift
+fi
+venv=.build-lsp-venv
+if ! "$venv/bin/python" -c "import pytest_lsp" 2>/dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check \
+    pytest-lsp==1.0.1 pygls==2.1.1 lsprotocol==2025.0.0 pytest==9.2.0 pytest-asyncio==1.5.0
+fi
+swift build -c "$configuration" --product computedgen-lsp
+swift build -c "$configuration" --product ComputedGenTool
+bin="$(swift build -c "$configuration" --show-bin-path)"
+COMPUTEDGEN_LSP="$bin/computedgen-lsp" COMPUTEDGEN_TOOL="$bin/ComputedGenTool" \
+  COMPUTEDGEN_LSP_LATENCY_LIMIT="$latency_limit" \
+  "$venv/bin/python" -m pytest Tests/LSPClientTests -q -p no:cacheprovider "$@"
