@@ -105,6 +105,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// What appends the shared references of each field that can hold any (see
     /// ``collectSharedReferences(in:into:)``).
     let referenceCollectors: [(UnsafeRawPointer, inout [any _SharedReference]) -> Void]
+    /// The names a change trace reports, made on the first traced refresh (see
+    /// `StateTable+Trace.swift`).
+    let traceNames = _TraceNames()
 
     /// Builds the table of a state whose storage is at `storage` (`\.computed`, its only stored
     /// property) and whose memo table, when it has memoized computed values, is at `memo`

@@ -79,8 +79,9 @@ extension StateTable {
                 ))
             }
         }
-        let value = ChangeTrace.ValueID(state: String(describing: State.self), name: computeds[index].name)
-        let readers = readerNames(of: index)
+        let names = traceNames.names(of: self)
+        let value = names.values[index]
+        let readers = names.readers[index]
         ChangeTrace.deliver { sequence, origin in
             .refresh(ChangeTrace.Refresh(
                 sequence: sequence,
@@ -107,15 +108,38 @@ extension StateTable {
         }
     }
 
-    /// The computed values that read the value at `index` directly.
-    func readerNames(of index: Int) -> [String] {
-        computeds.filter { reader in
-            reader.inputs.contains { if case .computed(index) = $0 { true } else { false } }
-        }.map(\.name)
+    /// The computed values that read each computed value directly, by index: O(edges).
+    func readerNames() -> [[String]] {
+        var readers = [[String]](repeating: [], count: computeds.count)
+        for reader in computeds {
+            for case .computed(let index) in reader.inputs where !readers[index].contains(reader.name) {
+                readers[index].append(reader.name)
+            }
+        }
+        return readers
     }
 
     /// The names of the fields, in declaration order.
     var fieldNames: [String] {
         fields.map(\.name)
+    }
+}
+
+/// What a traced refresh names: each computed value as a trace identifies it, and the values that
+/// read it. Made once per table, on its first traced refresh, so that tracing costs tables
+/// nothing while it is off.
+final class _TraceNames: @unchecked Sendable {
+    // Safety: `made` is only accessed while `lock` is held; once set it never changes.
+    private let lock = Lock.make()
+    private var made: (values: [ChangeTrace.ValueID], readers: [[String]])?
+
+    func names<State, Extended>(of table: StateTable<State, Extended>) -> (values: [ChangeTrace.ValueID], readers: [[String]]) {
+        lock.withLock {
+            if let made { return made }
+            let state = String(describing: State.self)
+            let names = (table.computeds.map { ChangeTrace.ValueID(state: state, name: $0.name) }, table.readerNames())
+            made = names
+            return names
+        }
     }
 }
