@@ -232,6 +232,15 @@ for disturbed in ("", ", caches disturbed"):
             "14", f"groups{disturbed}: {feeds:,} groups against 10 groups",
             f"14 incremental {feeds} groups{disturbed}: toggle an article + read its group", "the same at 10 groups",
             f"14 incremental 10 groups{disturbed}: toggle an article + read its group", ("max", 2.0)))
+# Change trace (issue 33): a commit that recomputes ten values and wakes ten subscribers, inside
+# a recording trace against none; a 10^5-commit trace written as a Chrome Trace Event file.
+ROWS += [
+    ("15", "a commit recomputing 10 values, waking 10 subscribers, traced",
+     "15 trace on: commit, 10 values recomputed, 10 subscribers", "the same commit, no trace recording",
+     "15 trace off: commit, 10 values recomputed, 10 subscribers", None),
+    ("15", "writing a trace of 10^5 commits (Chrome Trace Event JSON)",
+     "15 trace: Chrome Trace Event file of 10^5 commits", "budget", 1e9, ("max", 1.0)),
+]
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

@@ -86,6 +86,7 @@ let benchmarks: @Sendable () -> Void = {
     registerGeneratorBenchmarks()
     registerStoreBenchmarks()
     registerIterationBenchmarks()
+    registerTraceBenchmarks()
     registerStoreObservationBenchmarks()
     registerCrossModuleStoreBenchmarks()
     registerIncrementalBenchmarks()
