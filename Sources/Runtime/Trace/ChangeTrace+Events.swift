@@ -116,7 +116,9 @@ extension ChangeTrace {
 
     /// One recorded event.
     public enum Event: Sendable {
+        /// A refresh of a value that did work.
         case refresh(Refresh)
+        /// A commit of a root store.
         case commit(Commit)
 
         /// The event's position in its trace, in the order events ended (a value's refresh
