@@ -83,9 +83,10 @@ public final class ChangeTrace: @unchecked Sendable {
 
     /// Adds the event `make` makes from its sequence number and the trace's start, unless the
     /// trace is closed.
-    func append(_ make: (Int, ContinuousClock.Instant) -> Event) {
+    @discardableResult
+    func append(_ make: (Int, ContinuousClock.Instant) -> Event) -> Event? {
         lock.withLock {
-            guard isOpen else { return }
+            guard isOpen else { return nil }
             let event = make(nextSequence, origin)
             nextSequence += 1
             if case .refresh(let refresh) = event {
@@ -98,6 +99,7 @@ public final class ChangeTrace: @unchecked Sendable {
                 ringStart = (ringStart + 1) % capacity
                 _dropped += 1
             }
+            return event
         }
     }
 
@@ -158,7 +160,9 @@ extension ChangeTrace {
             trace.append(make)
             scope = trace.parent
         }
-        ProcessTrace.current?.append(make)
+        guard let (process, logs) = ProcessTrace.currentAndLogging, let event = process.append(make), logs else { return }
+        // `COMPUTEDGEN_TRACE=1`: each event as it happens, in the log's words.
+        FileHandle.standardError.write(Data((logLines(event).joined(separator: "\n") + "\n").utf8))
     }
 }
 
@@ -186,9 +190,10 @@ public enum ProcessTrace {
         storage.lock.withLock { storage.trace }
     }
 
-    /// Whether commits are printed to standard error as they happen.
-    static var logsToStandardError: Bool {
-        storage.lock.withLock { storage.logs }
+    /// The process-wide trace, and whether its events are printed to standard error as they
+    /// happen.
+    static var currentAndLogging: (ChangeTrace, Bool)? {
+        storage.lock.withLock { storage.trace.map { ($0, storage.logs) } }
     }
 
     static func start(capacity: Int, logging: Bool) -> ChangeTrace {
