@@ -27,6 +27,9 @@ struct IncrementalFoldTests {
         "messages.map(\\.size).sum(of: { $0 })",
         "messages.reduce(0, adding: +, removing: -, { $0.size })",
         "messages.filter { $0.isRead }.reduce(0, adding: { $0 + $1 }, removing: { $0 - $1 }) { $0.size }",
+        "messages.filter { !$0.isRead }.count(by: \\.folder)",   // a total per key (KeyedTotals)
+        "messages.count(by: { $0.folder })",
+        "messages.sum(of: \\.size, by: \\.folder)",
     ])
     func recognised(_ body: String) {
         #expect(IncrementalFolds.foldedList(inBody: body, lists: ["messages", "others"]) == "messages")
@@ -46,6 +49,7 @@ struct IncrementalFoldTests {
         "messages.reduce(0) { $0 + $1.size }",            // a fold that cannot be undone
         "messages.reduce(0, +)",
         "messages.sum(by: \\.size)",
+        "messages.count(of: \\.folder)",
         "messages.count(where: { !$0.isRead }) { $0 }",
         "let n = messages.count(where: { !$0.isRead }); return n",
         "$0.count(where: { !$0.isRead })",

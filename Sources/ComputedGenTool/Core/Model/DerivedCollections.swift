@@ -70,11 +70,13 @@ extension CheckedComputed {
 /// - `messages.count(where: { … })`, `messages.count { … }` (also after `.filter`/`.map`);
 /// - `messages.filter { … }.count`, a count after at least one operator;
 /// - `messages.sum(of: \.size)`, `messages.sum { … }`;
+/// - `messages.count(by: \.folder)`, `messages.sum(of: \.size, by: \.folder)`: a total per key,
+///   declared as a `KeyedTotals<Key, Value>`;
 /// - `messages.reduce(0, adding: +, removing: -, { … })`, a fold whose steps can be undone.
 ///
 /// Anything else (`messages.count(where: …) + 1`, `messages.count`, a fold of an array) is an
 /// ordinary computed value, recomputed in full. The body of a recognised fold is compiled as the
-/// runtime's fold query (`ListFoldQuery`), whose `count(where:)`, `count`, `sum(of:)` and
+/// runtime's fold query (`ListFoldQuery`, or `KeyedFoldQuery` for a total per key), whose `count(where:)`, `count`, `sum(of:)` and
 /// `reduce(_:adding:removing:_:)` give what `Array`'s `count(where:)`, `count` and the same sum
 /// give.
 public enum IncrementalFolds {
@@ -118,7 +120,7 @@ public enum IncrementalFolds {
                 operators += 1
             case "count" where isLast:
                 if hasTrailingClosure { return labels == nil || labels == [] ? list : nil }
-                if labels?.first == "where" { return list }
+                if labels?.first == "where" || labels == ["by"] { return list }
                 return operators > 0 && (labels == nil || labels == []) ? list : nil
             case "sum" where isLast:
                 if hasTrailingClosure { return labels == nil || labels == [] ? list : nil }
