@@ -241,6 +241,16 @@ ROWS += [
     ("15", "writing a trace of 10^5 commits (Chrome Trace Event JSON)",
      "15 trace: Chrome Trace Event file of 10^5 commits", "budget", 1e9, ("max", 1.0)),
 ]
+for feeds in (10, 1_000, 10_000):
+    ROWS.append((
+        "14", f"50,000 articles, {feeds:,} feeds: toggle one + read its feed's unread count (`count(by:)`)",
+        f"14 incremental {feeds} groups: toggle an article + read its feed's count (count(by:))",
+        "the same on an array, counted again",
+        f"14 full {feeds} groups: toggle an article + count an array by feed", None))
+ROWS.append((
+    "14", "`count(by:)`: 10,000 feeds against 10 feeds",
+    "14 incremental 10000 groups: toggle an article + read its feed's count (count(by:))", "the same at 10 feeds",
+    "14 incremental 10 groups: toggle an article + read its feed's count (count(by:))", ("max", 2.0)))
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

@@ -35,4 +35,11 @@ public enum FeedsBaselines {
     public static func unreadByFeed(_ articles: [BenchArticle]) -> [Int: [BenchArticle]] {
         Dictionary(grouping: articles.filter { !$0.isRead }.sorted { $0.date < $1.date }, by: \.feedID)
     }
+
+    /// The number of unread articles of each feed.
+    public static func unreadCounts(_ articles: [BenchArticle]) -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for article in articles where !article.isRead { counts[article.feedID, default: 0] += 1 }
+        return counts
+    }
 }

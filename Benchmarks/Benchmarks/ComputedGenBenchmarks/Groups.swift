@@ -37,10 +37,18 @@ func registerGroupBenchmarks() {
             blackHole(groups[id % feeds]?.first)
         }
 
+        /// The edit and the read of a feed's unread count, as a total per key.
+        func editAndReadCount(_ state: inout BenchFeeds, _ i: Int) {
+            let id = article(i)
+            state.articles[id: id]?.isRead.toggle()
+            blackHole(state.computed.unreadCounts[id % feeds])
+        }
+
         /// A warm state, edited in place across iterations (see measure 12).
         func warmState() -> FeedsBox {
             let box = FeedsBox(BenchFeeds(articles: IdentifiedList(articles)))
             blackHole(box.state.computed.unreadByFeed)
+            blackHole(box.state.computed.unreadCounts)
             return box
         }
 
@@ -54,6 +62,22 @@ func registerGroupBenchmarks() {
         } _: { benchmark, initial in
             var array = initial
             for i in benchmark.scaledIterations { editAndRead(&array, i) }
+        }
+
+        measure("14 incremental \(feeds) groups: toggle an article + read its feed's count (count(by:))", configuration(.kilo)) {
+            warmState()
+        } _: { benchmark, box in
+            for i in benchmark.scaledIterations { editAndReadCount(&box.state, i) }
+        }
+        measure("14 full \(feeds) groups: toggle an article + count an array by feed", configuration(.one, maxDuration: .seconds(2))) {
+            articles
+        } _: { benchmark, initial in
+            var array = initial
+            for i in benchmark.scaledIterations {
+                let id = article(i)
+                array[id].isRead.toggle()
+                blackHole(FeedsBaselines.unreadCounts(array)[id % feeds])
+            }
         }
 
         // One edit per iteration, then the disturbance, outside the measurement (after an explicit
