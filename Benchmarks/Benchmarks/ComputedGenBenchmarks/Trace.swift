@@ -16,20 +16,7 @@ func registerTraceBenchmarks() {
     func storeWithSubscribers() -> (Store<StoreBenchState>, [StoreSubscription]) {
         let store = Store(StoreBenchState(count: 0, items: items))
         let subscriptions = (0..<10).map { index in
-            store.subscribe { state in
-                switch index {
-                case 0: blackHole(state.computed.c0)
-                case 1: blackHole(state.computed.c1)
-                case 2: blackHole(state.computed.c2)
-                case 3: blackHole(state.computed.c3)
-                case 4: blackHole(state.computed.c4)
-                case 5: blackHole(state.computed.c5)
-                case 6: blackHole(state.computed.c6)
-                case 7: blackHole(state.computed.c7)
-                case 8: blackHole(state.computed.c8)
-                default: blackHole(state.computed.c9)
-                }
-            }
+            store.subscribe { state in readComputedValue(index, of: state) }
         }
         return (store, subscriptions)
     }
