@@ -6,6 +6,9 @@
 #
 #   scripts/lsp-client-check.sh             the debug build, as `swift test` left it
 #   scripts/lsp-client-check.sh --release   a release build, held to the 50 ms latency target
+#   scripts/lsp-client-check.sh --forwarding  also Swift completion forwarded to the toolchain's
+#       sourcekit-lsp, over Examples/TodoList built in .build-lsp-consumer (minutes: the package is
+#       built, then prepared by sourcekit-lsp)
 #
 # Other arguments go to pytest (e.g. -k hover, -s to see the latency figures).
 set -euo pipefail
@@ -16,6 +19,15 @@ if [[ "${1:-}" == "--release" ]]; then
   configuration=release
   latency_limit=0.05
   shift
+fi
+if [[ "${1:-}" == "--forwarding" ]]; then
+  shift
+  consumer="$PWD/.build-lsp-consumer"
+  mkdir -p "$consumer"
+  cp -R Examples/TodoList/Sources "$consumer/"
+  sed "s#path: \"../..\"#path: \"$PWD\"#" Examples/TodoList/Package.swift > "$consumer/Package.swift"
+  swift build --package-path "$consumer"
+  export COMPUTEDGEN_LSP_FORWARDING_PACKAGE="$consumer"
 fi
 venv=.build-lsp-venv
 if ! "$venv/bin/python" -c "import pytest_lsp" 2>/dev/null; then

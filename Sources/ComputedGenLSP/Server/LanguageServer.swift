@@ -26,8 +26,16 @@ public final class LanguageServer {
     /// The text formats the client reads, from `initialize`.
     public private(set) var formats = ClientFormats()
 
+    /// Forwards Swift completion inside bodies to `sourcekit-lsp`, when enabled.
+    let swiftForwarding: SwiftForwarding?
+
     /// Creates a server that waits for `initialize`.
-    public init() {}
+    ///
+    /// - Parameter sourceKitLSP: The `sourcekit-lsp` to forward Swift completion inside bodies
+    ///   to (a path or a name on `PATH`), or `nil` to keep completion to the spec's own.
+    public init(sourceKitLSP: String? = nil) {
+        swiftForwarding = sourceKitLSP.map { SwiftForwarding(executable: $0) }
+    }
 
     /// Answers one message: the messages to send back, in order.
     public func handle(_ message: IncomingMessage) -> [JSONValue] {
@@ -46,9 +54,10 @@ public final class LanguageServer {
             default:
                 result = Result { () throws(ResponseError) in try handleRequest(method, params: params) }
             }
+            let messages = swiftForwarding?.takeMessages() ?? []
             switch result {
-            case .success(let value): return [OutgoingMessage.response(id: id, result: value)]
-            case .failure(let error): return [OutgoingMessage.error(id: id, error)]
+            case .success(let value): return [OutgoingMessage.response(id: id, result: value)] + messages
+            case .failure(let error): return [OutgoingMessage.error(id: id, error)] + messages
             }
         }
     }
@@ -85,7 +94,16 @@ public final class LanguageServer {
         case "textDocument/completion":
             let (document, offset) = try location(in: params)
             guard let document else { return .array([]) }
-            return CompletionFeature.items(in: document, at: offset, formats: formats)
+            let items = CompletionFeature.items(in: document, at: offset, formats: formats).arrayValue ?? []
+            guard let swiftForwarding else { return .array(items) }
+            switch CompletionContext.at(offset, in: document).context {
+            case .swiftCode, .body:
+                // Incomplete: Swift's answer grows as sourcekit-lsp finishes preparing the target,
+                // so the client asks again as the user types.
+                let swift = swiftForwarding.completion(in: document, at: offset) ?? []
+                return ["isIncomplete": true, "items": .array(items + swift)]
+            default: return .array(items)
+            }
         case "textDocument/hover":
             let (document, offset) = try location(in: params)
             return document.flatMap { HoverFeature.hover(in: $0, at: offset, markdown: formats.hoverMarkdown) } ?? .null
