@@ -55,6 +55,14 @@ async def test_member_completion_after_dollar_zero(client: LanguageClient):
     owner = next(item for item in result.items if item.label == "owner")
     assert owner.text_edit.range.start == position  # Mapped back from the generated file.
 
+    # Hover on a Swift name in a body: Swift's, its range moved into the spec.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=spec.as_uri()), position=at(text, "$0.owner", 4))
+    )
+    print(f"hover on owner: {hover.contents.value!r:.120}")
+    assert "owner" in hover.contents.value and "String" in hover.contents.value
+    assert hover.range is None or hover.range.start.line == position.line
+
     # In a body, outside a member access: the spec's members first, then Swift's.
     body = await client.text_document_completion_async(
         types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=spec.as_uri()), position=at(text, "todos.filter { $0.owner", 1))

@@ -1,7 +1,7 @@
 import ComputedGenCore
 import Foundation
 
-/// Swift completion inside a spec's bodies, types and default values, forwarded to the
+/// Swift completion and hover inside a spec's bodies, types and default values, forwarded to the
 /// toolchain's `sourcekit-lsp` on the generated file.
 ///
 /// The generated Swift is opened in `sourcekit-lsp` as a document that exists only in memory,
@@ -41,14 +41,51 @@ final class SwiftForwarding {
 
     /// Swift's completion items at `offset` of `document`, with ranges in the spec, or `nil` when
     /// forwarding is unavailable (the reason is told once).
-    func completion(in document: SpecDocument, at offset: Int) -> [JSONValue]? {
+    func completion(in document: SpecDocument, at offset: Int, markdown: Bool = true) -> [JSONValue]? {
+        guard let (result, map, generated) = forward("textDocument/completion", in: document, at: offset) else { return nil }
+        let items = result["items"]?.arrayValue ?? result.arrayValue ?? []
+        return items.map { item in
+            var mapped = Self.mapBack(item, map: map, generated: generated, document: document)
+            if case .object(var members) = mapped, let documentation = members["documentation"] {
+                members["documentation"] = Self.markup(documentation, markdown: markdown)
+                mapped = .object(members)
+            }
+            return mapped
+        }
+    }
+
+    /// `MarkupContent` (or a string) in the format the client reads.
+    static func markup(_ content: JSONValue, markdown: Bool) -> JSONValue {
+        guard let value = content["value"]?.stringValue ?? content.stringValue else { return content }
+        return Markup.content(value, asMarkdown: markdown && content["kind"] == "markdown")
+    }
+
+    /// Swift's hover at `offset` of `document`, its range moved into the spec, or `nil`.
+    func hover(in document: SpecDocument, at offset: Int, markdown: Bool = true) -> JSONValue? {
+        guard let (result, map, generated) = forward("textDocument/hover", in: document, at: offset),
+            case .object(var hover) = result, let contents = hover["contents"], contents["value"] != nil || contents.stringValue != nil
+        else { return nil }
+        hover["contents"] = Self.markup(contents, markdown: markdown)
+        hover["range"] = nil
+        if let range = LSPRange(json: result["range"]),
+            let start = Self.specOffset(of: range.start, map: map, generated: generated, document: document),
+            let end = Self.specOffset(of: range.end, map: map, generated: generated, document: document)
+        {
+            hover["range"] = document.lines.range(from: start, to: end).json
+        }
+        return .object(hover)
+    }
+
+    /// Sends `method` for the generated position of `offset` to `sourcekit-lsp`, the generated
+    /// document brought up to date first; returns the result with the map to read it back.
+    private func forward(_ method: String, in document: SpecDocument, at offset: Int) -> (JSONValue, SourceMap, LineTable)? {
         let specPath = DocumentURI.path(of: document.uri)
         guard let swift = Generator.generate(source: document.text, path: specPath).swift else {
-            tell("Swift completion inside bodies needs a spec without errors: fix the errors shown in the spec.")
+            tell("Swift completion and hover inside bodies need a spec without errors: fix the errors shown in the spec.")
             return nil
         }
         guard let root = Self.packageRoot(of: specPath) else {
-            tell("Swift completion inside bodies needs the spec in a Swift package: no Package.swift above \(specPath).")
+            tell("Swift completion and hover inside bodies need the spec in a Swift package: no Package.swift above \(specPath).")
             return nil
         }
         guard let client = client(root: root) else { return nil }
@@ -73,11 +110,10 @@ final class SwiftForwarding {
             client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "swift", "version": 1, "text": .string(swift)]])
             sent[uri] = (swift, 1)
         }
-        guard let result = client.request("textDocument/completion", ["textDocument": ["uri": .string(uri)], "position": position.json], timeout: timeout) else {
+        guard let result = client.request(method, ["textDocument": ["uri": .string(uri)], "position": position.json], timeout: timeout) else {
             return nil
         }
-        let items = result["items"]?.arrayValue ?? result.arrayValue ?? []
-        return items.map { item in Self.mapBack(item, map: map, generated: generated, document: document) }
+        return (result, map, generated)
     }
 
     /// An item with its edits' ranges moved from the generated file to the spec; edits that fall
@@ -126,11 +162,11 @@ final class SwiftForwarding {
             let started = try SwiftServerClient(executable: executable, root: root)
             let rootURI = "file://" + root
             // Without completion capabilities, sourcekit-lsp answers completion with nothing.
-            let capabilities: JSONValue = ["textDocument": ["completion": ["completionItem": ["snippetSupport": false]]]]
+            let capabilities: JSONValue = ["textDocument": ["completion": ["completionItem": ["snippetSupport": false]], "hover": ["contentFormat": ["markdown", "plaintext"]]]]
             let processID = JSONValue.int(Int(ProcessInfo.processInfo.processIdentifier))
             let params: JSONValue = ["processId": processID, "rootUri": .string(rootURI), "capabilities": capabilities]
             guard started.request("initialize", params, timeout: timeout) != nil else {
-                tell("Swift completion inside bodies is unavailable: \(executable) did not answer 'initialize'.")
+                tell("Swift completion and hover inside bodies are unavailable: \(executable) did not answer 'initialize'.")
                 return nil
             }
             started.notify("initialized", [:])
@@ -138,7 +174,7 @@ final class SwiftForwarding {
             clientRoot = root
             return started
         } catch {
-            tell("Swift completion inside bodies is unavailable: \(executable) could not be started (\(error)).")
+            tell("Swift completion and hover inside bodies are unavailable: \(executable) could not be started (\(error)).")
             return nil
         }
     }

@@ -100,13 +100,17 @@ public final class LanguageServer {
             case .swiftCode, .body:
                 // Incomplete: Swift's answer grows as sourcekit-lsp finishes preparing the target,
                 // so the client asks again as the user types.
-                let swift = swiftForwarding.completion(in: document, at: offset) ?? []
+                let swift = swiftForwarding.completion(in: document, at: offset, markdown: formats.completionMarkdown) ?? []
                 return ["isIncomplete": true, "items": .array(items + swift)]
             default: return .array(items)
             }
         case "textDocument/hover":
             let (document, offset) = try location(in: params)
-            return document.flatMap { HoverFeature.hover(in: $0, at: offset, markdown: formats.hoverMarkdown) } ?? .null
+            guard let document else { return .null }
+            if let hover = HoverFeature.hover(in: document, at: offset, markdown: formats.hoverMarkdown) { return hover }
+            // Not a member or attribute: in Swift code, Swift's hover.
+            guard let swiftForwarding, document.index.codeSpan(at: offset) != nil else { return .null }
+            return swiftForwarding.hover(in: document, at: offset, markdown: formats.hoverMarkdown) ?? .null
         case "textDocument/definition":
             let (document, offset) = try location(in: params)
             return document.flatMap { NavigationFeature.definition(in: $0, at: offset) } ?? .null

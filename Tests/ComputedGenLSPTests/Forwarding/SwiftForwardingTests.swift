@@ -47,7 +47,7 @@ struct SwiftForwardingTests {
         _ = server.handle(.notification(method: "textDocument/didChange", params: ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]]))
         let replies = server.handle(.request(id: .int(3), method: "textDocument/completion", params: position))
         let message = replies.first { $0["method"] == "window/showMessage" }?["params"]?["message"]?.stringValue ?? ""
-        #expect(message.contains("needs a spec without errors"))
+        #expect(message.contains("need a spec without errors"))
     }
 
     @Test("the package root is the nearest folder with a Package.swift")
