@@ -37,8 +37,13 @@ extension ChangeTrace {
                 let changed = commit.changed.map { "\"\(ChromeTraceWriter.escaped($0.field))\":\"\($0.version)\"" }.joined(separator: ",")
                 out.slice(name: "commit \(commit.state)", category: "commit", start: start, duration: duration,
                           args: "{\"changed\":{\(changed)},\"observersNotWoken\":\(commit.observersNotWoken)}")
+                // One 1 ns slice per notification after the commit, each 1 ns after the slice
+                // before it: a flow's end binds to the slice enclosing its time, and a time where
+                // one slice ends and the next starts binds to either (the Catapult viewer takes the
+                // one that ends, so the arrow went from the commit to itself).
                 var at = start + duration
                 for notification in commit.notifications {
+                    at += 0.001
                     out.flow(id: nextFlow, start: start, end: at, name: "notify")
                     nextFlow += 1
                     out.slice(name: notification.description, category: "notify", start: at, duration: 0.001, args: "{}")
