@@ -12,7 +12,6 @@ The file is first checked against the format (trace_event_format.py beside this 
 import argparse
 import asyncio
 import base64
-import functools
 import http.server
 import json
 import os
@@ -192,18 +191,6 @@ CATAPULT_QUERY = """(() => {
 })()"""
 
 
-async def perfetto(page, trace, screenshots):
-    await page.call("Page.navigate", url=f"http://{trace}/")
-    await page.wait_for("!!(window.app && window.app.trace && window.app.trace.tracks.getAllTracks().length)",
-                        "the Perfetto UI to load the trace")
-    shown = await page.evaluate(PERFETTO_QUERY)
-    if screenshots:
-        await page.evaluate(SHOW_PERFETTO)
-        await asyncio.sleep(1)
-        await page.screenshot(Path(screenshots) / "change-trace-perfetto.png")
-    return shown
-
-
 # For the screenshot: the first commit selected (its flow arrows drawn, its details and the
 # flows it starts listed below the timeline), and the timeline zoomed on it.
 SHOW_PERFETTO = """(async () => {
@@ -232,6 +219,23 @@ SHOW_CATAPULT = """(async () => {
 })()"""
 
 
+async def read(page, query, show, screenshots, name):
+    """What the viewer's model holds; then, for the screenshot, the first commit shown."""
+    shown = await page.evaluate(query)
+    if screenshots:
+        await page.evaluate(show)
+        await asyncio.sleep(1)
+        await page.screenshot(Path(screenshots) / name)
+    return shown
+
+
+async def perfetto(page, host, screenshots):
+    await page.call("Page.navigate", url=f"http://{host}/")
+    await page.wait_for("!!(window.app && window.app.trace && window.app.trace.tracks.getAllTracks().length)",
+                        "the Perfetto UI to load the trace")
+    return await read(page, PERFETTO_QUERY, SHOW_PERFETTO, screenshots, "change-trace-perfetto.png")
+
+
 async def catapult(page, host, trace_text, screenshots):
     version = next(path.name for path in WEB_DIST.iterdir() if path.name.startswith("v"))
     # The viewer warns that it runs on its bundled Web Components polyfill, as it must in a current
@@ -243,12 +247,7 @@ async def catapult(page, host, trace_text, screenshots):
     await page.evaluate(f"document.querySelector('x-profiling-view').setActiveTrace('trace.json', {json.dumps(trace_text)})")
     await page.wait_for("!!document.querySelector('x-profiling-view').timelineView.model",
                         "the Catapult trace viewer to import the trace")
-    shown = await page.evaluate(CATAPULT_QUERY)
-    if screenshots:
-        await page.evaluate(SHOW_CATAPULT)
-        await asyncio.sleep(1)
-        await page.screenshot(Path(screenshots) / "change-trace-catapult.png")
-    return shown
+    return await read(page, CATAPULT_QUERY, SHOW_CATAPULT, screenshots, "change-trace-catapult.png")
 
 
 def compare(viewer, shown, model):
@@ -319,10 +318,10 @@ def main():
     errors = trace_event_format.check(document)
     for error in errors:
         print(f"{arguments.trace}: error: {error}")
-    if errors and not arguments.keep_going:
-        return 1
     model = trace_event_format.analyse(document)[1]
-    print(f"{arguments.trace}: valid Trace Event Format: {len(document['traceEvents'])} events, "
+    if model is None or (errors and not arguments.keep_going):
+        return 1
+    print(f"{arguments.trace}: {'invalid' if errors else 'valid'} Trace Event Format: {len(document['traceEvents'])} events, "
           f"{len(model['slices'])} slices, {len(model['arrows'])} flow arrows, {len(model['counters'])} counter series")
     if arguments.screenshots:
         os.makedirs(arguments.screenshots, exist_ok=True)

@@ -2,10 +2,11 @@
 Catapult trace viewer read them: the fields each phase requires, slices that nest, flow events that
 pair up and bind to one slice without ambiguity, numeric counters.
 
-`check(document)` returns a list of errors (empty when the file is valid) and `expected(document)`
-what a viewer must show of it: the complete slices, each flow arrow as the pair of slices it joins,
-the counter series. Used by scripts/check-trace-viewer.py; `python3 trace_event_format.py FILE`
-checks one file, `--self-test` checks the checker on broken traces.
+`check(document)` returns a list of errors (empty when the file is valid), and `analyse(document)`
+the errors and what a viewer must show of the file: the complete slices, each flow arrow as the
+pair of slices it joins, the counter series. Used by scripts/check-trace-viewer.py;
+`python3 trace_event_format.py FILE` checks one file, `--self-test` checks the checker on broken
+traces.
 """
 
 import json
@@ -201,13 +202,6 @@ def analyse(document):
 
 def check(document):
     return analyse(document)[0]
-
-
-def expected(document):
-    errors, model = analyse(document)
-    if errors:
-        raise ValueError("\n".join(errors))
-    return model
 
 
 def self_test():
