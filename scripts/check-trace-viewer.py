@@ -305,14 +305,43 @@ async def run(arguments, trace_bytes, model):
     return problems
 
 
+def self_test(arguments):
+    """The format checker's self-test, then the viewers on the format checker's sample trace (both
+    must show it as meant) and on a copy whose notification starts where the commit ends, with a
+    flow ending there: the Catapult viewer binds that flow to the commit, and the comparison must
+    say so. Returns the number of failures."""
+    failures = trace_event_format.self_test()
+    valid = trace_event_format.sample_trace()
+    boundary = trace_event_format.sample_trace(
+        lambda events: events[3].update(ts=15.0),
+        lambda events: events.extend([
+            {"ph": "s", "pid": 1, "tid": 1, "name": "notify", "cat": "flow", "id": 2, "ts": 10.0},
+            {"ph": "f", "pid": 1, "tid": 1, "name": "notify", "cat": "flow", "id": 2, "ts": 15.0, "bp": "e"}]))
+    wrong_binding = ["Catapult trace viewer: missing flow arrow ('commit', 10000) -> ('notify', 15000)",
+                     "Catapult trace viewer: flow arrow bound to other slices: ('commit', 10000) -> ('commit', 10000)"]
+    viewer_failures = 0
+    for document, expected in ((valid, []), (boundary, wrong_binding)):
+        model = trace_event_format.analyse(document)[1]
+        problems = asyncio.run(run(arguments, json.dumps(document).encode("utf-8"), model))
+        if problems != expected:
+            print(f"self-test: the viewers on a trace that should give {expected} gave {problems}")
+            viewer_failures += 1
+    print(f"check-trace-viewer self-test: {2 - viewer_failures} passed, {viewer_failures} failed")
+    return failures + viewer_failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("trace")
+    parser.add_argument("trace", nargs="?")
     parser.add_argument("--screenshots", help="a folder to save change-trace-perfetto.png and change-trace-catapult.png in")
     parser.add_argument("--keep-going", action="store_true",
                         help="open the file in the viewers even when it fails the format check")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the checkers: broken traces must fail, a viewer's wrong binding must be found")
     arguments = parser.parse_args()
+    if arguments.self_test:
+        return 1 if self_test(arguments) else 0
     trace_bytes = Path(arguments.trace).read_bytes()
     document = json.loads(trace_bytes)
     errors = trace_event_format.check(document)

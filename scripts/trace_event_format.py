@@ -204,25 +204,30 @@ def check(document):
     return analyse(document)[0]
 
 
-def self_test():
-    """The checker on a small valid trace, then on broken copies of it: each must be rejected for
-    its reason. Returns the number of failures."""
+def sample_trace(*changes):
+    """A small valid trace: a commit with a recomputation under it and a notification after it,
+    a flow from the commit to the recomputation, a counter; each of `changes` edits its events."""
     def event(ph, name, ts, **fields):
         return {"ph": ph, "pid": 1, "tid": 1, "name": name, "ts": ts, **fields}
 
-    def document(*changes):
-        events = [
-            {"ph": "M", "pid": 1, "tid": 1, "name": "thread_name", "args": {"name": "main"}},
-            event("X", "commit", 10.0, cat="commit", dur=5.0, args={}),
-            event("X", "value", 12.0, cat="recompute", dur=1.0, args={}),
-            event("X", "notify", 15.002, cat="notify", dur=0.001, args={}),
-            event("s", "cause", 10.0, cat="flow", id=1),
-            event("f", "cause", 12.0, cat="flow", id=1, bp="e"),
-            event("C", "recomputations", 12.0, args={"recomputations": 1}),
-        ]
-        for change in changes:
-            change(events)
-        return {"displayTimeUnit": "ns", "traceEvents": events}
+    events = [
+        {"ph": "M", "pid": 1, "tid": 1, "name": "thread_name", "args": {"name": "main"}},
+        event("X", "commit", 10.0, cat="commit", dur=5.0, args={}),
+        event("X", "value", 12.0, cat="recompute", dur=1.0, args={}),
+        event("X", "notify", 15.002, cat="notify", dur=0.001, args={}),
+        event("s", "cause", 10.0, cat="flow", id=1),
+        event("f", "cause", 12.0, cat="flow", id=1, bp="e"),
+        event("C", "recomputations", 12.0, args={"recomputations": 1}),
+    ]
+    for change in changes:
+        change(events)
+    return {"displayTimeUnit": "ns", "traceEvents": events}
+
+
+def self_test():
+    """The checker on the sample trace, then on broken copies of it: each must be rejected for
+    its reason. Returns the number of failures."""
+    document = sample_trace
 
     def edit(index, **fields):
         return lambda events: events[index].update(fields)
