@@ -1054,8 +1054,8 @@ extension GeneratedNames.Extended {
             _memberVersion: ComputedRuntime.StoredField<GeneratedNames.__memberVersionType>(wrappedValue: memberVersion, version: __initialStamp),
             shared: shared,
             __memo: __table.makeMemoTable(),
-            _sharedKey: ComputedRuntime.SharedMemo<GeneratedNames.__sharedKeyType>(version: __initialStamp),
-            _arguments: ComputedRuntime.SharedMemo<GeneratedNames.__argumentsType>(version: __initialStamp)
+            _sharedKey: ComputedRuntime.SharedMemo<GeneratedNames.__sharedKeyType>(version: __initialStamp, traceName: "GeneratedNames.sharedKey(shared)"),
+            _arguments: ComputedRuntime.SharedMemo<GeneratedNames.__argumentsType>(version: __initialStamp, traceName: "GeneratedNames.arguments(shared)")
         )
     }
 }
@@ -1135,7 +1135,7 @@ extension GeneratedNames {
         }
 
         private static let _createSelector_version_hasher_state = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.computedSelector(0), transform: { (arguments: _createSelector_version_hasher_state_Arguments, value: __valueType) in
+            Extended.__table.computedSelector(0), name: "createSelector(version:hasher:state:)", transform: { (arguments: _createSelector_version_hasher_state_Arguments, value: __valueType) in
                 GeneratedNames._SelectorBodies.createSelector(version: arguments.version, hasher: arguments.hasher, state: arguments.state, value)
             }
         )
@@ -1147,7 +1147,7 @@ extension GeneratedNames {
         }
 
         private static let _createParameterizedSelector__ = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.computedSelector(2), transform: { (container: __createParameterizedSelector___container, capacity: __capacityType) in
+            Extended.__table.computedSelector(2), name: "createParameterizedSelector(_:)", transform: { (container: __createParameterizedSelector___container, capacity: __capacityType) in
                 GeneratedNames._SelectorBodies.createParameterizedSelector(container, capacity)
             }
         )
@@ -1168,7 +1168,7 @@ extension GeneratedNames {
         }
 
         private static let _SharedMemo_lhs_rhs_newValue = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.computedSelector(1), transform: { (arguments: _SharedMemo_lhs_rhs_newValue_Arguments, transform: __transformType) in
+            Extended.__table.computedSelector(1), name: "SharedMemo(lhs:rhs:newValue:)", transform: { (arguments: _SharedMemo_lhs_rhs_newValue_Arguments, transform: __transformType) in
                 GeneratedNames._SelectorBodies.SharedMemo(lhs: arguments.lhs, rhs: arguments.rhs, newValue: arguments.newValue, transform)
             }
         )

@@ -164,7 +164,7 @@ extension `Protocol` {
         }
 
         private static let _where_in = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.computedSelector(1), transform: { (value: __where_in_value, `return`: __returnType) in
+            Extended.__table.computedSelector(1), name: "where(in:)", transform: { (value: __where_in_value, `return`: __returnType) in
                 `Protocol`._SelectorBodies.`where`(in: value, `return`)
             }
         )

@@ -138,7 +138,7 @@ extension LibraryState {
         }
 
         private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.computedSelector(0), capacity: 8, transform: { (owner: __todos_ownedBy_owner, openTodos: __openTodosType) in
+            Extended.__table.computedSelector(0), capacity: 8, name: "todos(ownedBy:)", transform: { (owner: __todos_ownedBy_owner, openTodos: __openTodosType) in
                 LibraryState._SelectorBodies.todos(ownedBy: owner, openTodos)
             }
         )
@@ -158,7 +158,7 @@ extension LibraryState {
         }
 
         private static let _matching___limit = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.fieldSelector(0), transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
+            Extended.__table.fieldSelector(0), name: "matching(_:limit:)", transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
                 LibraryState._SelectorBodies.matching(arguments.prefix, limit: arguments.limit, todos)
             }
         )
@@ -170,7 +170,7 @@ extension LibraryState {
         }
 
         private static let _count_done = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.fieldSelector(0), transform: { (done: __count_done_done, todos: __todosType) in
+            Extended.__table.fieldSelector(0), name: "count(done:)", transform: { (done: __count_done_done, todos: __todosType) in
                 LibraryState._SelectorBodies.count(done: done, todos)
             }
         )
@@ -180,7 +180,7 @@ extension LibraryState {
             _queryLength
         }
 
-        private static let _queryLength = ComputedRuntime.createSelector(Extended.__table.fieldSelector(1), transform: { (query: __queryType) in
+        private static let _queryLength = ComputedRuntime.createSelector(Extended.__table.fieldSelector(1), name: "queryLength()", transform: { (query: __queryType) in
             LibraryState._SelectorBodies.queryLength(query)
         })
     }

@@ -237,9 +237,9 @@ extension AppState.Extended {
             settings: settings,
             launchCount: launchCount,
             __memo: __table.makeMemoTable(),
-            _greeting: ComputedRuntime.SharedMemo<AppState.__greetingType>(version: __initialStamp),
-            _isLarge: ComputedRuntime.SharedMemo<AppState.__isLargeType>(version: __initialStamp),
-            _headline: ComputedRuntime.SharedMemo<AppState.__headlineType>(version: __initialStamp)
+            _greeting: ComputedRuntime.SharedMemo<AppState.__greetingType>(version: __initialStamp, traceName: "AppState.greeting(session)"),
+            _isLarge: ComputedRuntime.SharedMemo<AppState.__isLargeType>(version: __initialStamp, traceName: "AppState.isLarge(settings)"),
+            _headline: ComputedRuntime.SharedMemo<AppState.__headlineType>(version: __initialStamp, traceName: "AppState.headline(session)")
         )
     }
 }
@@ -497,7 +497,7 @@ extension ChildState.Extended {
         let __initialStamp = ComputedRuntime.VersionStamp.next()
         return ChildState.Extended(
             session: session,
-            _name: ComputedRuntime.SharedMemo<ChildState.__nameType>(version: __initialStamp)
+            _name: ComputedRuntime.SharedMemo<ChildState.__nameType>(version: __initialStamp, traceName: "ChildState.name(session)")
         )
     }
 }

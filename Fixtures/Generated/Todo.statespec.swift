@@ -245,7 +245,7 @@ extension TodoState {
         }
 
         private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-            Extended.__table.fieldSelector(0), transform: { (owner: __todos_ownedBy_owner, todos: __todosType) in
+            Extended.__table.fieldSelector(0), name: "todos(ownedBy:)", transform: { (owner: __todos_ownedBy_owner, todos: __todosType) in
                 TodoState._SelectorBodies.todos(ownedBy: owner, todos)
             }
         )

@@ -155,7 +155,7 @@ struct EmitTests {
         #expect(!plain.contains("ComputedRuntime.Memo<"))
         let withShared = try Emit.swift("state S {\n  @Shared(.inMemory(\"a\")) var a: Int = 0\n  computed b: Int { a }\n}\n")
         #expect(withShared.contains("let __initialStamp = ComputedRuntime.VersionStamp.next()"))
-        #expect(withShared.contains("_b: ComputedRuntime.SharedMemo<S.__bType>(version: __initialStamp)"))
+        #expect(withShared.contains("_b: ComputedRuntime.SharedMemo<S.__bType>(version: __initialStamp, traceName: \"S.b(a)\")"))
     }
 
     /// Stamps are unique but not ordered across threads (per-thread blocks): a sum or the newest
@@ -259,7 +259,7 @@ struct EmitTests {
                         _queryLength
                     }
 
-                    private static let _queryLength = ComputedRuntime.createSelector(Extended.__table.fieldSelector(1), transform: { (query: __queryType) in
+                    private static let _queryLength = ComputedRuntime.createSelector(Extended.__table.fieldSelector(1), name: "queryLength()", transform: { (query: __queryType) in
                         L._SelectorBodies.queryLength(query)
                     })
             """))
@@ -276,7 +276,7 @@ struct EmitTests {
                     }
 
                     private static let _todos_ownedBy = ComputedRuntime.createParameterizedSelector(
-                        Extended.__table.computedSelector(0), capacity: 8, transform: { (owner: __todos_ownedBy_owner, active: __activeType) in
+                        Extended.__table.computedSelector(0), capacity: 8, name: "todos(ownedBy:)", transform: { (owner: __todos_ownedBy_owner, active: __activeType) in
                             L._SelectorBodies.todos(ownedBy: owner, active)
                         }
                     )
@@ -284,7 +284,7 @@ struct EmitTests {
         #expect(swift.contains("/// Memoized per argument (the 8 most recently used arguments are kept);"))
         #expect(swift.contains("static func todos(ownedBy owner: __todos_ownedBy_owner, _ active: __activeType) -> __todos_ownedBy_Result {"))
         // Without `cache`, the runtime's default capacity, and no `capacity:` argument.
-        #expect(swift.contains("Extended.__table.fieldSelector(0), transform: { (done: __count_done_done, todos: __todosType) in"))
+        #expect(swift.contains("Extended.__table.fieldSelector(0), name: \"count(done:)\", transform: { (done: __count_done_done, todos: __todosType) in"))
         #expect(swift.contains("/// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);"))
     }
 
@@ -305,7 +305,7 @@ struct EmitTests {
                     }
 
                     private static let _matching___limit = ComputedRuntime.createParameterizedSelector(
-                        Extended.__table.fieldSelector(0), transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
+                        Extended.__table.fieldSelector(0), name: "matching(_:limit:)", transform: { (arguments: _matching___limit_Arguments, todos: __todosType) in
                             L._SelectorBodies.matching(arguments.prefix, limit: arguments.limit, todos)
                         }
                     )
@@ -317,7 +317,7 @@ struct EmitTests {
     @Test("a selector that reads no state spells out its selector type, which nothing else could infer")
     func selectorWithoutInputs() throws {
         let swift = try Emit.swift(Self.selectorSpec)
-        #expect(swift.contains("private static let _constant: ComputedRuntime.StateSelector<L, __constant_Result> = ComputedRuntime.createSelector(transform: { () in"))
+        #expect(swift.contains("private static let _constant: ComputedRuntime.StateSelector<L, __constant_Result> = ComputedRuntime.createSelector(name: \"constant()\", transform: { () in"))
         #expect(swift.contains("private static let _twice__: ComputedRuntime.ParameterizedSelector<L, __twice___x, __twice___Result> = ComputedRuntime.createParameterizedSelector("))
         // Selectors with inputs keep their inferred, unannotated declarations.
         #expect(swift.contains("private static let _queryLength = ComputedRuntime.createSelector("))

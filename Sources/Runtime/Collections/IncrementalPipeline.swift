@@ -54,6 +54,7 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     @usableFromInline var _fullRecomputations = 0
     @usableFromInline var _incrementalUpdates = 0
     @usableFromInline var _lastUpdateWasIncremental = false
+    @usableFromInline var _lastEvaluation = ListEvaluation.full(.first)
 
     /// How many updates of this pipeline evaluated the query in full.
     public var fullRecomputations: Int { _fullRecomputations }
@@ -61,6 +62,8 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     public var incrementalUpdates: Int { _incrementalUpdates }
     /// Whether the last ``update(with:reuse:)`` followed the source's changes.
     public var lastUpdateWasIncremental: Bool { _lastUpdateWasIncremental }
+    /// How the last ``update(with:reuse:)`` evaluated the query, and why it evaluated it in full.
+    public var lastEvaluation: ListEvaluation { _lastEvaluation }
 
     /// A pipeline that has evaluated nothing yet.
     public init() {}
@@ -77,7 +80,13 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     @inlinable
     public mutating func update(with query: Query, reuse: Bool = true) -> Query.Output {
         let changes = reuse ? _version.flatMap { query.source.changes(since: $0) } : nil
+        let isFirst = _version == nil || _state == nil
         let (output, isIncremental) = query.evaluate(updating: &_state, changes: changes)
+        _lastEvaluation = isIncremental ? .followed
+            : isFirst ? .full(.first)
+            : !reuse ? .full(.otherInputsMoved)
+            : changes == nil ? .full(.changesUnavailable)
+            : .full(.changesNotFollowed)
         _version = query.source.version
         _lastUpdateWasIncremental = isIncremental
         if isIncremental {
@@ -131,6 +140,8 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
         }
 
         @usableFromInline func copy() -> AnyObject { Holder(pipeline: pipeline) }
+
+        @usableFromInline var lastEvaluation: ListEvaluation { pipeline.lastEvaluation }
     }
 
     /// An empty cache.
@@ -165,6 +176,12 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
         }
     }
 
+    /// How the last update evaluated its query (``ListEvaluation/full(_:)`` with
+    /// ``ListEvaluation/Reason/first`` before any).
+    public var lastEvaluation: ListEvaluation {
+        lock.withLock { (holder as? _PipelineHolder)?.lastEvaluation ?? .full(.first) }
+    }
+
     /// The counters of the pipeline of the last update's query type (zeros before any update).
     public func statistics<Query: IncrementalListQuery>(of query: Query.Type) -> (fullRecomputations: Int, incrementalUpdates: Int)
     where Query.Output == Output {
@@ -179,4 +196,43 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
 @usableFromInline
 protocol _PipelineHolder: AnyObject {
     func copy() -> AnyObject
+    var lastEvaluation: ListEvaluation { get }
+}
+
+/// How an incremental query was evaluated: by following its source list's changes, or in full,
+/// and why (what a ``ChangeTrace`` reports for a `ListView`, `ListGroups` or fold value).
+public enum ListEvaluation: Hashable, Sendable, CustomStringConvertible {
+    /// The source's changes since the last evaluation were followed: O(changes · log n).
+    case followed
+    /// The query was evaluated in full: O(n log n).
+    case full(Reason)
+
+    /// Why a query was evaluated in full.
+    public enum Reason: Hashable, Sendable {
+        /// Its first evaluation (or the first with these operators).
+        case first
+        /// An input other than the source list moved (a search string, a sort order, another
+        /// value): the query's closures may read it, so the previous result cannot be followed.
+        case otherInputsMoved
+        /// The source list's changes since the last evaluation are not known: the list was
+        /// replaced by another value (`messages = …`), this copy of the state diverged from the
+        /// one the result was made from, or more edits were made than the list's change record
+        /// keeps.
+        case changesUnavailable
+        /// The changes were known, but the pipeline chose to evaluate in full: they touched so
+        /// much of the list that following them would cost more, or the query's operators were
+        /// not those of last time.
+        case changesNotFollowed
+    }
+
+    /// `followed the list's changes`, `evaluated in full: another input moved`, ….
+    public var description: String {
+        switch self {
+        case .followed: "followed the list's changes"
+        case .full(.first): "evaluated in full: first evaluation"
+        case .full(.otherInputsMoved): "evaluated in full: an input other than the list moved"
+        case .full(.changesUnavailable): "evaluated in full: the list's changes were unknown (it was replaced, diverged, or its change record was trimmed)"
+        case .full(.changesNotFollowed): "evaluated in full: too many changes to follow"
+        }
+    }
 }

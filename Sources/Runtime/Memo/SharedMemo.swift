@@ -24,9 +24,11 @@ public struct SharedMemo<Value> {
     @usableFromInline
     var _cell: SharedMemoCell<Value>
 
-    /// Creates an empty cell for inputs at `version`.
-    public init(version: VersionStamp) {
-        _cell = SharedMemoCell(version: version)
+    /// Creates an empty cell for inputs at `version`. `traceName` is what a ``ChangeTrace``
+    /// reports the value by: the state's type name, the value's name and its `@Shared` inputs in
+    /// the order they are recorded, `"AppState.greeting(session, settings)"`.
+    public init(version: VersionStamp, traceName: StaticString = "") {
+        _cell = SharedMemoCell(version: version, traceName: traceName)
     }
 
     /// The version of the state's own inputs this cell caches for.
@@ -49,7 +51,7 @@ public struct SharedMemo<Value> {
         if isKnownUniquelyReferenced(&_cell) {
             _cell.reset(version: version)
         } else {
-            _cell = SharedMemoCell(version: version)
+            _cell = SharedMemoCell(version: version, traceName: _cell.traceName)
         }
     }
 }
@@ -82,8 +84,11 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
     /// Each thread's last value, with the shared stamps it was computed for; keyed by the
     /// generation it was copied at.
     @usableFromInline let threadSlots = _ThreadSlots<_SharedMemoEntry<Value>>(keyCount: 1)
+    /// What a change trace reports the value by (see ``SharedMemo/init(version:traceName:)``).
+    let traceName: StaticString
 
-    init(version: VersionStamp) {
+    init(version: VersionStamp, traceName: StaticString = "") {
+        self.traceName = traceName
         self.version = version
         changedAtStamp = version
         generation = .allocate(capacity: 1)
@@ -128,6 +133,8 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
     func _lockedValue(sharedInputs record: (inout MemoInputs) -> Void, compute: () -> Value) -> Value {
         var inputs = MemoInputs([])
         lock.lock()
+        // A change trace compares the stamps the value was computed for with the new ones.
+        let previousKeys: [VersionStamp]? = _slowPath(cg_change_trace_active()) ? keys : nil
         swap(&inputs._versions, &keys)
         record(&inputs)
         if !isStale, !inputs.changed, let cached {
@@ -141,18 +148,21 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
         inputs._dropUnrecorded()
         cg_atomic_u64_store(generation, generation.pointee &+ 1)
         lock.unlock()
-        return _computeAndStore(inputs._versions, compute)
+        return _computeAndStore(inputs._versions, previousKeys: previousKeys, compute)
     }
 
     /// The miss path: computes, then keeps the value with the stamps read before computing,
     /// and a new stamp unless the value is equal to the previous one.
     @usableFromInline
-    func _computeAndStore(_ keys: [VersionStamp], _ compute: () -> Value) -> Value {
+    func _computeAndStore(_ keys: [VersionStamp], previousKeys: [VersionStamp]? = nil, _ compute: () -> Value) -> Value {
+        let traced = _slowPath(cg_change_trace_active()) ? _SharedMemoTrace(traceName, previousKeys: previousKeys ?? []) : nil
         let value = compute()
         lock.withLock {
+            traced?.found(isStale: isStale, version: version, hadValue: cached != nil)
             self.keys = keys
             if let cached, _DynamicEquality<Value>().isEqual(cached, value) == true {
                 // Early cutoff: the same value keeps its stamp.
+                traced?.cutOff = true
             } else {
                 changedAtStamp = VersionStamp.next()
             }
@@ -160,6 +170,7 @@ final class SharedMemoCell<Value>: @unchecked Sendable {
             isStale = false
             cg_atomic_u64_store(generation, generation.pointee &+ 1)
             _storeInThreadSlot(value)
+            traced?.deliver(keys: keys, version: changedAtStamp)
         }
         return value
     }

@@ -58,6 +58,10 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
     @usableFromInline let recompute: (Root) -> Output
     @usableFromInline let counter: RecomputationCounter
     @usableFromInline let total: RecomputationCounter?
+    /// What a ``ChangeTrace`` calls the selector (`createSelector(…, name:)`, a spec's selector
+    /// name), and the argument of a parameterized selector's entry.
+    @usableFromInline let name: String?
+    @usableFromInline let argument: (any Sendable)?
     @usableFromInline @exclusivity(unchecked) var cached: Output?
     @usableFromInline @exclusivity(unchecked) var cachedVersion: VersionStamp
     /// The slots, unretained (`slots` keeps them), when every input is versioned; `nil` otherwise.
@@ -79,11 +83,15 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         counter: RecomputationCounter,
         total: RecomputationCounter?,
         slots: [_SlotBase<Root>],
+        name: String? = nil,
+        argument: (any Sendable)? = nil,
         recompute: @escaping (Root) -> Output
     ) {
         lock = Lock()
         self.counter = counter
         self.total = total
+        self.name = name
+        self.argument = argument
         self.slots = slots
         self.recompute = recompute
         cached = nil
@@ -278,23 +286,31 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
     func _evaluateSlowly(_ root: Root) -> _Stamped<Output> {
         lock.lock()
         defer { lock.unlock() }
+        // While a change trace records: when the refresh started, and the inputs that moved.
+        let traced = _slowPath(cg_change_trace_active()) ? _SelectorTraceFrame() : nil
         var unchanged = true
+        var position = 0
         for slot in slots {
             // Stage every slot (no early exit): a miss needs all keys to commit them.
             if !slot.stage(root) {
                 unchanged = false
+                traced?.moved(position, slot)
             }
+            position += 1
         }
         if unchanged, let cached {
             for slot in slots {
                 slot.discard()
             }
             if versioned != nil { _storeInThreadSlot(cached) }
+            traced?.deliver(self, recomputed: false, version: cachedVersion)
             return _Stamped(version: cachedVersion, value: cached)
         }
         counter.increment()
         total?.increment()
+        traced?.isFirst = cached == nil
         let output = recompute(root)
+        defer { traced?.deliver(self, recomputed: true, version: cachedVersion) }
         for slot in slots {
             slot.commit()
         }

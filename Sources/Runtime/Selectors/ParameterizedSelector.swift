@@ -2,7 +2,7 @@ import CComputedAtomics
 
 /// A family of memoized selectors, one per argument, kept in a bounded LRU cache.
 ///
-/// Made by ``createParameterizedSelector(_:capacity:transform:)``. `selector(argument)` returns
+/// Made by ``createParameterizedSelector(_:capacity:name:transform:)``. `selector(argument)` returns
 /// the memoized ``StateSelector`` for that argument (creating it on first use), so
 /// `todos(ownedBy: 3)(state)` recomputes only when the inputs changed since the last call *for
 /// owner 3*.
@@ -14,7 +14,7 @@ import CComputedAtomics
 /// - Lookup, hit and eviction are O(1): a dictionary from argument to slot index plus an intrusive
 ///   doubly linked list over array indices. A hit allocates nothing.
 /// - Thread-safe: one lock guards the LRU; each argument's memo has its own lock, as in
-///   ``createSelector(_:memoized:transform:)`` (transform runs under it). A thread that asks
+///   ``createSelector(_:memoized:name:transform:)`` (transform runs under it). A thread that asks
 ///   for the same argument again finds it without the lock, in its own last-argument slot (see
 ///   `_ThreadSlots`), and its hit is lock-free as a memoized selector's.
 public struct ParameterizedSelector<Root, Argument: Hashable & Sendable, Value: Sendable>: Sendable {
@@ -78,22 +78,25 @@ public struct ParameterizedSelector<Root, Argument: Hashable & Sendable, Value: 
 /// ```
 ///
 /// Each argument's selector memoizes on its inputs' keys exactly as
-/// ``createSelector(_:memoized:transform:)`` does, and its result is versioned.
+/// ``createSelector(_:memoized:name:transform:)`` does, and its result is versioned.
 ///
 /// - Parameters:
 ///   - input: The selectors whose values the transform reads, after the argument.
 ///   - capacity: The maximum number of arguments kept; must be at least 1.
+///   - name: What a ``ChangeTrace`` calls the selector (`"todos(ownedBy:)"`); each argument's
+///     recomputations are reported as `todos(ownedBy:) for 3`.
 ///   - transform: Computes the value from the argument and the inputs' values.
 @inlinable
 public func createParameterizedSelector<Root, Argument: Hashable & Sendable, each Input: Sendable, Output: Sendable>(
     _ input: repeat StateSelector<Root, each Input>,
     capacity: Int = ParameterizedSelector<Root, Argument, Output>.defaultCapacity,
+    name: String? = nil,
     transform: @escaping @Sendable (Argument, repeat each Input) -> Output
 ) -> ParameterizedSelector<Root, Argument, Output> {
     precondition(capacity >= 1, "ParameterizedSelector capacity must be at least 1, got \(capacity)")
     let inputs = (repeat each input)
     let total = RecomputationCounter()
-    let cache = _ParameterCache<Root, Argument, Output>(capacity: capacity, total: total) { argument in
+    let cache = _ParameterCache<Root, Argument, Output>(capacity: capacity, total: total, name: name) { argument in
         let slots = (repeat _InputSlot(each inputs))
         var erased: [_SlotBase<Root>] = []
         for slot in repeat each slots {
@@ -103,6 +106,8 @@ public func createParameterizedSelector<Root, Argument: Hashable & Sendable, eac
             counter: RecomputationCounter(),
             total: total,
             slots: erased,
+            name: name,
+            argument: argument,
             recompute: { root in transform(argument, repeat (each slots).take(root)) }
         )
     }
@@ -137,6 +142,8 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
     @usableFromInline let capacity: Int
     @usableFromInline let total: RecomputationCounter
     @usableFromInline let makeEntry: (Argument) -> _MemoizedSelectorBox<Root, Value>
+    /// What a change trace calls the selector.
+    @usableFromInline let name: String?
     @usableFromInline @exclusivity(unchecked) var indices: [Argument: Int]
     @usableFromInline @exclusivity(unchecked) var nodes: [Node]
     /// Most recently used node, or -1.
@@ -154,9 +161,11 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
     init(
         capacity: Int,
         total: RecomputationCounter,
+        name: String? = nil,
         makeEntry: @escaping (Argument) -> _MemoizedSelectorBox<Root, Value>
     ) {
         lock = Lock()
+        self.name = name
         head = -1
         tail = -1
         self.capacity = capacity
@@ -216,9 +225,11 @@ final class _ParameterCache<Root, Argument: Hashable & Sendable, Value: Sendable
         if nodes.count < capacity {
             index = nodes.count
             nodes.append(Node(argument: argument, box: box, previous: -1, next: -1))
+            if _slowPath(cg_change_trace_active()) { _traceMiss(argument, evicted: nil) }
         } else {
             index = tail
             unlink(index)
+            if _slowPath(cg_change_trace_active()) { _traceMiss(argument, evicted: nodes[index].argument) }
             indices.removeValue(forKey: nodes[index].argument)
             cg_atomic_u64_store(generation, generation.pointee + 1)
             nodes[index] = Node(argument: argument, box: box, previous: -1, next: -1)

@@ -69,6 +69,11 @@ class _SlotBase<Root> {
     }
 
     /// Value comparison, for unversioned `Equatable` inputs.
+    /// The input selector's storage, for a change trace to name the input.
+    var inputStorage: AnyObject? {
+        nil
+    }
+
     @usableFromInline
     func stageValue(_ root: Root) -> Bool {
         fatalError("abstract")
@@ -107,6 +112,10 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
             equality = _DynamicEquality()
             super.init(versionOf: nil, comparesValues: equality.isEquatable)
         }
+    }
+
+    override var inputStorage: AnyObject? {
+        input._storage
     }
 
     @usableFromInline

@@ -6,10 +6,10 @@ import CComputedAtomics
 /// memoized selector shares its cache among all copies.
 ///
 /// - An *unversioned* selector (``init(_:)``) just runs its closure. Used as an input of
-///   ``createSelector(_:memoized:transform:)`` it is compared by `==` when its value is
+///   ``createSelector(_:memoized:name:transform:)`` it is compared by `==` when its value is
 ///   `Equatable` and counts as always changed otherwise.
 /// - A *versioned* selector (``init(version:recomputations:_:)``, or any memoized selector made by
-///   ``createSelector(_:memoized:transform:)``) also reports a ``VersionStamp`` that changes
+///   ``createSelector(_:memoized:name:transform:)``) also reports a ``VersionStamp`` that changes
 ///   whenever its value may have changed. Memoized selectors compare versioned inputs by stamp
 ///   only: O(1) per input, and on a hit the input's value is not even computed.
 ///
@@ -279,7 +279,7 @@ func _stamp(in base: UnsafeRawPointer, at offset: Int) -> VersionStamp {
 /// that lock: concurrent callers that miss at the same time compute once, the others wait and
 /// get the same result. Do not call a selector from its own `transform`. Calls with alternating
 /// roots whose inputs differ recompute every time (cache size 1); use
-/// ``createParameterizedSelector(_:capacity:transform:)`` for per-argument caches.
+/// ``createParameterizedSelector(_:capacity:name:transform:)`` for per-argument caches.
 ///
 /// A hit with versioned inputs reads their stamps and compares them with the ones the cached value
 /// was computed from, with no lock: for a trivial value (`Int`, `Bool`, `Double`, a struct of
@@ -291,10 +291,14 @@ func _stamp(in base: UnsafeRawPointer, at offset: Int) -> VersionStamp {
 ///
 /// With `memoized: false` the selector runs the inputs and `transform` on every call and is
 /// unversioned; ``StateSelector/recomputations`` counts every call.
+///
+/// `name` is what a ``ChangeTrace`` calls the selector's recomputations (`"visibleTodos"`);
+/// unnamed, it is `selector → [Todo]`.
 @inlinable
 public func createSelector<Root, each Input: Sendable, Output: Sendable>(
     _ input: repeat StateSelector<Root, each Input>,
     memoized: Bool = true,
+    name: String? = nil,
     transform: @escaping @Sendable (repeat each Input) -> Output
 ) -> StateSelector<Root, Output> {
     let counter = RecomputationCounter()
@@ -318,6 +322,7 @@ public func createSelector<Root, each Input: Sendable, Output: Sendable>(
         counter: counter,
         total: nil,
         slots: erased,
+        name: name,
         recompute: { root in transform(repeat (each slots).take(root)) }
     )
     return StateSelector(_memo: box)

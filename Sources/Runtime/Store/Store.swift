@@ -226,7 +226,7 @@ public final class Store<State: Sendable>: Observable, @unchecked Sendable {
         tracer: _CommitTracer?
     ) rethrows -> Result {
         try rootStorage.withLock { root in
-            tracer?.begin(&root.state, detection)
+            tracer?.begin(&root.state, detection, following: root.following)
             defer {
                 tracer?.end(&root.state, detection, observation: root.observation, observed: observed,
                             subscribers: published ? root.listenerCount : 0)

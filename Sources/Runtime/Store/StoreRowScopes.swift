@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 extension Store {
     /// A child store for the element with `id` in the ``IdentifiedList`` at `list`: a list row's
     /// store, as TCA's `forEach` gives each row one. It reads and commits that element through
@@ -182,7 +184,7 @@ final class _RowScopeHub<Parent: Sendable, Element: Identifiable & Sendable>: @u
     /// A commit of the parent, in commit order: the rows of the elements it changed compare
     /// their element; those whose element changed are told, after the lock is released.
     private func parentChanged(_ list: IdentifiedList<Element>) {
-        var deliveries: [(handler: @Sendable (Element?) -> Void, element: Element?)] = []
+        var deliveries: [(handler: @Sendable (Element?) -> Void, element: Element?, id: Element.ID)] = []
         state.withLock { state in
             let version = list.version
             guard state.lastVersion != version else { return }
@@ -200,10 +202,13 @@ final class _RowScopeHub<Parent: Sendable, Element: Identifiable & Sendable>: @u
                     state.comparedRows += 1
                     let detection = state.rows.values[index][position].detection
                     if state.rows.values[index][position].tracker.observe(&element, detection) == true {
-                        deliveries.append((state.rows.values[index][position].handler, element))
+                        deliveries.append((state.rows.values[index][position].handler, element, id))
                     }
                 }
             }
+        }
+        if _slowPath(cg_change_trace_active()) {
+            _traceRowsWoken(Parent.self, list: self.list, ids: deliveries.map { "\($0.id)" })
         }
         for delivery in deliveries {
             delivery.handler(delivery.element)

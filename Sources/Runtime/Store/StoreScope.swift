@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// A scoped store's access to its parent, with the child's state type only.
 class _ScopeLinkBase<Child: Sendable>: @unchecked Sendable {
     func read() -> Child { fatalError("abstract") }
@@ -46,6 +48,9 @@ final class _ScopeLink<Parent: Sendable, Child: Sendable>: _ScopeLinkBase<Child>
         return parent.addListener(includingCurrent: true) { parentState in
             var child = parentState[keyPath: keyPath.value]
             let changed = tracker.withLock { $0.observe(&child, detection) }
+            if _slowPath(cg_change_trace_active()), let changed {
+                _traceScopeComparison(Parent.self, Child.self, keyPath: keyPath.value, woken: changed)
+            }
             if changed ?? includingCurrent {
                 handler(child)
             }

@@ -29,6 +29,12 @@ struct SharedFollowing {
     private var current: [any _SharedReference] = []
     private(set) var isFollowing = false
 
+    /// The references followed, each with the version last published (what a change trace
+    /// compares a commit's references with).
+    var published: [(reference: ObjectIdentifier, version: VersionStamp)] {
+        zip(references, versions).map { (ObjectIdentifier($0), $1) }
+    }
+
     /// Follows the references `collect` reads from the state while `isListened`, and stops
     /// following when not; returns whether a followed reference changed since it was last
     /// published (a version moved, or the state now holds another reference). `subscribe` makes

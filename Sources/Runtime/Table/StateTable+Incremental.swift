@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// Computed values maintained incrementally: a spec's `computed visible: ListView<Message> {
 /// messages.filter { !$0.isRead }.sorted(by: \.date) }`, and its folds over a list
 /// (`computed unreadTotal: Int { messages.count(where: { !$0.isRead }) }`).
@@ -139,7 +141,12 @@ extension StateTable.Builder {
                 {
                     counter.increment()
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                    return evaluate(base, cache) { moves.onlySourceMoved($0, in: base, readers: resolved.lists) }
+                    let value = evaluate(base, cache) { moves.onlySourceMoved($0, in: base, readers: resolved.lists) }
+                    if _slowPath(cg_change_trace_active()) {
+                        // A change trace says whether the list's changes were followed, and why not.
+                        _ChangeTraceFrame.innermost?.noteEvaluation(cache.lastEvaluation, of: table.header(ofComputed: index, in: base))
+                    }
+                    return value
                 },
                 unchanged
             )

@@ -66,6 +66,13 @@ extension ChangeTrace {
                     if refresh.isCutOff { cutOffs += 1 }
                     out.counter(name: "recomputations", at: start, args: "{\"recomputations\":\(recomputations),\"cutOffs\":\(cutOffs)}")
                 }
+            case .delivery(let delivery):
+                out.slice(name: delivery.notification.description, category: "notify", start: Self.microseconds(delivery.start),
+                          duration: 0.001, args: "{\"state\":\"\(ChromeTraceWriter.escaped(delivery.state))\"}")
+            case .cacheMiss(let miss):
+                let evicted = miss.evicted.map { "\"\(ChromeTraceWriter.escaped($0))\"" } ?? "null"
+                out.slice(name: "cache miss \(miss.selector) for \(miss.argument)", category: "cachemiss", start: Self.microseconds(miss.start),
+                          duration: 0.001, args: "{\"evicted\":\(evicted),\"capacity\":\(miss.capacity)}")
             }
         }
         return out.finish()

@@ -19,12 +19,12 @@ extension ChangeTrace {
         /// Its version when the value was last computed (nil for an input recorded for the
         /// first time).
         public var from: VersionStamp?
-        /// Its version now.
+        /// Its version now (0 for a selector's input compared by `==`, which has no version).
         public var to: VersionStamp
 
-        /// `todos v12 → v40`.
+        /// `todos v12 → v40` (`query changed` for an input compared by `==`).
         public var description: String {
-            "\(input) \(from.map(\.description) ?? "—") → \(to)"
+            to.rawValue == 0 ? "\(input) changed" : "\(input) \(from.map(\.description) ?? "—") → \(to)"
         }
     }
 
@@ -48,6 +48,10 @@ extension ChangeTrace {
         public var readers: [String]
         /// The value's version after the refresh.
         public var version: VersionStamp
+        /// For a value maintained incrementally (a `ListView`, `ListGroups` or a fold over a
+        /// list) that recomputed: whether it followed the list's changes or was evaluated in
+        /// full, and why (nil for other values).
+        public var evaluation: ListEvaluation?
         /// When the refresh started, from the trace's start.
         public var start: Duration
         /// How long the refresh took, verifying its inputs (and refreshing those that are
@@ -72,6 +76,12 @@ extension ChangeTrace {
             /// The store's subscribers: `subscribe` handlers, `select`/`states` streams,
             /// publishers, derived stores and scoped stores' listeners (`count` of them).
             case subscribers(count: Int)
+            /// A scoped store (`store.scope(\.settings)`) whose state the commit changed: its
+            /// subscribers and observers are told. `store` names its type (`Store<Settings>`).
+            case scopedStore(store: String)
+            /// The row store of the element with `id` (`store.scope(\.messages, id: 3)`), whose
+            /// element the commit changed.
+            case row(id: String)
         }
 
         /// Who was told.
@@ -86,6 +96,8 @@ extension ChangeTrace {
             case .observation: "Observation of \(member)"
             case .wholeState: "Observation of the whole state (\(member))"
             case .subscribers(let count): "\(count) subscriber\(count == 1 ? "" : "s") (\(member))"
+            case .scopedStore(let store): "scoped \(store) (\(member))"
+            case .row(let id): "row \(id) of \(member)"
             }
         }
     }
@@ -114,12 +126,45 @@ extension ChangeTrace {
         public var changedFields: [String] { changed.map(\.field) }
     }
 
+    /// A notification a child store sent after its parent's commit: a scoped store whose state
+    /// changed, or the row of an element that changed.
+    public struct Delivery: Sendable {
+        /// The event's position in its trace.
+        public var sequence: Int
+        /// The parent store's state type name.
+        public var state: String
+        /// Who was told, and of what.
+        public var notification: Notification
+        /// When it was sent, from the trace's start.
+        public var start: Duration
+    }
+
+    /// A call of a parameterized selector for an argument its cache did not hold.
+    public struct CacheMiss: Sendable {
+        /// The event's position in its trace.
+        public var sequence: Int
+        /// The selector (`LibraryState.todos(ownedBy:)`).
+        public var selector: ValueID
+        /// The argument missed, as `String(describing:)` prints it.
+        public var argument: String
+        /// The least recently used argument evicted to make room (nil while the cache was not full).
+        public var evicted: String?
+        /// The cache's capacity (a spec's `cache N`).
+        public var capacity: Int
+        /// When it happened, from the trace's start.
+        public var start: Duration
+    }
+
     /// One recorded event.
     public enum Event: Sendable {
         /// A refresh of a value that did work.
         case refresh(Refresh)
         /// A commit of a root store.
         case commit(Commit)
+        /// A notification of a scoped store or a row after a commit.
+        case delivery(Delivery)
+        /// A parameterized selector's cache miss.
+        case cacheMiss(CacheMiss)
 
         /// The event's position in its trace, in the order events ended (a value's refresh
         /// ends before the refresh of the value that read it, and a refresh that a commit ran to
@@ -128,6 +173,8 @@ extension ChangeTrace {
             switch self {
             case .refresh(let refresh): refresh.sequence
             case .commit(let commit): commit.sequence
+            case .delivery(let delivery): delivery.sequence
+            case .cacheMiss(let miss): miss.sequence
             }
         }
 
@@ -136,7 +183,24 @@ extension ChangeTrace {
             switch self {
             case .refresh(let refresh): refresh.start
             case .commit(let commit): commit.start
+            case .delivery(let delivery): delivery.start
+            case .cacheMiss(let miss): miss.start
             }
+        }
+    }
+
+    /// How often the listeners of one kind of scoped store compared their state, and how often
+    /// that woke them.
+    public struct ScopeComparisons: Hashable, Sendable {
+        /// Comparisons after parent commits.
+        public var compared = 0
+        /// Of those, the ones that found a change and told the scoped store's observers.
+        public var woken = 0
+
+        /// Counts of `compared` comparisons, `woken` of which woke their store.
+        public init(compared: Int = 0, woken: Int = 0) {
+            self.compared = compared
+            self.woken = woken
         }
     }
 

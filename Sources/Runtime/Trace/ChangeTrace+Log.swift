@@ -54,10 +54,17 @@ extension ChangeTrace {
                 return ["\(indent)computed \(refresh.value) in \(time) (first read)"]
             }
             var line = "\(indent)recomputed \(refresh.value) in \(time): " + refresh.causes.map(\.description).joined(separator: ", ")
+            if let evaluation = refresh.evaluation {
+                line += "; \(evaluation)"
+            }
             if refresh.isCutOff {
                 line += "; cut off" + (refresh.readers.isEmpty ? "" : ", spared " + refresh.readers.joined(separator: ", "))
             }
             return [line]
+        case .delivery(let delivery):
+            return ["  woke \(delivery.notification)"]
+        case .cacheMiss(let miss):
+            return ["  cache miss: \(miss.selector) for \(miss.argument)" + (miss.evicted.map { ", evicted \($0) (cache \(miss.capacity))" } ?? "")]
         }
     }
 

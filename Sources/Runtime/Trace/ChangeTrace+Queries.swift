@@ -20,9 +20,32 @@ extension ChangeTrace {
         recomputations.filter(\.isCutOff)
     }
 
-    /// Every notification the recorded commits sent, in order.
+    /// Every notification kept, in order: those the recorded commits sent, then, after each
+    /// commit, those its scoped stores and rows sent.
     public var notifications: [Notification] {
-        commits.flatMap(\.notifications)
+        events.flatMap { event -> [Notification] in
+            switch event {
+            case .commit(let commit): commit.notifications
+            case .delivery(let delivery): [delivery.notification]
+            case .refresh, .cacheMiss: []
+            }
+        }
+    }
+
+    /// The notifications of row stores kept (`scope(\.messages, id:)`): which rows were woken.
+    public var wokenRows: [String] {
+        notifications.compactMap { if case .row(let id) = $0.observer { id } else { nil } }
+    }
+
+    /// The parameterized selectors' cache misses kept, oldest first.
+    public var cacheMisses: [CacheMiss] {
+        events.compactMap { if case .cacheMiss(let miss) = $0 { miss } else { nil } }
+    }
+
+    /// The refreshes of the selector named `name` (`"todos(ownedBy:)"`), every argument's,
+    /// those that kept their value included.
+    public func selectorRefreshes(of name: String) -> [Refresh] {
+        refreshes.filter { $0.value.name == name || $0.value.name.hasPrefix(name + " for ") }
     }
 
     /// The recomputations of the value named `name` (`"visibleTodos"`), of any state or of the
@@ -79,8 +102,10 @@ extension ChangeTrace.Refresh {
         if isFirstComputation {
             return "\(value.name) was computed for the first time"
         }
-        var sentence = "\(value.name) recomputed because " + causes.map(\.description).joined(separator: ", ")
-            + (causes.count == 1 ? " moved" : " moved")
+        var sentence = "\(value.name) recomputed because " + causes.map(\.description).joined(separator: ", ") + " moved"
+        if let evaluation {
+            sentence += "; it \(evaluation)"
+        }
         if isCutOff {
             sentence += "; its result was equal, so it kept \(version)"
             sentence += readers.isEmpty ? "" : " and spared " + readers.joined(separator: ", ")

@@ -52,6 +52,7 @@ public final class ChangeTrace: @unchecked Sendable {
     private var isOpen = true
     private var _dropped = 0
     private var _statistics: [ValueID: Statistics] = [:]
+    private var _scopeComparisons: [String: ScopeComparisons] = [:]
 
     init(capacity: Int, parent: ChangeTrace?) {
         precondition(capacity > 0, "a change trace keeps at least one event")
@@ -79,6 +80,21 @@ public final class ChangeTrace: @unchecked Sendable {
     /// refreshes took, over every event recorded (dropped ones included).
     public var statistics: [ValueID: Statistics] {
         lock.withLock { _statistics }
+    }
+
+    /// Per kind of scoped store (`InboxState → Store<Message?>`): how many times its listeners
+    /// compared their state after a commit, and how many of those woke them. Counted, not
+    /// recorded one by one.
+    public var scopeComparisons: [String: ScopeComparisons] {
+        lock.withLock { _scopeComparisons }
+    }
+
+    func countScopeComparison(_ key: String, woken: Bool) {
+        lock.withLock {
+            guard isOpen else { return }
+            _scopeComparisons[key, default: ScopeComparisons()].compared += 1
+            if woken { _scopeComparisons[key, default: ScopeComparisons()].woken += 1 }
+        }
     }
 
     /// Adds the event `make` makes from its sequence number and the trace's start, unless the
@@ -151,6 +167,17 @@ extension ChangeTrace {
     /// Whether a trace records anything the calling task does.
     static var isRecordingHere: Bool {
         _scope != nil || ProcessTrace.current != nil
+    }
+
+    /// Counts a scoped store's comparison in every scope open in the current task and in the
+    /// process-wide trace.
+    static func deliverScopeComparison(_ key: String, woken: Bool) {
+        var scope = _scope
+        while let trace = scope {
+            trace.countScopeComparison(key, woken: woken)
+            scope = trace.parent
+        }
+        ProcessTrace.current?.countScopeComparison(key, woken: woken)
     }
 
     /// Adds an event to every scope open in the current task and to the process-wide trace.

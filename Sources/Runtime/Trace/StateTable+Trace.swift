@@ -14,6 +14,7 @@ final class _ChangeTraceFrame {
     private(set) var oldInputs: [VersionStamp] = []
     private(set) var newInputs: [VersionStamp] = []
     private(set) var version = VersionStamp(rawValue: 0)
+    private(set) var evaluation: ListEvaluation?
 
     init(header: UnsafeMutableRawPointer, previous: UnsafeMutableRawPointer?, depth: Int) {
         self.header = header
@@ -32,6 +33,11 @@ final class _ChangeTraceFrame {
     /// The calling thread's innermost traced refresh, whatever its cell.
     static var innermost: _ChangeTraceFrame? {
         cg_trace_frame_get().map { Unmanaged<_ChangeTraceFrame>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Records how an incremental value's query was evaluated (by the refresh of `header` only).
+    func noteEvaluation(_ evaluation: ListEvaluation, of header: UnsafeMutablePointer<_MemoCellHeader>) {
+        if self.header == UnsafeMutableRawPointer(header) { self.evaluation = evaluation }
     }
 
     /// Records what the refresh found (called once, by the thread that owns the cell).
@@ -92,6 +98,7 @@ extension StateTable {
                 isCutOff: frame.cutOff,
                 readers: readers,
                 version: frame.version,
+                evaluation: frame.recomputed ? frame.evaluation : nil,
                 start: origin.duration(to: start),
                 duration: start.duration(to: end),
                 depth: frame.depth

@@ -142,7 +142,10 @@ extension StateEmitter {
                     arguments.append("__memo: __table.makeMemoTable()")
                 }
                 for computed in state.computeds where !isInMemoTable(computed) {
-                    let version = isShared(computed) ? "version: __initialStamp" : ""
+                    // A change trace names a value over @Shared fields, and its shared inputs, by this.
+                    let version = isShared(computed)
+                        ? "version: __initialStamp, traceName: \"\(typeName).\(computed.name)(\(sharedInputs(of: computed).joined(separator: ", ")))\""
+                        : ""
                     arguments.append("_\(computed.name): \(memoType(of: computed))<\(typeName).\(typeAlias(computed))>(\(version))")
                 }
                 // The memberwise initializer gives an `@Edge` field no middleware: set it after.

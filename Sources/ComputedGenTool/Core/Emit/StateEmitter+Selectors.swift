@@ -160,7 +160,7 @@ extension StateEmitter {
         switch parameters.count {
         case 0:
             let annotation = typeAnnotation("\(RuntimeNames.stateSelector)<\(typeName), \(resultAlias)>")
-            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createSelector)(\(inputsClause)transform: { (\(closureParameters)) in")
+            writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createSelector)(\(inputsClause)\(traceNameArgument(selector))transform: { (\(closureParameters)) in")
             writer.line("    \(bodyCall(""))")
             writer.line("})")
         case 1:
@@ -168,7 +168,7 @@ extension StateEmitter {
             let argument = "\(swiftName(parameter.name)): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))"
             let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage)), \(resultAlias)>")
             writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
-            writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(([argument] + inputParameters).joined(separator: ", "))) in")
+            writer.line("    \(inputsClause)\(capacityArgument(selector))\(traceNameArgument(selector))transform: { (\(([argument] + inputParameters).joined(separator: ", "))) in")
             writer.line("        \(bodyCall(""))")
             writer.line("    }")
             writer.line(")")
@@ -190,7 +190,7 @@ extension StateEmitter {
             let annotation = typeAnnotation("\(RuntimeNames.parameterizedSelector)<\(typeName), \(storage)_Arguments, \(resultAlias)>")
             writer.line("private static let \(storage)\(annotation) = \(RuntimeNames.createParameterizedSelector)(")
             let arguments = (["arguments: \(storage)_Arguments"] + inputParameters).joined(separator: ", ")
-            writer.line("    \(inputsClause)\(capacityArgument(selector))transform: { (\(arguments)) in")
+            writer.line("    \(inputsClause)\(capacityArgument(selector))\(traceNameArgument(selector))transform: { (\(arguments)) in")
             writer.line("        \(bodyCall("arguments."))")
             writer.line("    }")
             writer.line(")")
@@ -199,6 +199,13 @@ extension StateEmitter {
 
     func capacityArgument(_ selector: CheckedSelector) -> String {
         selector.decl.cacheCapacity.map { "capacity: \($0), " } ?? ""
+    }
+
+    /// The name a change trace reports the selector's recomputations by: its Swift name,
+    /// `todos(ownedBy:)`.
+    func traceNameArgument(_ selector: CheckedSelector) -> String {
+        let labels = selector.decl.parameters.map { ($0.label?.name ?? $0.name.name) + ":" }.joined()
+        return "name: \"\(selector.decl.name.name)(\(labels))\", "
     }
 
     /// The selector of a `selector`'s input, by index in the table rather than by name: by name,

@@ -1,0 +1,199 @@
+import ComputedRuntime
+import Foundation
+@testable import GoldenStates
+import Observation
+import Testing
+
+/// `ChangeTrace` beyond plain computed values: lists followed or evaluated in full (and why),
+/// selectors and their caches, values over `@Shared` fields changed elsewhere, scoped stores and
+/// rows, and the development checks each of them has.
+@Suite("Change trace: lists, selectors, @Shared, scoped stores and rows")
+struct ChangeTraceSourcesTests {
+    static func inbox(_ count: Int = 20) -> InboxState {
+        InboxState(messages: IdentifiedList((0..<count).map {
+            Message(id: $0, subject: "m\($0)", date: Date(timeIntervalSince1970: Double($0)), read: $0 % 2 == 0, flagged: $0 % 5 == 0)
+        }))
+    }
+
+    @Test("a ListView or fold says whether it followed the list's changes, or why it evaluated in full")
+    func listEvaluations() throws {
+        var mail = Self.inbox()
+        let trace = ChangeTrace.record { _ in
+            _ = mail.computed.unread
+            _ = mail.computed.matching
+            _ = mail.computed.unreadTotal
+            mail.messages[id: 3]?.isRead = true          // an edit: followed
+            _ = mail.computed.unread
+            _ = mail.computed.unreadTotal
+            _ = mail.computed.matching
+            mail.query = "m1"                            // another input of `matching`: in full
+            _ = mail.computed.matching
+            mail.messages = IdentifiedList(mail.messages.reversed())   // a new list: in full
+            _ = mail.computed.unread
+        }
+        let unread = trace.recomputations(of: \InboxState.computed.unread)
+        #expect(unread.map(\.evaluation) == [.full(.first), .followed, .full(.changesUnavailable)])
+        #expect(unread[1].explanation == "unread recomputed because \(unread[1].causes[0]) moved; it followed the list's changes")
+        #expect(trace.recomputations(of: \InboxState.computed.unreadTotal).last?.evaluation == .followed)
+        let matching = try #require(trace.recomputations(of: \InboxState.computed.matching).last)
+        #expect(matching.evaluation == .full(.otherInputsMoved) && matching.inputs == ["query"])
+        #expect(trace.log.contains("; evaluated in full: the list's changes were unknown"))
+        // Values that are not lists have no evaluation.
+        #expect(trace.recomputations.filter { $0.value.name == "unreadCount" }.allSatisfy { $0.evaluation == nil })
+    }
+
+    @Test("marking message 3 read: unread followed the list, flaggedCount was cut off, only row 3 woke")
+    func rowsWoken() throws {
+        let store = Store(Self.inbox())
+        let rows = (0..<20).map { store.scope(\.messages, id: $0) }
+        let subscriptions = rows.map { $0.subscribe { _ in } }
+        defer { subscriptions.forEach { $0.cancel() } }
+        _ = store.computed.unread
+        _ = store.computed.flaggedCount
+        let trace = ChangeTrace.record { _ in
+            store.commit { $0.messages[id: 3]?.isRead = true }
+            _ = store.computed.unread
+            _ = store.computed.flaggedCount
+        }
+        let unread = try #require(trace.recomputations(of: \InboxState.computed.unread).first)
+        #expect(unread.inputs == ["messages"] && unread.evaluation == .followed && !unread.isCutOff)
+        let flagged = try #require(trace.recomputations(of: \InboxState.computed.flaggedCount).first)
+        #expect(flagged.isCutOff && flagged.evaluation == .followed)
+        #expect(trace.wokenRows == ["3"])
+        #expect(trace.notifications.contains { $0.observer == .row(id: "3") && $0.member == "messages" })
+        #expect(trace.log.contains("woke row 3 of messages"))
+    }
+
+    @Test("a scoped store is named when woken; comparisons that did not wake it are counted")
+    func scopedStores() {
+        let store = Store(Self.inbox())
+        let query = store.scope(\.query)
+        let subscription = query.subscribe { _ in }
+        defer { subscription.cancel() }
+        let trace = ChangeTrace.record { _ in
+            store.commit { $0.query = "m" }
+            store.commit { $0.messages[id: 1]?.isFlagged = true }
+        }
+        let woken = trace.notifications.filter { if case .scopedStore = $0.observer { true } else { false } }
+        #expect(woken.map(\.description) == ["scoped Store<String> (query)"])
+        #expect(trace.scopeComparisons["InboxState → Store<String>"] == ChangeTrace.ScopeComparisons(compared: 2, woken: 1))
+    }
+
+    @Test("many rows scoped through scope(\\.list[id:]) are warned about, with scope(_:id:) as the fix")
+    func rowScopeWarning() {
+        let store = Store(Self.inbox(300))
+        let rows = (0..<300).map { store.scope(\.messages[id: $0]) }
+        let subscriptions = rows.map { $0.subscribe { _ in } }
+        defer { subscriptions.forEach { $0.cancel() } }
+        let trace = ChangeTrace.record { _ in
+            store.commit { $0.messages[id: 7]?.isRead.toggle() }
+        }
+        #expect(trace.scopeComparisons["InboxState → Store<Optional<Message>>"] == ChangeTrace.ScopeComparisons(compared: 300, woken: 1))
+        let warning = trace.warnings.first { $0.contains("scoped stores") }
+        #expect(warning?.hasPrefix("warning: scoped stores InboxState → Store<Optional<Message>> compared their state 300 times") == true)
+        #expect(warning?.contains("scope(\\.list, id: id)") == true)
+        // The same rows made with scope(_:id:) compare only the row of the element edited.
+        let efficient = Store(Self.inbox(300))
+        let good = (0..<300).map { efficient.scope(\.messages, id: $0) }
+        let goodSubscriptions = good.map { $0.subscribe { _ in } }
+        defer { goodSubscriptions.forEach { $0.cancel() } }
+        let quiet = ChangeTrace.record { _ in
+            efficient.commit { $0.messages[id: 7]?.isRead.toggle() }
+        }
+        #expect(quiet.warnings.isEmpty && quiet.wokenRows == ["7"])
+    }
+
+    @Test("a list replaced between reads is warned about: evaluated in full instead of followed")
+    func fullEvaluationWarning() {
+        var mail = Self.inbox()
+        let trace = ChangeTrace.record { _ in
+            _ = mail.computed.unread
+            for round in 0..<4 {
+                var messages = Array(mail.messages)
+                messages[round].isRead.toggle()
+                mail.messages = IdentifiedList(messages)    // a new list every time
+                _ = mail.computed.unread
+            }
+        }
+        let warning = trace.warnings.first { $0.contains("InboxState.unread") }
+        #expect(warning?.hasPrefix("warning: InboxState.unread was evaluated in full 4 times after list edits: the list's changes were unknown") == true)
+        #expect(warning?.contains("edit it in place") == true)
+    }
+
+    @Test("a selector's recomputation names its inputs; each argument of a parameterized one is its own value")
+    func selectors() throws {
+        var library = LibraryState(todos: [Todo(title: "a", owner: 1), Todo(title: "b", owner: 3)])
+        let trace = ChangeTrace.record { _ in
+            _ = LibraryState.Selectors.todos(ownedBy: 3)(library)
+            _ = LibraryState.Selectors.queryLength()(library)
+            library.todos.append(Todo(title: "c", owner: 3))
+            library.query = "milk"
+            _ = LibraryState.Selectors.todos(ownedBy: 3)(library)
+            _ = LibraryState.Selectors.queryLength()(library)
+        }
+        let owned = trace.selectorRefreshes(of: "todos(ownedBy:)").filter(\.recomputed)
+        #expect(owned.map(\.value.description) == ["LibraryState.todos(ownedBy:) for 3", "LibraryState.todos(ownedBy:) for 3"])
+        #expect(owned.last?.inputs == ["openTodos"])
+        let length = try #require(trace.selectorRefreshes(of: "queryLength()").last)
+        #expect(length.recomputed && length.inputs == ["query"])
+        #expect(trace.log.contains("recomputed LibraryState.queryLength() in "))
+    }
+
+    @Test("a parameterized selector whose cache is too small is warned about, with the size it needs")
+    func cacheMissWarning() {
+        let byOwner = createParameterizedSelector(LibraryState.Selectors.todos, capacity: 4, name: "byOwner") { (owner: Int, todos: [Todo]) in
+            todos.filter { $0.owner == owner }
+        }
+        let library = LibraryState(todos: (0..<6).map { Todo(title: "t\($0)", owner: $0) })
+        let trace = ChangeTrace.record { _ in
+            for _ in 0..<3 {
+                for owner in 0..<6 { _ = byOwner(owner)(library) }   // six arguments in turn, four kept
+            }
+        }
+        #expect(trace.cacheMisses.count == 18)
+        #expect(trace.cacheMisses.last?.evicted != nil && trace.cacheMisses.last?.capacity == 4)
+        let warning = trace.warnings.first { $0.contains("byOwner") }
+        #expect(warning?.hasPrefix("warning: LibraryState.byOwner missed its cache 18 times, 12 of them for arguments it had evicted") == true)
+        #expect(warning?.contains("`cache 6`") == true)
+        // A cache that holds every argument in use is not warned about.
+        let roomy = createParameterizedSelector(LibraryState.Selectors.todos, capacity: 8, name: "roomy") { (owner: Int, todos: [Todo]) in todos.count + owner }
+        let quiet = ChangeTrace.record { _ in
+            for _ in 0..<3 { for owner in 0..<6 { _ = roomy(owner)(library) } }
+        }
+        #expect(quiet.cacheMisses.count == 6 && quiet.warnings.isEmpty)
+    }
+
+    @Test("a value over a @Shared field changed elsewhere names the shared field; the store's commit wakes its observers")
+    func sharedChangedElsewhere() throws {
+        let session = Shared(value: Session(userName: "guest"))
+        let state = ChildState(session: session)
+        let store = Store(ChildState(session: session))
+        _ = state.computed.name
+        let trace = ChangeTrace.record { _ in
+            withObservationTracking { _ = store.computed.name } onChange: {}
+            session.withLock { $0.userName = "ada" }     // written elsewhere: through the reference
+            _ = state.computed.name
+        }
+        let name = try #require(trace.recomputations(of: "name", in: ChildState.self).last)
+        #expect(name.inputs == ["session"] && !name.isFirstComputation && !name.isCutOff)
+        let commit = try #require(trace.commits.last)
+        #expect(commit.state == "ChildState" && commit.changedFields == ["session"])
+        #expect(commit.notifications.contains { $0.observer == .observation && $0.member == "computed.name" })
+    }
+
+    @Test("known bug: a value reading a nested state's value over @Shared misses a change made elsewhere")
+    func nestedSharedChangedElsewhere() {
+        // `ParentFeature.childName` reads `child.computed.name`, which reads `child.session`:
+        // its cell is only marked stale when `child` is written, so a write through another
+        // holder of the session is not seen (the nested state's own value is). Found by the trace
+        // test above; left for its own issue (see the session notes).
+        let session = Shared(value: Session(userName: "guest"))
+        let state = ParentFeature(child: ChildState(session: session))
+        #expect(state.computed.childName == "guest")
+        session.withLock { $0.userName = "ada" }
+        #expect(state.child.computed.name == "ada")
+        withKnownIssue("a nested state's @Shared change made elsewhere does not reach the parent's cached values") {
+            #expect(state.computed.childName == "ada")
+        }
+    }
+}
