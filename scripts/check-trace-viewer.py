@@ -29,6 +29,7 @@ from pathlib import Path
 import viztracer
 import websockets
 
+sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import trace_event_format  # noqa: E402
 
