@@ -54,7 +54,7 @@ fail() {
 #    the Apple side first, so that a stand-in actually selects the Apple branch.
 while IFS= read -r module; do
   case "$module" in
-    Darwin | Combine | XcodeProjectPlugin | Glibc | Musl | Bionic) ;;
+    Darwin | Combine | XcodeProjectPlugin | os | Glibc | Musl | Bionic) ;;
     *) fail "canImport($module) in Sources/Runtime or Plugins has no stand-in in $standins: add one" ;;
   esac
 done < <(grep -rhoE 'canImport\([A-Za-z_]+\)' Sources/Runtime Plugins --include='*.swift' | sed -E 's/canImport\((.*)\)/\1/' | sort -u)
@@ -94,6 +94,7 @@ emit_module Darwin "$standins/Darwin.swift"
 emit_module DispatchStandIn "$standins/DispatchStandIn.swift"
 emit_module FoundationStandIn "$standins/FoundationStandIn.swift"
 emit_module Combine "$standins/Combine.swift"
+emit_module os "$standins/os.swift"
 emit_module XcodeProjectPlugin -package-description-version 999.0 -I "$plugin_api" "$standins/XcodeProjectPlugin.swift"
 emit_module SwiftUI Tests/Helpers/AppleSDKNames/SwiftUI.swift
 

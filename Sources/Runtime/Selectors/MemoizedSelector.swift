@@ -287,7 +287,7 @@ final class _MemoizedSelectorBox<Root, Output>: _SelectorStorage<Root, Output>, 
         lock.lock()
         defer { lock.unlock() }
         // While a change trace records: when the refresh started, and the inputs that moved.
-        let traced = _slowPath(cg_change_trace_active()) ? _SelectorTraceFrame() : nil
+        let traced = _slowPath(cg_change_trace_active()) ? _SelectorTraceFrame(self) : nil
         var unchanged = true
         var position = 0
         for slot in slots {

@@ -16,7 +16,7 @@ import Foundation
 /// print(trace.log)
 /// ```
 ///
-/// or process-wide, with ``startRecording(capacity:)`` or the environment variable
+/// or process-wide, with ``startRecording(capacity:signposts:)`` or the environment variable
 /// `COMPUTEDGEN_TRACE` (see ``ProcessTrace``). A scope records the work of the task that opened
 /// it and of the tasks that inherit its task-local values; the process-wide trace records every
 /// thread's.
@@ -180,26 +180,31 @@ extension ChangeTrace {
         ProcessTrace.current?.countScopeComparison(key, woken: woken)
     }
 
-    /// Adds an event to every scope open in the current task and to the process-wide trace.
-    static func deliver(_ make: (Int, ContinuousClock.Instant) -> Event) {
+    /// Adds an event to every scope open in the current task and to the process-wide trace (and,
+    /// when it emits signposts, to Instruments, ending the refresh's `interval`).
+    static func deliver(interval: _SignpostInterval? = nil, _ make: (Int, ContinuousClock.Instant) -> Event) {
         var scope = _scope
         while let trace = scope {
             trace.append(make)
             scope = trace.parent
         }
-        guard let (process, logs) = ProcessTrace.currentAndLogging, let event = process.append(make), logs else { return }
+        guard let (process, logs, signposts) = ProcessTrace.currentAndOutputs, let event = process.append(make) else { return }
+        signposts?.emit(event, ending: interval)
+        guard logs else { return }
         // `COMPUTEDGEN_TRACE=1`: each event as it happens, in the log's words.
         FileHandle.standardError.write(Data((logLines(event).joined(separator: "\n") + "\n").utf8))
     }
 }
 
-/// The process-wide change trace: started by ``ChangeTrace/startRecording(capacity:)`` or by the
+/// The process-wide change trace: started by ``ChangeTrace/startRecording(capacity:signposts:)`` or by the
 /// environment variable `COMPUTEDGEN_TRACE`, which the runtime reads when the first generated
 /// state's table is built:
 /// - `COMPUTEDGEN_TRACE=1` (or `log`): every commit's block of the log is printed to standard
 ///   error as it happens;
 /// - `COMPUTEDGEN_TRACE=path.json`: everything is recorded and written to `path.json` as a
-///   Chrome Trace Event file when the process exits (open it in Perfetto or `chrome://tracing`).
+///   Chrome Trace Event file when the process exits (open it in Perfetto or `chrome://tracing`);
+/// - `COMPUTEDGEN_TRACE=signposts`: every event is also an Instruments signpost (on Apple
+///   platforms; see ``ChangeTrace/signpostSubsystem``).
 public enum ProcessTrace {
     /// The process-wide trace's state, behind a lock.
     private final class Storage: @unchecked Sendable {
@@ -207,6 +212,7 @@ public enum ProcessTrace {
         let lock = Lock.make()
         var trace: ChangeTrace?
         var logs = false
+        var signposts: _Signposts?
         var exitPath: String?
     }
 
@@ -217,19 +223,28 @@ public enum ProcessTrace {
         storage.lock.withLock { storage.trace }
     }
 
-    /// The process-wide trace, and whether its events are printed to standard error as they
-    /// happen.
-    static var currentAndLogging: (ChangeTrace, Bool)? {
-        storage.lock.withLock { storage.trace.map { ($0, storage.logs) } }
+    /// The process-wide trace, whether its events are printed to standard error as they happen,
+    /// and its signposts.
+    static var currentAndOutputs: (ChangeTrace, Bool, _Signposts?)? {
+        storage.lock.withLock { storage.trace.map { ($0, storage.logs, storage.signposts) } }
     }
 
-    static func start(capacity: Int, logging: Bool) -> ChangeTrace {
+    /// The process-wide trace's signposts, while it emits them.
+    static var signposts: _Signposts? {
+        storage.lock.withLock { storage.signposts }
+    }
+
+    static func start(capacity: Int, logging: Bool, signposts: Bool = false) -> ChangeTrace {
         storage.lock.withLock {
-            if let trace = storage.trace { return trace }
+            if let trace = storage.trace {
+                if signposts, storage.signposts == nil { storage.signposts = _Signposts() }
+                return trace
+            }
             cg_change_traces_add(1)
             let trace = ChangeTrace(capacity: capacity, parent: nil)
             storage.trace = trace
             storage.logs = logging
+            storage.signposts = signposts ? _Signposts() : nil
             return trace
         }
     }
@@ -241,6 +256,7 @@ public enum ProcessTrace {
             cg_change_traces_add(-1)
             storage.trace = nil
             storage.logs = false
+            storage.signposts = nil
             return trace
         }
     }
@@ -250,6 +266,10 @@ public enum ProcessTrace {
         guard let setting = ProcessInfo.processInfo.environment["COMPUTEDGEN_TRACE"], !setting.isEmpty, setting != "0" else { return }
         if setting == "1" || setting == "log" {
             _ = start(capacity: ChangeTrace.defaultCapacity, logging: true)
+            return
+        }
+        if setting == "signposts" {
+            _ = start(capacity: ChangeTrace.defaultCapacity, logging: false, signposts: true)
             return
         }
         _ = start(capacity: 1_000_000, logging: false)
@@ -271,9 +291,12 @@ public enum ProcessTrace {
 extension ChangeTrace {
     /// Starts the process-wide trace (see ``ProcessTrace``), or returns the one already
     /// recording. It records every thread's work until ``stopRecording()``.
+    ///
+    /// With `signposts`, every event is also an Instruments signpost on Apple platforms:
+    /// recomputations as intervals, commits in Points of Interest (see ``signpostSubsystem``).
     @discardableResult
-    public static func startRecording(capacity: Int = defaultCapacity) -> ChangeTrace {
-        ProcessTrace.start(capacity: capacity, logging: false)
+    public static func startRecording(capacity: Int = defaultCapacity, signposts: Bool = false) -> ChangeTrace {
+        ProcessTrace.start(capacity: capacity, logging: false, signposts: signposts)
     }
 
     /// Stops the process-wide trace and returns it (nil when none was recording).

@@ -10,8 +10,13 @@ final class _SelectorTraceFrame {
     /// Whether the selector had never computed its value.
     @usableFromInline var isFirst = false
 
+    private let interval: _SignpostInterval?
+
     @usableFromInline
-    init() {
+    init<Root, Output>(_ box: _MemoizedSelectorBox<Root, Output>) {
+        interval = ChangeTrace.beginSignpostInterval(
+            ChangeTrace.ValueID(selector: box.name, root: Root.self, output: Output.self, argument: box.argument).description
+        )
         start = clock.now
     }
 
@@ -26,7 +31,10 @@ final class _SelectorTraceFrame {
     /// Delivers the refresh to the traces of the calling task.
     @usableFromInline
     func deliver<Root, Output>(_ box: _MemoizedSelectorBox<Root, Output>, recomputed: Bool, version: VersionStamp) {
-        guard ChangeTrace.isRecordingHere else { return }
+        guard ChangeTrace.isRecordingHere else {
+            ChangeTrace.endSignpostInterval(interval, "not recorded here")
+            return
+        }
         let end = clock.now
         let value = ChangeTrace.ValueID(selector: box.name, root: Root.self, output: Output.self, argument: box.argument)
         let causes = recomputed && !isFirst ? moves.map { move in
@@ -38,7 +46,7 @@ final class _SelectorTraceFrame {
         } : []
         let start = self.start
         let first = isFirst
-        ChangeTrace.deliver { sequence, origin in
+        ChangeTrace.deliver(interval: interval) { sequence, origin in
             .refresh(ChangeTrace.Refresh(
                 sequence: sequence,
                 value: value,

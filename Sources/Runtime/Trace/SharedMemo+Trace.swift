@@ -12,9 +12,12 @@ final class _SharedMemoTrace {
     /// Whether the result was equal to the cached value, which kept its stamp.
     var cutOff = false
 
+    private let interval: _SignpostInterval?
+
     init(_ traceName: StaticString, previousKeys: [VersionStamp]) {
         self.traceName = traceName
         self.previousKeys = previousKeys
+        interval = ChangeTrace.beginSignpostInterval(Self.parse(traceName).0.description)
         start = clock.now
     }
 
@@ -27,7 +30,10 @@ final class _SharedMemoTrace {
 
     /// Delivers the recomputation, computed for the shared stamps `keys` (under the cell's lock).
     func deliver(keys: [VersionStamp], version: VersionStamp) {
-        guard ChangeTrace.isRecordingHere else { return }
+        guard ChangeTrace.isRecordingHere else {
+            ChangeTrace.endSignpostInterval(interval, "not recorded here")
+            return
+        }
         let end = clock.now
         let (value, inputs) = Self.parse(traceName)
         var causes: [ChangeTrace.Cause] = []
@@ -44,7 +50,7 @@ final class _SharedMemoTrace {
         }
         let start = self.start
         let (first, cutOff) = (!hadValue, self.cutOff)
-        ChangeTrace.deliver { sequence, origin in
+        ChangeTrace.deliver(interval: interval) { sequence, origin in
             .refresh(ChangeTrace.Refresh(
                 sequence: sequence, value: value, recomputed: true, isFirstComputation: first, causes: causes,
                 isCutOff: cutOff, readers: [], version: version, evaluation: nil,

@@ -66,13 +66,18 @@ extension StateTable {
         let header = header(ofComputed: index, in: base)
         let outer = _ChangeTraceFrame.innermost
         let frame = _ChangeTraceFrame(header: UnsafeMutableRawPointer(header), previous: cg_trace_frame_get(), depth: outer.map { $0.depth + 1 } ?? 0)
+        let names = traceNames.names(of: self)
+        let interval = ChangeTrace.beginSignpostInterval(names.values[index].description)
         let clock = ContinuousClock()
         let start = clock.now
         cg_trace_frame_set(Unmanaged.passUnretained(frame).toOpaque())
         computeds[index].refresh(self, index, base)
         cg_trace_frame_set(frame.previous)
         let end = clock.now
-        guard frame.reported else { return }
+        guard frame.reported else {
+            ChangeTrace.endSignpostInterval(interval, "\(names.values[index]) was up to date")
+            return
+        }
         let inputs = computeds[index].inputs
         var causes: [ChangeTrace.Cause] = []
         if frame.recomputed {
@@ -85,10 +90,9 @@ extension StateTable {
                 ))
             }
         }
-        let names = traceNames.names(of: self)
         let value = names.values[index]
         let readers = names.readers[index]
-        ChangeTrace.deliver { sequence, origin in
+        ChangeTrace.deliver(interval: interval) { sequence, origin in
             .refresh(ChangeTrace.Refresh(
                 sequence: sequence,
                 value: value,
