@@ -38,6 +38,16 @@ void cg_trace_frame_set(void *frame) {
     cg_trace_frame = frame;
 }
 
+static _Thread_local uint64_t cg_trace_thread = 0;
+static uint64_t cg_trace_threads = 0;
+
+uint64_t cg_trace_thread_number(void) {
+    if (cg_trace_thread == 0) {
+        cg_trace_thread = __atomic_add_fetch(&cg_trace_threads, 1, __ATOMIC_RELAXED);
+    }
+    return cg_trace_thread;
+}
+
 _Thread_local const cg_commit_frame *cg_commit_frames CG_TLS_MODEL = NULL;
 
 // Per-thread slots: a bit per slot taken, under a mutex; a thread-specific key whose destructor

@@ -197,3 +197,46 @@ struct ChangeTraceSourcesTests {
         }
     }
 }
+
+@Suite("Change trace: threads")
+struct ChangeTraceThreadTests {
+    @Test("work on several threads: each event names its thread, and each thread's slices nest on its own track")
+    func threads() async throws {
+        let trace = await ChangeTrace.record { _ in
+            await withTaskGroup(of: Void.self) { group in
+                for task in 0..<4 {
+                    group.addTask {
+                        var state = CutoffState(items: [100, 400])
+                        for value in 0..<200 {
+                            state.threshold = value + task
+                            _ = state.computed.summary
+                        }
+                    }
+                }
+            }
+        }
+        #expect(trace.events.allSatisfy { $0.thread > 0 })
+        let json = try #require(try JSONSerialization.jsonObject(with: trace.chromeTraceJSON()) as? [String: Any])
+        let events = try #require(json["traceEvents"] as? [[String: Any]])
+        let slices = events.filter { $0["ph"] as? String == "X" }
+        let tracks = Dictionary(grouping: slices) { $0["tid"] as? Int ?? 0 }
+        #expect(Set(tracks.keys) == Set(trace.events.map { Int($0.thread) }))
+        // On one track, two slices are disjoint or one holds the other (in nanoseconds).
+        var overlaps = 0
+        for (_, track) in tracks {
+            let spans = track.map { slice -> (Int, Int) in
+                let start = Int(((slice["ts"] as? Double ?? 0) * 1000).rounded())
+                return (start, start + Int(((slice["dur"] as? Double ?? 0) * 1000).rounded()))
+            }.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 > $1.1) }
+            var open: [Int] = []
+            for (start, end) in spans {
+                while let last = open.last, last <= start { open.removeLast() }
+                if let last = open.last, end > last { overlaps += 1 }
+                open.append(end)
+            }
+        }
+        #expect(overlaps == 0)
+        let names = events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == "thread_name" }
+        #expect(names.count == tracks.count)
+    }
+}

@@ -169,6 +169,10 @@ void *cg_trace_frame_get(void);
 /// Sets the innermost traced refresh of the calling thread.
 void cg_trace_frame_set(void *frame);
 
+/// The calling thread's number in change traces: 1 for the first thread that asked, 2 for the
+/// next, and so on (never reused).
+uint64_t cg_trace_thread_number(void);
+
 // MARK: - Resettable once (memo cells)
 
 /// The state word of a memo cell.

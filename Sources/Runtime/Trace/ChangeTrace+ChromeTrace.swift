@@ -15,15 +15,18 @@ extension ChangeTrace {
     /// Times are microseconds from the trace's start.
     public func chromeTraceJSON() -> Data {
         var out = ChromeTraceWriter()
-        out.metadata(name: "process_name", args: #"{"name":"ComputedGen change trace"}"#)
-        out.metadata(name: "thread_name", args: #"{"name":"refreshes and commits"}"#)
+        out.metadata(name: "process_name", thread: 1, args: #"{"name":"ComputedGen change trace"}"#)
         let events = eventsByStart
+        // A track per thread: slices of different threads overlap without nesting.
+        for thread in Set(events.map(\.thread)).sorted() {
+            out.metadata(name: "thread_name", thread: thread, args: #"{"name":"thread \#(thread)"}"#)
+        }
         // Which commit gave each field stamp (for the flows), first: a commit's observers may
         // refresh values before the commit's event ends.
-        var commitOfStamp: [VersionStamp: (id: Int, start: Double)] = [:]
+        var commitOfStamp: [VersionStamp: (id: Int, start: Double, thread: UInt64)] = [:]
         for case .commit(let commit) in events {
             for change in commit.changed where commitOfStamp[change.version] == nil {
-                commitOfStamp[change.version] = (commit.sequence, Self.microseconds(commit.start))
+                commitOfStamp[change.version] = (commit.sequence, Self.microseconds(commit.start), commit.thread)
             }
         }
         var recomputations = 0
@@ -35,7 +38,7 @@ extension ChangeTrace {
                 let start = Self.microseconds(commit.start)
                 let duration = max(Self.microseconds(commit.duration), 0.001)
                 let changed = commit.changed.map { "\"\(ChromeTraceWriter.escaped($0.field))\":\"\($0.version)\"" }.joined(separator: ",")
-                out.slice(name: "commit \(commit.state)", category: "commit", start: start, duration: duration,
+                out.slice(name: "commit \(commit.state)", category: "commit", thread: commit.thread, start: start, duration: duration,
                           args: "{\"changed\":{\(changed)},\"observersNotWoken\":\(commit.observersNotWoken)}")
                 // One 1 ns slice per notification after the commit, each 1 ns after the slice
                 // before it: a flow's end binds to the slice enclosing its time, and a time where
@@ -44,21 +47,21 @@ extension ChangeTrace {
                 var at = start + duration
                 for notification in commit.notifications {
                     at += 0.001
-                    out.flow(id: nextFlow, start: start, end: at, name: "notify")
+                    out.flow(id: nextFlow, from: commit.thread, start: start, to: commit.thread, end: at, name: "notify")
                     nextFlow += 1
-                    out.slice(name: notification.description, category: "notify", start: at, duration: 0.001, args: "{}")
+                    out.slice(name: notification.description, category: "notify", thread: commit.thread, start: at, duration: 0.001, args: "{}")
                     at += 0.001
                 }
             case .refresh(let refresh):
                 let start = Self.microseconds(refresh.start)
                 let category = !refresh.recomputed ? "kept" : refresh.isFirstComputation ? "first" : refresh.isCutOff ? "cutoff" : "recompute"
                 let causes = refresh.causes.map { "\"\(ChromeTraceWriter.escaped($0.description))\"" }.joined(separator: ",")
-                out.slice(name: refresh.value.description, category: category, start: start,
+                out.slice(name: refresh.value.description, category: category, thread: refresh.thread, start: start,
                           duration: max(Self.microseconds(refresh.duration), 0.001),
                           args: "{\"causes\":[\(causes)],\"cutOff\":\(refresh.isCutOff),\"version\":\"\(refresh.version)\"}")
                 for cause in refresh.causes {
                     guard let origin = commitOfStamp[cause.to] else { continue }
-                    out.flow(id: nextFlow, start: origin.start, end: start, name: "cause")
+                    out.flow(id: nextFlow, from: origin.thread, start: origin.start, to: refresh.thread, end: start, name: "cause")
                     nextFlow += 1
                 }
                 if refresh.recomputed {
@@ -67,11 +70,11 @@ extension ChangeTrace {
                     out.counter(name: "recomputations", at: start, args: "{\"recomputations\":\(recomputations),\"cutOffs\":\(cutOffs)}")
                 }
             case .delivery(let delivery):
-                out.slice(name: delivery.notification.description, category: "notify", start: Self.microseconds(delivery.start),
+                out.slice(name: delivery.notification.description, category: "notify", thread: delivery.thread, start: Self.microseconds(delivery.start),
                           duration: 0.001, args: "{\"state\":\"\(ChromeTraceWriter.escaped(delivery.state))\"}")
             case .cacheMiss(let miss):
                 let evicted = miss.evicted.map { "\"\(ChromeTraceWriter.escaped($0))\"" } ?? "null"
-                out.slice(name: "cache miss \(miss.selector) for \(miss.argument)", category: "cachemiss", start: Self.microseconds(miss.start),
+                out.slice(name: "cache miss \(miss.selector) for \(miss.argument)", category: "cachemiss", thread: miss.thread, start: Self.microseconds(miss.start),
                           duration: 0.001, args: "{\"evicted\":\(evicted),\"capacity\":\(miss.capacity)}")
             }
         }
@@ -95,18 +98,20 @@ struct ChromeTraceWriter {
         text += event
     }
 
-    mutating func metadata(name: String, args: String) {
-        append(#"{"ph":"M","pid":1,"tid":1,"name":"\#(name)","args":\#(args)}"#)
+    mutating func metadata(name: String, thread: UInt64, args: String) {
+        append(#"{"ph":"M","pid":1,"tid":\#(thread),"name":"\#(name)","args":\#(args)}"#)
     }
 
-    mutating func slice(name: String, category: String, start: Double, duration: Double, args: String) {
-        append(#"{"ph":"X","pid":1,"tid":1,"name":"\#(Self.escaped(name))","cat":"\#(category)","ts":\#(Self.number(start)),"dur":\#(Self.number(duration)),"args":\#(args)}"#)
+    /// A slice on the track of `thread`.
+    mutating func slice(name: String, category: String, thread: UInt64, start: Double, duration: Double, args: String) {
+        append(#"{"ph":"X","pid":1,"tid":\#(thread),"name":"\#(Self.escaped(name))","cat":"\#(category)","ts":\#(Self.number(start)),"dur":\#(Self.number(duration)),"args":\#(args)}"#)
     }
 
-    /// A flow arrow from the slice enclosing `start` to the slice starting at `end`.
-    mutating func flow(id: Int, start: Double, end: Double, name: String) {
-        append(#"{"ph":"s","pid":1,"tid":1,"name":"\#(name)","cat":"flow","id":\#(id),"ts":\#(Self.number(start))}"#)
-        append(#"{"ph":"f","bp":"e","pid":1,"tid":1,"name":"\#(name)","cat":"flow","id":\#(id),"ts":\#(Self.number(end))}"#)
+    /// A flow arrow from the slice of thread `from` enclosing `start` to the slice of thread `to`
+    /// enclosing `end`.
+    mutating func flow(id: Int, from: UInt64, start: Double, to: UInt64, end: Double, name: String) {
+        append(#"{"ph":"s","pid":1,"tid":\#(from),"name":"\#(name)","cat":"flow","id":\#(id),"ts":\#(Self.number(start))}"#)
+        append(#"{"ph":"f","bp":"e","pid":1,"tid":\#(to),"name":"\#(name)","cat":"flow","id":\#(id),"ts":\#(Self.number(end))}"#)
     }
 
     mutating func counter(name: String, at time: Double, args: String) {

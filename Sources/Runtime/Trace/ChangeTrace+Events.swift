@@ -1,5 +1,13 @@
+import CComputedAtomics
+
 /// What a ``ChangeTrace`` records.
 extension ChangeTrace {
+    /// The calling thread's number in traces: 1 for the first thread that recorded an event, 2
+    /// for the next, and so on. A trace viewer shows each thread's events on a track of its own.
+    public static var currentThread: UInt64 {
+        cg_trace_thread_number()
+    }
+
     /// A computed value of a generated state: the state's type name and the value's name.
     public struct ValueID: Hashable, Sendable, CustomStringConvertible {
         /// The state's type name, e.g. `TodoState`.
@@ -33,6 +41,8 @@ extension ChangeTrace {
     public struct Refresh: Sendable {
         /// The event's position in its trace.
         public var sequence: Int
+        /// The thread it ran on, numbered in the order threads first recorded (1, 2, …).
+        public var thread = ChangeTrace.currentThread
         /// The value refreshed.
         public var value: ValueID
         /// Whether the body ran (false: no input moved, the cached value was kept).
@@ -106,6 +116,8 @@ extension ChangeTrace {
     public struct Commit: Sendable {
         /// The event's position in its trace.
         public var sequence: Int
+        /// The thread it ran on, numbered in the order threads first recorded (1, 2, …).
+        public var thread = ChangeTrace.currentThread
         /// The state's type name.
         public var state: String
         /// The fields whose stamps moved, with their new stamps, in declaration order (empty: the
@@ -131,6 +143,8 @@ extension ChangeTrace {
     public struct Delivery: Sendable {
         /// The event's position in its trace.
         public var sequence: Int
+        /// The thread it ran on, numbered in the order threads first recorded (1, 2, …).
+        public var thread = ChangeTrace.currentThread
         /// The parent store's state type name.
         public var state: String
         /// Who was told, and of what.
@@ -143,6 +157,8 @@ extension ChangeTrace {
     public struct CacheMiss: Sendable {
         /// The event's position in its trace.
         public var sequence: Int
+        /// The thread it ran on, numbered in the order threads first recorded (1, 2, …).
+        public var thread = ChangeTrace.currentThread
         /// The selector (`LibraryState.todos(ownedBy:)`).
         public var selector: ValueID
         /// The argument missed, as `String(describing:)` prints it.
@@ -175,6 +191,16 @@ extension ChangeTrace {
             case .commit(let commit): commit.sequence
             case .delivery(let delivery): delivery.sequence
             case .cacheMiss(let miss): miss.sequence
+            }
+        }
+
+        /// The thread the event ran on (see ``ChangeTrace/currentThread``).
+        public var thread: UInt64 {
+            switch self {
+            case .refresh(let refresh): refresh.thread
+            case .commit(let commit): commit.thread
+            case .delivery(let delivery): delivery.thread
+            case .cacheMiss(let miss): miss.thread
             }
         }
 
