@@ -11,6 +11,14 @@ final class QueryParameters: @unchecked Sendable {
     // Safety: written only between evaluations, on the test's thread.
     var threshold = 25
     var k = 10
+    /// A name per key, which section queries order their keys by (a name table in another field).
+    var names: [Int] = (0..<16).map { $0 % 5 }
+    /// Whether `names` changed since the last evaluation (what a generated value tells a
+    /// section query: only its key order's inputs moved).
+    var orderMoved = false
+
+    /// The name of `key`.
+    func name(of key: Int) -> Int { names[abs(key) % names.count] }
 }
 
 /// Evaluates one query through its pipeline and compares the result with the same expression
@@ -300,5 +308,6 @@ func allCheckers(_ parameters: QueryParameters) -> [any QueryChecking] {
                                            list.filter { $0.date < parameters.threshold }.map { $0.id }.count(by: { $0 % 1_500 })
                                        },
                                        expected: { Dictionary(grouping: $0.filter { $0.date < parameters.threshold }, by: { $0.id % 1_500 }).mapValues(\.count) }))
+    checkers += sectionCheckers(parameters)
     return checkers
 }

@@ -156,6 +156,12 @@ struct IncrementalQueryPropertyTests {
             case 20..<28:
                 parameters.k = Int.random(in: 0..<20, using: &generator)
                 operations["k", default: 0] += 1
+            case 28..<36:
+                // The name table the sections' key orders read: only the order is evaluated again.
+                parameters.names.swapAt(Int.random(in: 0..<16, using: &generator), Int.random(in: 0..<16, using: &generator))
+                parameters.names[Int.random(in: 0..<16, using: &generator)] = Int.random(in: 0..<5, using: &generator)
+                parameters.orderMoved = true
+                operations["rename", default: 0] += 1
             default:
                 operations[model.randomEdit(&generator), default: 0] += 1
             }
@@ -174,6 +180,7 @@ struct IncrementalQueryPropertyTests {
                 seenVersion = model.list.version
                 seenList = model.list
                 reuse = true
+                parameters.orderMoved = false
                 if !failures.isEmpty {
                     Issue.record("seed \(seed), step \(step): \(failures.prefix(3).joined(separator: "\n"))")
                     return
@@ -182,7 +189,7 @@ struct IncrementalQueryPropertyTests {
         }
         #expect(reads > minimumReads)
         for name in ["insert", "remove", "update subject", "toggle read", "change date", "move", "move several",
-                     "bulk replace", "diverge", "stale copy", "threshold", "k", "change folder", "replace element"] {
+                     "bulk replace", "diverge", "stale copy", "threshold", "k", "rename", "change folder", "replace element"] {
             #expect(operations[name, default: 0] > 5, "too few '\(name)' operations: \(operations)")
         }
         for checker in checkers {

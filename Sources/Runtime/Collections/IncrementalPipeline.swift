@@ -19,6 +19,11 @@ public protocol IncrementalListQuery<Output>: Sendable {
     /// otherwise (no `changes`, or a `previous` made by other operators) replaces it with a full
     /// evaluation (O(n log n)) and returns false. `previous` is nil on the first evaluation.
     func evaluate(updating previous: inout State?, changes: ListChanges<Source.ID>?) -> (output: Output, isIncremental: Bool)
+
+    /// This query, for an evaluation after which inputs that only its key order reads moved (see
+    /// ``SectionedListQuery/keyOrderChanged()``); any other query is itself (the default). Not
+    /// meant to be called by hand.
+    func _keyOrderChanged() -> Self
 }
 
 /// How many times incremental queries were evaluated in full or followed their source's

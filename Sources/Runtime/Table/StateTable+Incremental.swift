@@ -102,28 +102,53 @@ extension StateTable.Builder {
         _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil, Self._evaluator(body))
     }
 
+    /// Sections of a list in an order of their keys, maintained incrementally (a spec's
+    /// `computed sidebar: ListSections<FeedID, Article> { articles.grouped(by: \.feedID)
+    /// .sortedKeys { names[$0, default: ""] < names[$1, default: ""] } }`): as ``grouped(_:_:_:inputs:cutoff:_:)``,
+    /// and `orderInputs` names the inputs that only the key order reads (`names`): when only
+    /// those (and the list) moved, the groups follow the list's changes and only the keys are
+    /// sorted again. A result with no section inserted, removed or moved and no section's
+    /// elements changed is no change (unless `cutoff` is false).
+    @inlinable
+    public mutating func sections<Key, Element, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<ListSections<Key, Element>>>,
+        _ extended: KeyPath<Extended, ListSections<Key, Element>>,
+        inputs: StaticString,
+        orderInputs: StaticString = "",
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == ListSections<Key, Element> {
+        _appendIncremental(name, storage, extended, inputs: inputs, orderInputs: orderInputs,
+                           unchanged: cutoff ? { _, new in new.changes.isEmpty } : nil, Self._evaluator(body))
+    }
+
     /// What evaluates a value's query: builds it with `body` from the state's storage, and
     /// updates the cache's pipeline with it, following the source's changes when `reuse` says the
     /// moves allow it (given the query's source version). Specialized where it is written.
     @inlinable
     static func _evaluator<Query: IncrementalListQuery>(_ body: @escaping (UnsafePointer<Extended>) -> Query)
-        -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, (ListVersion) -> Bool) -> Query.Output {
-        return { base, cache, reuse in
-            let query = body(base.assumingMemoryBound(to: Extended.self))
+        -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, Bool, (ListVersion) -> Bool) -> Query.Output {
+        return { base, cache, orderMoved, reuse in
+            var query = body(base.assumingMemoryBound(to: Extended.self))
+            if orderMoved { query = query._keyOrderChanged() }
             return cache.update(with: query, reuse: reuse(query.source.version))
         }
     }
 
     /// The entry of any value maintained by an incremental query: `unchanged` is its cutoff,
-    /// `evaluate` its query's evaluation (see `_evaluator(_:)`).
+    /// `evaluate` its query's evaluation (see `_evaluator(_:)`), told whether an input in
+    /// `orderInputs` (those only a section query's key order reads) moved; such moves do not
+    /// keep the query from following its source's changes.
     @usableFromInline
     mutating func _appendIncremental<Value>(
         _ name: String,
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: StaticString,
+        orderInputs: StaticString = "",
         unchanged: ((Value, Value) -> Bool)?,
-        _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, (ListVersion) -> Bool) -> Value
+        _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, Bool, (ListVersion) -> Bool) -> Value
     ) {
         let offset = Self.offset(of: storage)
         let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
@@ -131,6 +156,7 @@ extension StateTable.Builder {
         // The inputs, resolved once the table is built, with their list version readers by
         // position: a move of a list is followed when it is the query's source.
         let resolved = StateTable.ResolvedInputs()
+        let orderMask = Self._positions(of: orderInputs, in: inputs)
         let counter = RecomputationCounter()
         appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
             let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
@@ -141,7 +167,9 @@ extension StateTable.Builder {
                 {
                     counter.increment()
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                    let value = evaluate(base, cache) { moves.onlySourceMoved($0, in: base, readers: resolved.lists) }
+                    let value = evaluate(base, cache, moves.anyMoved(orderMask)) {
+                        moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: orderMask)
+                    }
                     if _slowPath(cg_change_trace_active()) {
                         // A change trace says whether the list's changes were followed, and why not.
                         _ChangeTraceFrame.innermost?.noteEvaluation(cache.lastEvaluation, of: table.header(ofComputed: index, in: base))
@@ -158,6 +186,18 @@ extension StateTable.Builder {
             let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
             cache.pointee = cache.pointee.copy()
         }, resolvedInputs: resolved)
+    }
+
+    /// The positions (below 64) in `inputs` of the names in `names` (an input read through its
+    /// members, `shelf.total`, by its field's name), as bits.
+    static func _positions(of names: StaticString, in inputs: StaticString) -> UInt64 {
+        let wanted = Set(names.description.split(separator: " "))
+        guard !wanted.isEmpty else { return 0 }
+        var mask: UInt64 = 0
+        for (position, name) in inputs.description.split(separator: " ").enumerated() where position < 64 {
+            if wanted.contains(name.prefix { $0 != "." }) { mask |= 1 << UInt64(position) }
+        }
+        return mask
     }
 
     /// The cutoff of a view: after an incremental update, whether its changes leave the cached
@@ -178,21 +218,30 @@ struct _InputMoves {
     /// The positions of the list fields that moved, as bits (positions from 64 on count as
     /// `others`: the value is then evaluated in full, never wrongly followed).
     var lists: UInt64 = 0
-    /// Whether an input that is not a list field moved.
+    /// The positions of the other inputs that moved, as bits.
+    var otherBits: UInt64 = 0
+    /// Whether an input from position 64 on moved.
     var others = false
 
     /// Whether the query can follow its source's changes: nothing but lists moved, and each of
-    /// those is the query's source (a list that a closure of the query reads is another input).
+    /// those is the query's source (a list that a closure of the query reads is another input),
+    /// apart from the inputs at the positions in `ignoring` (those only a key order reads).
     /// `readers` are the inputs' list version readers, by position.
-    func onlySourceMoved(_ source: ListVersion, in base: UnsafeRawPointer, readers: [((UnsafeRawPointer) -> ListVersion)?]) -> Bool {
-        if others { return false }
-        var moved = lists
+    func onlySourceMoved(_ source: ListVersion, in base: UnsafeRawPointer, readers: [((UnsafeRawPointer) -> ListVersion)?],
+                         ignoring: UInt64 = 0) -> Bool {
+        if others || otherBits & ~ignoring != 0 { return false }
+        var moved = lists & ~ignoring
         while moved != 0 {
             let position = moved.trailingZeroBitCount
             moved &= moved - 1
             guard let reader = readers[position], reader(base) == source else { return false }
         }
         return true
+    }
+
+    /// Whether an input at one of the positions in `mask` moved.
+    func anyMoved(_ mask: UInt64) -> Bool {
+        (lists | otherBits) & mask != 0
     }
 }
 
@@ -209,10 +258,12 @@ extension StateTable {
             defer { position += 1 }
             let version = version(of: inputs[position], in: base)
             if versions._count >= versions._versions.count || versions._versions[versions._count] != version {
-                if lists[position] != nil, position < 64 {
+                if position >= 64 {
+                    moves.others = true
+                } else if lists[position] != nil {
                     moves.lists |= 1 << UInt64(position)
                 } else {
-                    moves.others = true
+                    moves.otherBits |= 1 << UInt64(position)
                 }
             }
             versions.record(version)
