@@ -12,10 +12,12 @@ struct FreshnessTests {
         state Inbox {
           var messages: IdentifiedList<Message> = []
           var query: String = ""
+          var names: [Int: String] = [:]
           @Shared(.inMemory("k")) var shared: IdentifiedList<Message> = []
           computed unread: ListView<Message> { messages.filter { !$0.isRead } }
           computed matching: ListView<Message> { messages.filter { $0.subject.contains(query) } }
           computed byFlag: ListGroups<Bool, Message> { messages.grouped(by: \\.isFlagged) }
+          computed sections: ListSections<Int, Message> { messages.grouped(by: \\.folder).sortedKeys { names[$0]! < names[$1]! } }
           computed total: Int { messages.count(where: { !$0.isRead }) }
           computed plus: Int { messages.count(where: { !$0.isRead }) + 1 }
           computed count: Int { unread.count }
@@ -42,6 +44,7 @@ struct FreshnessTests {
         ("unread", Freshness.Strategy.listView, ["messages"], [String]()),
         ("matching", .listView, ["messages"], ["query"]),
         ("byFlag", .listGroups, ["messages"], []),
+        ("sections", .listSections, ["messages"], []),
         ("total", .fold(list: "messages"), ["messages"], []),
         ("plus", .memoized, [], ["messages"]),
         ("count", .memoized, [], ["unread"]),
@@ -52,6 +55,7 @@ struct FreshnessTests {
         #expect(freshness.strategy == strategy)
         #expect(freshness.followedLists == followed)
         #expect(freshness.fullRecomputationInputs == full)
+        #expect(freshness.keyOrderInputs == (name == "sections" ? ["names"] : []))
         #expect(freshness.isIncremental == !followed.isEmpty)
         #expect(freshness.readsShared == (name == "sharedCount"))
     }

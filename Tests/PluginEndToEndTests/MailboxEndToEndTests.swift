@@ -29,4 +29,25 @@ struct MailboxEndToEndTests {
             #expect(Array(box.computed.inbox) == expected)
         }
     }
+
+    @Test("sections by sender follow the list, a renamed sender sorts them again, counts per sender follow the list")
+    func sectionsAndCounts() {
+        RecomputationCounter.counting { counts in
+            var box = Mailbox(mails: Self.mails(100), senderNames: ["ann": "Zoe", "bob": "Adam"])
+            #expect(box.computed.bySender.keys == ["bob", "ann"])
+            #expect(box.computed.inboxBySender.dictionary == ["ann": 50, "bob": 50])
+            let full = counts[IncrementalListCounters.fullRecomputations]
+            box.mails[id: 3]?.isArchived = true
+            box.mails.append(Mail(id: 500, sender: "cy", subject: "hi", received: Date(timeIntervalSince1970: 500)))
+            let sections = box.computed.bySender
+            #expect(sections.keys == ["bob", "ann", "cy"])
+            #expect(sections.changes.insertions == [2] && sections.changes.changedKeys == ["bob", "cy"])
+            #expect(sections[0].elements.map(\.id) == box.mails.elements.filter { $0.sender == "bob" && !$0.isArchived }.map(\.id))
+            #expect(box.computed.inboxBySender["bob"] == 49 && box.computed.inboxBySender.changedKeys == ["bob", "cy"])
+            box.senderNames["cy"] = "Aaron"
+            #expect(box.computed.bySender.keys == ["cy", "bob", "ann"])
+            #expect(box.computed.bySender.changes.moves == [.init(from: 2, to: 0)])
+            #expect(counts[IncrementalListCounters.fullRecomputations] == full)
+        }
+    }
 }

@@ -69,11 +69,12 @@ public enum HoverFeature {
         switch freshness.strategy {
         case .memoized:
             return "Recomputed in full, on the first read after a change: " + fullReason(member, state: state)
-        case .listView, .listGroups, .fold:
+        case .listView, .listGroups, .listSections, .fold:
             let what: String
             switch freshness.strategy {
             case .listView: what = "a `ListView`"
             case .listGroups: what = "a `ListGroups`"
+            case .listSections: what = "a `ListSections`"
             case .fold(let list): what = "a fold (count, sum or reversible reduce) of `\(list)`"
             case .memoized: what = ""
             }

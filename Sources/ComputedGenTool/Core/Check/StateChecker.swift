@@ -58,6 +58,7 @@ struct StateChecker {
         let computedInputs = computeds.map { resolveInputs(of: $0) }
         let selectorInputs = selectors.map { resolveInputs(of: $0) }
         checkDerivedCollections(inputs: computedInputs)
+        checkSectionOrders()
         checkCacheCapacities()
         let graph = DependencyGraph(computeds: computeds, inputs: computedInputs.map(\.inputs))
         for cycle in graph.cycles() {

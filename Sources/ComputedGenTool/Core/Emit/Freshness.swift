@@ -9,6 +9,9 @@ public struct Freshness: Hashable, Sendable {
         case listView
         /// A `ListGroups` that follows the changes of the `IdentifiedList` it groups.
         case listGroups
+        /// A `ListSections` that follows the changes of the `IdentifiedList` it groups, and sorts
+        /// its sections again when only what its key order reads changed.
+        case listSections
         /// A count, sum or reversible fold of an `IdentifiedList` field, updated per change.
         case fold(list: String)
     }
@@ -22,6 +25,9 @@ public struct Freshness: Hashable, Sendable {
     /// The `IdentifiedList` fields whose changes are followed incrementally; empty when the value
     /// is recomputed in full.
     public var followedLists: [String]
+    /// For a `ListSections`, the inputs only its key order reads: after they change, its groups
+    /// follow the lists and only its keys are sorted again.
+    public var keyOrderInputs: [String]
     /// The other inputs, after whose change the value is recomputed in full.
     public var fullRecomputationInputs: [String]
     /// The sentence the generated documentation of the value ends with, e.g.
@@ -41,6 +47,8 @@ extension CheckedState {
         let strategy: Freshness.Strategy
         if computed.isListGroups {
             strategy = .listGroups
+        } else if computed.isListSections {
+            strategy = .listSections
         } else if computed.isIncrementalList {
             strategy = .listView
         } else if let list = emitter.foldedList(of: computed) {
@@ -54,11 +62,13 @@ extension CheckedState {
             return DerivedCollectionTypes.isIdentifiedList(declared.type)
         }
         let followed = emitter.isIncremental(computed) && !readsShared ? lists.map(\.name) : []
-        let full = computed.inputs.map(\.name).filter { !followed.contains($0) }
+        let order = followed.isEmpty ? [] : computed.keyOrderInputs.filter { !followed.contains($0) }
+        let full = computed.inputs.map(\.name).filter { !followed.contains($0) && !order.contains($0) }
         return Freshness(
             strategy: strategy,
             readsShared: readsShared,
             followedLists: followed,
+            keyOrderInputs: order,
             fullRecomputationInputs: full,
             summary: emitter.freshnessDoc(of: computed)
         )

@@ -52,6 +52,7 @@ extension StateEmitter {
     /// The table's method for a memoized computed value's entry.
     func tableEntryMethod(of computed: CheckedComputed) -> String {
         if computed.isListGroups { return "grouped" }
+        if computed.isListSections { return "sections" }
         if computed.isIncrementalList { return "incremental" }
         return foldedList(of: computed) != nil ? "fold" : "computed"
     }
@@ -71,8 +72,11 @@ extension StateEmitter {
         guard isIncremental(computed), !isShared(computed), !lists.isEmpty else {
             return "Memoized: recomputed only after \(describe(computed.inputs)) changes."
         }
-        let others = computed.inputs.filter { !lists.contains($0) }
+        let order = computed.keyOrderInputs
+        let reordered = computed.inputs.filter { order.contains($0.name) && !lists.contains($0) }
+        let others = computed.inputs.filter { !lists.contains($0) && !reordered.contains($0) }
+        let sort = reordered.isEmpty ? "" : "; sorts its sections again after \(describe(reordered)) changes"
         let full = others.isEmpty ? "" : "; evaluated in full after \(describe(others)) changes"
-        return "Maintained incrementally: follows the changes of \(describe(lists))\(full)."
+        return "Maintained incrementally: follows the changes of \(describe(lists))\(sort)\(full)."
     }
 }

@@ -141,7 +141,9 @@ struct TableEmitter {
     private func emitEntry(of computed: CheckedComputed, index: Int, into writer: inout CodeWriter) {
         let name = emitter.swiftName(computed.decl.name)
         let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: " ")
-        let cutoff = computed.decl.noCutoff ? ", cutoff: false" : ""
+        let order = computed.keyOrderInputs
+        let orderInputs = order.isEmpty ? "" : ", orderInputs: \"\(order.joined(separator: " "))\""
+        let cutoff = orderInputs + (computed.decl.noCutoff ? ", cutoff: false" : "")
         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
         // A slot of the memo table is the next one; any other cell is named.
         let cell = emitter.isInMemoTable(computed) ? "" : "\\._\(computed.name), "

@@ -16,6 +16,11 @@ public enum DerivedCollectionTypes {
         isGeneric(type, named: "ListGroups")
     }
 
+    /// Whether a type spells the runtime's `ListSections<…>` (groups in an order of their keys).
+    public static func isListSections(_ type: String) -> Bool {
+        isGeneric(type, named: "ListSections")
+    }
+
     /// Whether a type spells the runtime's `IdentifiedList<…>`.
     public static func isIdentifiedList(_ type: String) -> Bool {
         isGeneric(type, named: "IdentifiedList")
@@ -50,9 +55,10 @@ public enum DerivedCollectionTypes {
 }
 
 extension CheckedComputed {
-    /// Whether the value is a `ListView` or `ListGroups`, maintained incrementally.
+    /// Whether the value is a `ListView`, `ListGroups` or `ListSections`, maintained
+    /// incrementally.
     public var isIncrementalList: Bool {
-        DerivedCollectionTypes.isListView(type) || isListGroups
+        DerivedCollectionTypes.isListView(type) || isListGroups || isListSections
     }
 
     /// Whether the value is a `ListGroups`: groups of a list, maintained incrementally.
@@ -136,7 +142,7 @@ public enum IncrementalFolds {
     }
 
     /// The index of the bracket that closes the one at `open` (`(`, `[` or `{`), or nil.
-    private static func closing(_ tokens: [Token], from open: Int) -> Int? {
+    static func closing(_ tokens: [Token], from open: Int) -> Int? {
         var depth = 0
         for index in open..<tokens.count where tokens[index].kind == .punctuation {
             switch tokens[index].text {
