@@ -146,4 +146,30 @@ struct ReaderSectionsTests {
         _ = state.computed.unreadByFeed
         #expect(ReaderState.Selectors.unreadByFeed.version(state) == version)
     }
+
+    @Test("Docs/SpecLanguage.md's sidebar example")
+    func documentedSidebar() {
+        var reader = ReaderState(
+            articles: [
+                Article(id: 1, feedID: 10, title: "Swift 7", date: Date(timeIntervalSince1970: 200)),
+                Article(id: 2, feedID: 20, title: "Pasta", date: Date(timeIntervalSince1970: 100)),
+                Article(id: 3, feedID: 10, title: "Actors", date: Date(timeIntervalSince1970: 50)),
+            ],
+            feedNames: [10: "Swift Blog", 20: "Cooking"])
+        // In SwiftUI: ForEach(sidebar) { section in Section(name) { ForEach(section.elements) { … } } }
+        for section in reader.computed.sidebar {
+            print(reader.feedNames[section.key, default: ""], section.count, section.elements.map(\.title))
+        }
+        #expect(reader.computed.sidebar.keys == [20, 10])               // Cooking, then Swift Blog
+        #expect(reader.computed.unreadByFeed[10] == 2)                  // a dictionary lookup
+
+        reader.articles[id: 3]?.isRead = true                          // one section, one count: O(log n)
+        #expect(reader.computed.sidebar.changes.changedKeys == [10])
+        #expect(reader.computed.unreadByFeed.changedKeys == [10])
+        #expect(reader.computed.unreadTotal == 2)
+
+        reader.feedNames[20] = "Weekend"                               // the keys are sorted again
+        #expect(reader.computed.sidebar.keys == [10, 20])
+        #expect(reader.computed.sidebar.changes.moves == [.init(from: 1, to: 0)])  // Swift Blog, to the top
+    }
 }
