@@ -127,7 +127,14 @@ let package = Package(
         // pipes as an editor drives it (the test target depends on the executable so it is built).
         .testTarget(
             name: "ComputedGenLSPTests",
-            dependencies: ["ComputedGenLSP", "ComputedGenLSPTool"]
+            dependencies: ["ComputedGenLSP", "ComputedGenLSPTool", "FakeSourceKitLSP"]
+        ),
+        // A stand-in for sourcekit-lsp that answers at once or after a delay, for the tests of
+        // the server's Swift forwarding (the real one takes seconds to prepare a package).
+        .executableTarget(
+            name: "FakeSourceKitLSP",
+            dependencies: ["ComputedGenLSP"],
+            path: "Tests/FakeSourceKitLSP"
         ),
         // The generated API as users get it: this target's own .statespec files, built by the plugin.
         .testTarget(

@@ -53,6 +53,9 @@ public struct ResponseError: Error, Hashable, Sendable {
     /// The request is valid but cannot be carried out, e.g. a rename at a position that names
     /// no member (`-32803`, the LSP's RequestFailed).
     public static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: -32803, message: message) }
+    /// The client cancelled the request (`$/cancelRequest`) before it was answered (`-32800`,
+    /// the LSP's RequestCancelled).
+    public static let requestCancelled = ResponseError(code: -32800, message: "the request was cancelled")
 
     /// The error as JSON.
     public var json: JSONValue { ["code": .int(code), "message": .string(message)] }

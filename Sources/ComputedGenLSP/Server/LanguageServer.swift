@@ -26,15 +26,21 @@ public final class LanguageServer {
     /// The text formats the client reads, from `initialize`.
     public private(set) var formats = ClientFormats()
 
-    /// Forwards Swift completion inside bodies to `sourcekit-lsp`, when enabled.
+    /// Forwards Swift inside bodies to `sourcekit-lsp`, when enabled.
     let swiftForwarding: SwiftForwarding?
+    /// Forwarded requests answered (without Swift's part) at `shutdown`, sent after its response.
+    var shutdownAnswers: [JSONValue] = []
 
     /// Creates a server that waits for `initialize`.
     ///
-    /// - Parameter sourceKitLSP: The `sourcekit-lsp` to forward Swift completion inside bodies
-    ///   to (a path or a name on `PATH`), or `nil` to keep completion to the spec's own.
-    public init(sourceKitLSP: String? = nil) {
-        swiftForwarding = sourceKitLSP.map { SwiftForwarding(executable: $0) }
+    /// - Parameters:
+    ///   - sourceKitLSP: The `sourcekit-lsp` to forward Swift inside bodies to (completion,
+    ///     hover, definition, diagnostics; a path or a name on `PATH`), or `nil` to keep to the
+    ///     spec's own features.
+    ///   - timeout: How long a forwarded request waits for `sourcekit-lsp` before it is answered
+    ///     without Swift's part.
+    public init(sourceKitLSP: String? = nil, timeout: Duration = .seconds(30)) {
+        swiftForwarding = sourceKitLSP.map { SwiftForwarding(executable: $0, timeout: timeout) }
     }
 
     /// Answers one message: the messages to send back, in order.
@@ -45,18 +51,20 @@ public final class LanguageServer {
         case .notification(let method, let params):
             return handleNotification(method, params: params)
         case .request(let id, let method, let params):
-            let result: Result<JSONValue, ResponseError>
+            let result: Result<JSONValue?, ResponseError>
             switch phase {
             case .uninitialized where method != "initialize":
                 result = .failure(.serverNotInitialized)
             case .shutDown, .exited:
                 result = .failure(.shutDown)
             default:
-                result = Result { () throws(ResponseError) in try handleRequest(method, params: params) }
+                result = Result { () throws(ResponseError) in try handleRequest(method, id: id, params: params) }
             }
-            let messages = swiftForwarding?.takeMessages() ?? []
+            let messages = shutdownAnswers + (swiftForwarding?.takeMessages() ?? [])
+            shutdownAnswers = []
             switch result {
-            case .success(let value): return [OutgoingMessage.response(id: id, result: value)] + messages
+            case .success(let value?): return [OutgoingMessage.response(id: id, result: value)] + messages
+            case .success(nil): return messages  // Answered by `service(readable:)`.
             case .failure(let error): return [OutgoingMessage.error(id: id, error)] + messages
             }
         }
@@ -80,7 +88,9 @@ public final class LanguageServer {
 
     // MARK: - Requests
 
-    private func handleRequest(_ method: String, params: JSONValue) throws(ResponseError) -> JSONValue {
+    /// The result of a request, or `nil` when it was forwarded to `sourcekit-lsp` and will be
+    /// answered later.
+    private func handleRequest(_ method: String, id: RequestID, params: JSONValue) throws(ResponseError) -> JSONValue? {
         switch method {
         case "initialize":
             guard phase == .uninitialized else { throw ResponseError.invalidRequest("'initialize' was already received") }
@@ -90,30 +100,24 @@ public final class LanguageServer {
         case "shutdown":
             phase = .shutDown
             documents = [:]
+            shutdownAnswers = swiftForwarding?.stop() ?? []
             return .null
         case "textDocument/completion":
             let (document, offset) = try location(in: params)
             guard let document else { return .array([]) }
             let items = CompletionFeature.items(in: document, at: offset, formats: formats).arrayValue ?? []
-            guard let swiftForwarding else { return .array(items) }
-            switch CompletionContext.at(offset, in: document).context {
-            case .swiftCode, .body:
-                // Incomplete: Swift's answer grows as sourcekit-lsp finishes preparing the target,
-                // so the client asks again as the user types.
-                let swift = swiftForwarding.completion(in: document, at: offset, markdown: formats.completionMarkdown) ?? []
-                return ["isIncomplete": true, "items": .array(items + swift)]
-            default: return .array(items)
-            }
+            return swiftCompletion(in: document, at: offset, for: id, items: items)
         case "textDocument/hover":
             let (document, offset) = try location(in: params)
             guard let document else { return .null }
             if let hover = HoverFeature.hover(in: document, at: offset, markdown: formats.hoverMarkdown) { return hover }
             // Not a member or attribute: in Swift code, Swift's hover.
-            guard let swiftForwarding, document.index.codeSpan(at: offset) != nil else { return .null }
-            return swiftForwarding.hover(in: document, at: offset, markdown: formats.hoverMarkdown) ?? .null
+            return swiftHover(in: document, at: offset, for: id)
         case "textDocument/definition":
             let (document, offset) = try location(in: params)
-            return document.flatMap { NavigationFeature.definition(in: $0, at: offset) } ?? .null
+            guard let document else { return .null }
+            if let definition = NavigationFeature.definition(in: document, at: offset) { return definition }
+            return swiftDefinition(in: document, at: offset, for: id)
         case "textDocument/references":
             let (document, offset) = try location(in: params)
             let includeDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
@@ -136,7 +140,7 @@ public final class LanguageServer {
     }
 
     /// The open document named by `params.textDocument.uri` (`nil` when it is not open).
-    private func document(in params: JSONValue) throws(ResponseError) -> SpecDocument? {
+    func document(in params: JSONValue) throws(ResponseError) -> SpecDocument? {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else {
             throw ResponseError.invalidParams("'textDocument.uri' must be a string")
         }
@@ -157,6 +161,7 @@ public final class LanguageServer {
     private func handleNotification(_ method: String, params: JSONValue) -> [JSONValue] {
         if method == "exit" {
             phase = .exited(status: phase == .shutDown ? 0 : 1)
+            _ = swiftForwarding?.stop()
             return []
         }
         guard phase == .running else { return [] }
@@ -173,15 +178,20 @@ public final class LanguageServer {
             return publish(SpecDocument(uri: uri, version: version, text: text))
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return [] }
+            swiftForwarding?.didClose(uri)
             return [OutgoingMessage.notification(method: "textDocument/publishDiagnostics", params: ["uri": .string(uri), "diagnostics": []])]
+        case "$/cancelRequest":
+            guard let id = params["id"].flatMap(RequestID.init(json:)), let answer = swiftForwarding?.cancel(id) else { return [] }
+            return [answer]
         default:
-            return []  // `initialized`, `$/cancelRequest`, `didSave` and unknown notifications.
+            return []  // `initialized`, `didSave` and unknown notifications.
         }
     }
 
     private func publish(_ document: SpecDocument) -> [JSONValue] {
         documents[document.uri] = document
-        return [OutgoingMessage.notification(method: "textDocument/publishDiagnostics", params: DiagnosticsFeature.publishParams(for: document))]
+        swiftForwarding?.didChange(document)
+        return [diagnosticsNotification(for: document)]
     }
 
     // MARK: - Capabilities

@@ -15,21 +15,22 @@ final class ServerProcess {
     /// Notifications received while waiting for responses, in order.
     private(set) var notifications: [JSONValue] = []
 
-    /// `computedgen-lsp`, built next to the test bundle (the test target depends on it).
-    static func executable() throws -> URL {
+    /// `computedgen-lsp` (or another executable of the package), built next to the test bundle
+    /// (the test target depends on it).
+    static func executable(named name: String = "computedgen-lsp") throws -> URL {
         let starts = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
         for start in starts {
             var directory = start.resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("computedgen-lsp")
+                let candidate = directory.appendingPathComponent(name)
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
                 directory.deleteLastPathComponent()
             }
         }
         struct Missing: Error, CustomStringConvertible {
-            var description = "computedgen-lsp was not built next to the tests; run `swift build --product computedgen-lsp`"
+            var description: String
         }
-        throw Missing()
+        throw Missing(description: "\(name) was not built next to the tests; run `swift build --build-tests`")
     }
 
     init() throws {

@@ -1,4 +1,5 @@
 import ComputedGenCore
+import Foundation
 import Testing
 
 @testable import ComputedGenLSP
@@ -13,41 +14,66 @@ struct SwiftForwardingTests {
         let text = try Repository.fixture("Todo.statespec")
         let document = SpecDocument(uri: "file:///tmp/Todo.statespec", version: 1, text: text)
         let swift = try #require(Generator.generate(source: text, path: "/tmp/Todo.statespec").swift)
-        let map = SourceMap(generated: swift)
         let generated = LineTable(swift)
+        let snapshot = SwiftForwarding.Snapshot(uri: "file:///tmp/Todo.statespec.swift", map: SourceMap(generated: swift), generated: generated, document: document, version: 1)
         let line = try #require(swift.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("$0.owner") })
         let column = try #require(swift.split(separator: "\n", omittingEmptySubsequences: false)[line].utf8.split(separator: UInt8(ascii: "$")).first?.count) + 3
         let at: JSONValue = ["line": .int(line), "character": .int(column)]
         let item: JSONValue = ["label": "owner", "textEdit": ["range": ["start": at, "end": at], "newText": "owner"], "data": [1]]
-        let mapped = SwiftForwarding.mapBack(item, map: map, generated: generated, document: document)
+        let mapped = SwiftForwarding.mapBack(item, snapshot: snapshot, markdown: true)
         let specLine = text.components(separatedBy: "\n").firstIndex { $0.contains("$0.owner") } ?? -1
         #expect(mapped["textEdit"]?["range"]?["start"]?["line"] == .int(specLine))
         #expect(mapped["data"] == nil)
         let outside: JSONValue = ["label": "x", "textEdit": ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "newText": "x"]]
-        let dropped = SwiftForwarding.mapBack(outside, map: map, generated: generated, document: document)
+        let dropped = SwiftForwarding.mapBack(outside, snapshot: snapshot, markdown: true)
         #expect(dropped["textEdit"] == nil)
         #expect(dropped["insertText"] == "x")
     }
 
-    @Test("a spec with errors, a sourcekit-lsp that does not answer: said once each, spec completion still served")
+    @Test("a spec with errors, a sourcekit-lsp that exits: said once each, spec completion still served")
     func unavailable() throws {
-        let server = LanguageServer(sourceKitLSP: "/nonexistent/sourcekit-lsp")
-        _ = server.handle(.request(id: .int(1), method: "initialize", params: ["capabilities": [:]]))
-        let uri = Repository.root.appendingPathComponent("Fixtures/Specs/Todo.statespec").absoluteString
+        let harness = try ForwardingHarness(executable: "/nonexistent/sourcekit-lsp")
         var text = try Repository.fixture("Todo.statespec")
-        _ = server.handle(.notification(method: "textDocument/didOpen", params: ["textDocument": ["uri": .string(uri), "version": 1, "text": .string(text)]]))
-        let position = ServerHarness.position(of: "visibleTodos.count", in: text, uri: uri)
-        for expectedMessages in [1, 0] {
-            let replies = server.handle(.request(id: .int(2), method: "textDocument/completion", params: position))
-            #expect(replies.filter { $0["method"] == "window/showMessage" }.count == expectedMessages)
+        harness.open(text)
+        let position = harness.at("visibleTodos.count", in: text)
+        let first = harness.request("textDocument/completion", position)
+        let exited = harness.pump { $0["method"] == "window/showMessage" }
+        #expect(exited?["params"]?["message"]?.stringValue?.contains("exited") == true)
+        #expect(harness.response(to: first.id)?["result"]?["items"]?.arrayValue?.contains { $0["label"] == "todos" } == true)
+        for _ in 0..<2 {
+            let replies = harness.request("textDocument/completion", position).replies
             #expect(replies.first?["result"]?["items"]?.arrayValue?.contains { $0["label"] == "todos" } == true)
-            #expect(replies.first?["result"]?["isIncomplete"] == true)
         }
+        #expect(harness.received.filter { $0["params"]?["message"]?.stringValue?.contains("exited") == true }.count == 1)
+
         text += "state {"
-        _ = server.handle(.notification(method: "textDocument/didChange", params: ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(text)]]]))
-        let replies = server.handle(.request(id: .int(3), method: "textDocument/completion", params: position))
+        harness.change(text, version: 2)
+        let replies = harness.request("textDocument/completion", position).replies
         let message = replies.first { $0["method"] == "window/showMessage" }?["params"]?["message"]?.stringValue ?? ""
-        #expect(message.contains("need a spec without errors"))
+        #expect(message.contains("needs a spec without errors"))
+        #expect(harness.request("textDocument/completion", position).replies.allSatisfy { $0["method"] == nil })
+    }
+
+    @Test("the generated document: the build's file under .build/index-build, found by the spec it names; directives blanked")
+    func generatedDocument() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("generated-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = root.appendingPathComponent("Sources/App/Todo.statespec").path
+        #expect(GeneratedDocument.buildFile(ofSpec: spec, root: root.path) == nil)
+        let outputs = root.appendingPathComponent(".build/index-build/plugins/outputs/app/App/destination/ComputedGen/Generated")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        let swift = try #require(Generator.generate(source: try Repository.fixture("Todo.statespec"), path: spec).swift)
+        try "// another spec's\n#sourceLocation(file: \"/elsewhere/Todo.statespec\", line: 1)\n".write(to: outputs.appendingPathComponent("Todo.statespec.swift"), atomically: true, encoding: .utf8)
+        #expect(GeneratedDocument.buildFile(ofSpec: spec, root: root.path) == nil)
+        try swift.write(to: outputs.appendingPathComponent("Todo.statespec.swift"), atomically: true, encoding: .utf8)
+        #expect(GeneratedDocument.buildFile(ofSpec: spec, root: root.path) == outputs.appendingPathComponent("Todo.statespec.swift").path)
+
+        let blanked = GeneratedDocument.blankingDirectives(swift)
+        #expect(swift.contains("#sourceLocation(") && !blanked.contains("#sourceLocation("))
+        let lines = swift.split(separator: "\n", omittingEmptySubsequences: false)
+        let blankedLines = blanked.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == blankedLines.count)
+        #expect(zip(lines, blankedLines).allSatisfy { $0 == $1 || ($0.hasPrefix("#sourceLocation(") && $1.isEmpty) })
     }
 
     @Test("the package root is the nearest folder with a Package.swift")
