@@ -76,6 +76,35 @@ struct SwiftForwardingTests {
         #expect(zip(lines, blankedLines).allSatisfy { $0 == $1 || ($0.hasPrefix("#sourceLocation(") && $1.isEmpty) })
     }
 
+    @Test("a generated position on a fragment's line but in generated code around it has no spec position")
+    func generatedCodeAround() throws {
+        let text = try Repository.fixture("Todo.statespec")
+        let document = SpecDocument(uri: "file:///tmp/Todo.statespec", version: 1, text: text)
+        let swift = try #require(Generator.generate(source: text, path: "/tmp/Todo.statespec").swift)
+        let map = SourceMap(generated: swift)
+        let snapshot = SwiftForwarding.Snapshot(uri: "file:///tmp/Todo.statespec.swift", map: map, generated: LineTable(swift), document: document, version: 1)
+        let specLines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        var around = 0
+        var wrong: [String] = []
+        for block in map.blocks {
+            for line in block.generatedLines {
+                let generated = map.generatedLines[line]
+                let spec = specLines[block.specLine - 1 + line - block.generatedLines.lowerBound]
+                for column in 1..<max(1, generated.count) where column < spec.count {
+                    let offset = SwiftForwarding.specOffset(of: Position(line: line, character: column), snapshot: snapshot)
+                    if generated[column] != spec[column] && generated[column - 1] != spec[column - 1] {
+                        around += 1
+                        if offset != nil { wrong.append("generated \(line):\(column) shown in the spec") }
+                    } else if generated[column - 1] == spec[column - 1], offset == nil {
+                        wrong.append("generated \(line):\(column), the spec's text, not mapped")
+                    }
+                }
+            }
+        }
+        #expect(around > 0, "the fixture has generated code on its fragments' lines")
+        #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(5))")
+    }
+
     @Test("the package root is the nearest folder with a Package.swift")
     func packageRoot() {
         let spec = Repository.root.appendingPathComponent("Examples/TodoList/Sources/TodoList/Todo.statespec").path
