@@ -240,3 +240,45 @@ struct ChangeTraceThreadTests {
         #expect(names.count == tracks.count)
     }
 }
+
+@Suite("Change trace: the dependency graph")
+struct ChangeTraceGraphTests {
+    static func record() -> ChangeTrace {
+        var state = CutoffState(items: [100, 400])
+        return ChangeTrace.record { _ in
+            _ = state.computed.summary
+            for value in 0..<9 {
+                state.items.append(value)        // under the threshold: filteredArray is cut off
+                _ = state.computed.summary
+            }
+        }
+    }
+
+    @Test("Mermaid: fields, values annotated with the trace's counts, an arrow per input, colored by what they did")
+    func mermaid() {
+        let graph = Self.record().dependencyGraph(of: CutoffState.self)
+        #expect(graph.hasPrefix("flowchart LR\n"))
+        #expect(graph.contains("    f_items[\"items\"]\n"))
+        #expect(graph.contains("    v_filteredArray(\"filteredArray<br/>10 recomputed · 9 cut off<br/>"))
+        #expect(graph.contains("    v_filteredCount(\"filteredCount<br/>1 recomputed · 9 kept<br/>"))
+        #expect(graph.contains("    f_items --> v_filteredArray\n"))
+        #expect(graph.contains("    v_filteredArray --> v_filteredCount\n"))
+        #expect(graph.contains("    v_greeting(\"greeting<br/>not refreshed\")"))
+        #expect(graph.contains("\n    class v_filteredArray wasteful\n"))   // 9 of 10 recomputations equal
+    }
+
+    @Test("DOT: the same graph, with a nested state's member on its arrow")
+    func dot() {
+        var library = Library()
+        let trace = ChangeTrace.record { _ in
+            _ = library.computed.doubled
+            library.shelf.books.append("Dune")
+            _ = library.computed.doubled
+        }
+        let graph = trace.dependencyGraph(of: Library.self, format: .dot)
+        #expect(graph.hasPrefix("digraph \"Library\" {\n    rankdir=LR;\n"))
+        #expect(graph.contains("    \"f_shelf\" -> \"v_doubled\" [label=\"computed.total\"];\n"))
+        #expect(graph.contains("\"v_doubled\" [label=\"doubled\\n2 recomputed\\n"))
+        #expect(graph.hasSuffix("}\n"))
+    }
+}

@@ -61,6 +61,10 @@ struct ChromeTraceScenarioTests {
         try expectUnambiguousFlowBindings(data, notifications: trace.notifications.count)
         if let path = ProcessInfo.processInfo.environment["COMPUTEDGEN_TRACE_VIEWER_OUTPUT"] {
             try data.write(to: URL(fileURLWithPath: path))
+            // The state's dependency graph annotated with this trace, which the script draws with
+            // Graphviz.
+            let graph = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("dot")
+            try Data(trace.dependencyGraph(of: TodoState.self, format: .dot).utf8).write(to: graph)
         }
     }
 
