@@ -6,9 +6,10 @@
 #
 #   scripts/lsp-client-check.sh             the debug build, as `swift test` left it
 #   scripts/lsp-client-check.sh --release   a release build, held to the 50 ms latency target
-#   scripts/lsp-client-check.sh --forwarding  also Swift completion forwarded to the toolchain's
-#       sourcekit-lsp, over Examples/TodoList built in .build-lsp-consumer (minutes: the package is
-#       built, then prepared by sourcekit-lsp)
+#   scripts/lsp-client-check.sh --forwarding  also Swift inside bodies (diagnostics, completion,
+#       hover, definition) forwarded to the toolchain's sourcekit-lsp, over Examples/TodoList built
+#       in .build-lsp-consumer (the package is built, then prepared by sourcekit-lsp: about 20 s
+#       more when built already)
 #
 # Other arguments go to pytest (e.g. -k hover, -s to see the latency figures).
 set -euo pipefail

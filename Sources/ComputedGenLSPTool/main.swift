@@ -18,9 +18,10 @@ if arguments.contains("--help") || arguments.contains("-h") {
         files over standard input and output. Editors start it and talk to it; --stdio (which some
         clients pass) is accepted and changes nothing.
 
-        --forward-swift   Also complete Swift inside bodies, types and default values, through the
-                          toolchain's sourcekit-lsp (or the one named) on the generated file. It
-                          starts sourcekit-lsp in the spec's package, which prepares the package.
+        --forward-swift   Also serve Swift inside bodies, types and default values (diagnostics as
+                          you type, completion, hover, go to definition) through the toolchain's
+                          sourcekit-lsp (or the one named) on the generated file. It starts
+                          sourcekit-lsp in the spec's package, which prepares the package.
         """)
     exit(0)
 }

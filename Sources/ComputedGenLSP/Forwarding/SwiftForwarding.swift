@@ -234,7 +234,8 @@ final class SwiftForwarding {
             return nil
         }
         guard let root = Self.packageRoot(of: specPath) else {
-            if telling { tell("Swift inside bodies needs the spec in a Swift package: no Package.swift above \(specPath).") }
+            // Said on open too: without a package, no Swift diagnostics ever come.
+            if telling || generated[document.uri] == nil { tell("Swift inside bodies needs the spec in a Swift package: no Package.swift above \(specPath).") }
             return nil
         }
         guard let client = client(root: root) else { return nil }

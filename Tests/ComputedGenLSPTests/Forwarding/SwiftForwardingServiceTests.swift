@@ -77,6 +77,21 @@ struct SwiftForwardingServiceTests {
         #expect(!labels.contains("fakeSwiftMember"))
     }
 
+    @Test("a spec outside any package: said once, when it opens; its own features answered at once")
+    func outsidePackage() throws {
+        let harness = try ForwardingHarness()
+        let text = try Self.spec()
+        let uri = "file:///nowhere/at/all/Todo.statespec"
+        for version in 1...2 {
+            let method = version == 1 ? "textDocument/didOpen" : "textDocument/didChange"
+            harness.notify(method, ["textDocument": ["uri": .string(uri), "languageId": "statespec", "version": .int(version), "text": .string(text)], "contentChanges": [["text": .string(text)]]])
+            let told = harness.pump(for: .milliseconds(200)) { $0["method"] == "window/showMessage" }
+            #expect((told?["params"]?["message"]?.stringValue?.contains("in a Swift package") ?? false) == (version == 1))
+        }
+        let completion = harness.request("textDocument/completion", ServerHarness.position(of: "visibleTodos.count", in: text, uri: uri))
+        #expect(completion.replies.first?["result"]?["items"]?.arrayValue?.contains { $0["label"] == "todos" } == true)
+    }
+
     @Test("completion, hover and definition come from sourcekit-lsp, mapped into the spec; other files pass through")
     func mapped() throws {
         let harness = try ForwardingHarness()
