@@ -64,6 +64,24 @@ struct ChangeTraceSourcesTests {
         #expect(trace.log.contains("woke row 3 of messages"))
     }
 
+    @Test("reads through a store that found the value cached are counted per value, not recorded")
+    func cacheHits() {
+        let store = Store(CutoffState(items: [100, 400]))
+        let trace = ChangeTrace.record { _ in
+            _ = store.computed.filteredCount     // first read: computed
+            _ = store.computed.filteredCount     // cached
+            _ = store.computed.filteredCount     // cached
+            // The reads armed the store's observation of filteredCount: the commit checks it,
+            // recomputing it, so the read after the commit finds it cached.
+            store.commit { $0.threshold = 50 }
+            _ = store.computed.filteredCount
+        }
+        let numbers = trace.statistics(of: \CutoffState.computed.filteredCount)
+        #expect(numbers.cacheHits == 3 && numbers.recomputations == 2)
+        #expect(trace.events.count == trace.refreshes.count + trace.commits.count)   // hits are not events
+        #expect(trace.dependencyGraph(of: CutoffState.self).contains("filteredCount<br/>2 recomputed · 3 cache hits"))
+    }
+
     @Test("a scoped store is named when woken; comparisons that did not wake it are counted")
     func scopedStores() {
         let store = Store(Self.inbox())

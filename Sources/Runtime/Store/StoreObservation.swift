@@ -1,3 +1,4 @@
+import CComputedAtomics
 import Observation
 
 /// The members read through a store, for fine-grained Observation, and which of them somebody
@@ -125,6 +126,7 @@ extension Store {
             // is seen by it, a commit after it checks the member.
             registrar.access(self, keyPath: keyPath)
             let snapshot = root.withLock { root -> State? in
+                if _slowPath(cg_change_trace_active()) { _traceStoreRead(&root.state, member: name) }
                 guard let version = versions.memberVersion(&root.state, name) else { return nil }
                 root.observation.record(name, version: version)
                 root.updateIsListened()

@@ -238,6 +238,10 @@ extension ChangeTrace {
         public var cutOffs = 0
         /// Refreshes that verified the inputs and kept the cached value without running the body.
         public var keptCount = 0
+        /// Reads through a store (`store.computed.total`) that found the value cached: served
+        /// without any work. (A read of `state.computed.total` on a state value is one load, and
+        /// not counted.)
+        public var cacheHits = 0
         /// The time all its refreshes took.
         public var time: Duration = .zero
 

@@ -67,6 +67,7 @@ extension ChangeTrace {
         if numbers.recomputations > 0 { counts.append("\(numbers.recomputations) recomputed") }
         if numbers.cutOffs > 0 { counts.append("\(numbers.cutOffs) cut off") }
         if numbers.keptCount > 0 { counts.append("\(numbers.keptCount) kept") }
+        if numbers.cacheHits > 0 { counts.append("\(numbers.cacheHits) cache hits") }
         guard !counts.isEmpty else { return ["not refreshed"] }
         return [counts.joined(separator: " · "), formatted(numbers.time)]
     }

@@ -24,9 +24,10 @@ import Foundation
 /// What is recorded: a value's refresh that did work (it ran its body, or verified that no input
 /// moved); a commit of a root ``Store`` (the fields whose stamps moved, the members whose
 /// observers it woke, the subscribers it delivered to, and how many armed observers it left
-/// asleep). A read served from cache costs one load and is not seen: the trace counts the
-/// refreshes that kept a value without running its body (`keptCount` in ``statistics``), not the
-/// plain hits.
+/// asleep); selectors, values over `@Shared` fields, scoped stores and rows. A read served from
+/// cache is not an event: reads through a store are counted per value (`cacheHits` in
+/// ``statistics``), beside the refreshes that kept a value without running its body
+/// (`keptCount`); a read of a state value is one load, and not counted.
 ///
 /// A trace keeps the last ``capacity`` events (``defaultCapacity``: 10,000) in a ring; statistics
 /// per value count every event, dropped ones included.
@@ -87,6 +88,13 @@ public final class ChangeTrace: @unchecked Sendable {
     /// recorded one by one.
     public var scopeComparisons: [String: ScopeComparisons] {
         lock.withLock { _scopeComparisons }
+    }
+
+    func countCacheHit(_ value: ValueID) {
+        lock.withLock {
+            guard isOpen else { return }
+            _statistics[value, default: Statistics()].cacheHits += 1
+        }
     }
 
     func countScopeComparison(_ key: String, woken: Bool) {
@@ -167,6 +175,17 @@ extension ChangeTrace {
     /// Whether a trace records anything the calling task does.
     static var isRecordingHere: Bool {
         _scope != nil || ProcessTrace.current != nil
+    }
+
+    /// Counts a read through a store that found `value` cached, in every scope open in the
+    /// current task and in the process-wide trace.
+    static func deliverCacheHit(_ value: ValueID) {
+        var scope = _scope
+        while let trace = scope {
+            trace.countCacheHit(value)
+            scope = trace.parent
+        }
+        ProcessTrace.current?.countCacheHit(value)
     }
 
     /// Counts a scoped store's comparison in every scope open in the current task and in the

@@ -143,6 +143,7 @@ final class _TraceNames: @unchecked Sendable {
     // Safety: `made` is only accessed while `lock` is held; once set it never changes.
     private let lock = Lock.make()
     private var made: (values: [ChangeTrace.ValueID], readers: [[String]])?
+    private var indices: [Substring: Int]?
 
     func names<State, Extended>(of table: StateTable<State, Extended>) -> (values: [ChangeTrace.ValueID], readers: [[String]]) {
         lock.withLock {
@@ -152,5 +153,30 @@ final class _TraceNames: @unchecked Sendable {
             made = names
             return names
         }
+    }
+
+    /// The index of the computed value named `name` in `table`.
+    func index<State, Extended>(of name: Substring, in table: StateTable<State, Extended>) -> Int? {
+        lock.withLock {
+            if indices == nil {
+                indices = Dictionary(table.computeds.enumerated().map { (Substring($1.name), $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            return indices?[name]
+        }
+    }
+}
+
+/// What a read through a store reports while a change trace records: whether the computed value
+/// it reads (`computed.total`) was cached (a cache hit, counted per value).
+func _traceStoreRead<State>(_ state: inout State, member name: String) {
+    guard name.hasPrefix("computed."), ChangeTrace.isRecordingHere, let table = State.self as? any _TableDrivenState.Type else { return }
+    withUnsafePointer(to: &state) { _traceStoreRead(UnsafeRawPointer($0), table, name.dropFirst("computed.".count)) }
+}
+
+private func _traceStoreRead<State: _TableDrivenState>(_ base: UnsafeRawPointer, _: State.Type, _ name: Substring) {
+    let table = State.Extended.__table
+    guard let index = table.traceNames.index(of: name, in: table) else { return }
+    if cg_once_is_ready(table.header(ofComputed: index, in: base)._once) {
+        ChangeTrace.deliverCacheHit(table.traceNames.names(of: table).values[index])
     }
 }
