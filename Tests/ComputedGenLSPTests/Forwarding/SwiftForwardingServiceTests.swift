@@ -1,3 +1,4 @@
+import ComputedGenCore
 import Foundation
 import Testing
 
@@ -75,6 +76,30 @@ struct SwiftForwardingServiceTests {
         let labels = harness.response(to: completion.id)?["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
         #expect(labels.contains("todos"))
         #expect(!labels.contains("fakeSwiftMember"))
+    }
+
+    @Test("before the package is prepared: said once; the build's generated file is taken up once it appears")
+    func buildFile() throws {
+        let harness = try ForwardingHarness()
+        let text = try Self.spec()
+        harness.open(text)
+        let told = harness.pump(for: .seconds(2)) { $0["method"] == "window/showMessage" }
+        #expect(told?["params"]?["message"]?.stringValue?.contains(".build/index-build") == true)
+        harness.change(text + "\n", version: 2)
+        _ = harness.pump(for: .milliseconds(100)) { _ in false }
+        #expect(harness.received.filter { $0["method"] == "window/showMessage" }.count == 1)
+        #expect(try !harness.methodsReceived().contains("textDocument/didClose"))
+
+        // The package is prepared: the plugin's output appears, and the generated document moves there.
+        let specPath = DocumentURI.path(of: harness.uri)
+        let outputs = harness.folder.appendingPathComponent(".build/index-build/plugins/outputs/app/App/destination/ComputedGen/Generated")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        let swift = try #require(Generator.generate(source: text, path: specPath).swift)
+        try swift.write(to: outputs.appendingPathComponent("Todo.statespec.swift"), atomically: true, encoding: .utf8)
+        _ = harness.pump(for: .milliseconds(1500)) { _ in false }
+        let methods = try harness.methodsReceived()
+        #expect(methods.filter { $0 == "textDocument/didOpen" }.count == 2)
+        #expect(methods.contains("textDocument/didClose"))
     }
 
     @Test("a spec outside any package: said once, when it opens; its own features answered at once")
