@@ -82,6 +82,20 @@ struct ChangeTraceSourcesTests {
         #expect(trace.dependencyGraph(of: CutoffState.self).contains("filteredCount<br/>2 recomputed · 3 cache hits"))
     }
 
+    @Test("why a view re-rendered: the member it observed and the commit that changed it")
+    func whyWoken() {
+        let store = Store(CutoffState(items: [100, 400]))
+        let trace = ChangeTrace.record { _ in
+            withObservationTracking { _ = store.computed.filteredCount } onChange: {}
+            withObservationTracking { _ = store.computed.greeting } onChange: {}
+            store.commit { $0.items.append(900) }
+        }
+        let commit = trace.commits.last
+        #expect(trace.whyWoken(\CutoffState.computed.filteredCount)
+            == "Observation of computed.filteredCount was woken by commit #\(commit?.sequence ?? -1) of CutoffState, which changed items (\(commit?.changed.first?.version.description ?? ""))")
+        #expect(trace.whyWoken(\CutoffState.computed.greeting).hasPrefix("no recorded commit woke the observers of computed.greeting"))
+    }
+
     @Test("a scoped store is named when woken; comparisons that did not wake it are counted")
     func scopedStores() {
         let store = Store(Self.inbox())

@@ -86,6 +86,23 @@ extension ChangeTrace {
         return last.explanation
     }
 
+    /// Why an observer of the member at `keyPath` (a SwiftUI view reading
+    /// `store.computed.visibleCount`) was last woken, in a sentence: the commit that woke it and
+    /// the fields that commit changed ("Observation of computed.visibleCount was woken by commit #4
+    /// of TodoState, which changed todos (v9)"), or that no recorded commit woke it (it was not
+    /// observed through a store, or the member's version did not move: a cutoff kept it).
+    public func whyWoken<State: _TableDrivenState, Value>(_ keyPath: KeyPath<State, Value>) -> String {
+        let member = State.Extended.__table.stateMembers[keyPath] ?? "\(keyPath)"
+        let stateName = String(describing: State.self)
+        guard let commit = commits.last(where: { commit in
+            commit.state == stateName && commit.notifications.contains { $0.observer == .observation && $0.member == member }
+        }) else {
+            return "no recorded commit woke the observers of \(member): it was not observed through a store, or its version did not move"
+        }
+        let changed = commit.changed.map { "\($0.field) (\($0.version))" }.joined(separator: ", ")
+        return "Observation of \(member) was woken by commit #\(commit.sequence) of \(stateName), which changed \(changed)"
+    }
+
     /// The name of the computed value at `keyPath` of a generated state (`computed.total` → `total`).
     static func valueName<State: _TableDrivenState, Value>(of keyPath: KeyPath<State, Value>) -> String? {
         guard let member = State.Extended.__table.stateMembers[keyPath], member.hasPrefix("computed.") else { return nil }
