@@ -5,8 +5,9 @@
 /// such a block (see the generator's `BodyLayout`), with generated code around it on the same
 /// lines. So a spec position maps to the generated line the block gives it, at the same column
 /// (in UTF-8 bytes), in the block whose text there is the spec's own text; a generated position
-/// inside a block maps back by line offset. This is what forwarding Swift completion and hover
-/// inside bodies to `sourcekit-lsp` on the generated file needs (issue 35).
+/// inside a block maps back by line offset. This is what forwarding Swift inside bodies
+/// (diagnostics, completion, hover, definition) to `sourcekit-lsp` on the generated file needs
+/// (issue 35).
 public struct SourceMap: Sendable {
     /// One `#sourceLocation` block.
     public struct Block: Hashable, Sendable {
