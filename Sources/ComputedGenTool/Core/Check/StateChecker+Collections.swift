@@ -57,7 +57,7 @@ extension StateChecker {
         }
     }
 
-    /// `Message` for `[Message]` or `Array<Message>`.
+    /// `Message` for `[Message]`, `Array<Message>` or `ListView<Message>`.
     static func elementType(ofArray type: String) -> String {
         let compact = DerivedCollectionTypes.compact(type)
         if compact.hasPrefix("[") { return String(compact.dropFirst().dropLast()) }

@@ -59,6 +59,7 @@ struct StateChecker {
         let selectorInputs = selectors.map { resolveInputs(of: $0) }
         checkDerivedCollections(inputs: computedInputs)
         checkSectionOrders()
+        checkViewChains()
         checkCacheCapacities()
         let graph = DependencyGraph(computeds: computeds, inputs: computedInputs.map(\.inputs))
         for cycle in graph.cycles() {
