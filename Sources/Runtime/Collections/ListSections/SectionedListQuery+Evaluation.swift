@@ -43,8 +43,23 @@ extension SectionedListQuery: IncrementalListQuery {
         } else {
             var slots = ContiguousArray<Int>()
             slots.reserveCapacity(state.groupCount)
-            state.trees.forEach { slot, tree in
-                if tree.count > 0 { slots.append(slot) }
+            if followed, let oldOrder {
+                // The previous order first, then the sections that appeared: the sort (adaptive,
+                // on runs already in order) then costs O(k) comparisons when the new order moves
+                // a few keys, rather than O(k log k).
+                var placed = [Bool](repeating: false, count: state.slots.count)
+                oldOrder.forEach { slot in
+                    if state.trees[slot].count > 0 { slots.append(slot) }
+                    placed[slot] = true
+                    return true
+                }
+                state.trees.forEach { slot, tree in
+                    if tree.count > 0, !placed[slot] { slots.append(slot) }
+                }
+            } else {
+                state.trees.forEach { slot, tree in
+                    if tree.count > 0 { slots.append(slot) }
+                }
             }
             slots.sort(by: less)
             order = _OrderedTree(sorted: slots)
