@@ -251,6 +251,29 @@ ROWS.append((
     "14", "`count(by:)`: 10,000 feeds against 10 feeds",
     "14 incremental 10000 groups: toggle an article + read its feed's count (count(by:))", "the same at 10 feeds",
     "14 incremental 10 groups: toggle an article + read its feed's count (count(by:))", ("max", 2.0)))
+# Sections (issue 34): a ListSections value (the unread articles in one section per feed, feeds
+# by name from a table in another field) after one article is toggled, and after a feed is
+# renamed, reading the sections as a UI does, against filter + sort + `Dictionary(grouping:)` +
+# the keys sorted by name on an array in the same run.
+for what, edit, full in (("toggle one", "toggle an article", "toggle an article + section an array"),
+                         ("rename a feed", "rename a feed", "rename a feed + section an array")):
+    for feeds in (10, 1_000, 10_000):
+        ROWS.append((
+            "14", f"50,000 articles, {feeds:,} feeds: {what} + read the sections (`sortedKeys`)",
+            f"14 incremental {feeds} groups: {edit} + read the sections",
+            "the same on an array, recomputed", f"14 full {feeds} groups: {full}", None))
+for feeds in (10, 1_000, 10_000):
+    ROWS.append((
+        "14", f"50,000 articles, {feeds:,} feeds, caches disturbed: toggle one + read the sections",
+        f"14 incremental {feeds} groups, caches disturbed: toggle an article + read the sections",
+        "the same on an array, recomputed",
+        f"14 full {feeds} groups, caches disturbed: toggle an article + section an array", None))
+for disturbed in ("", ", caches disturbed"):
+    for feeds in (1_000, 10_000):
+        ROWS.append((
+            "14", f"sections{disturbed}: {feeds:,} feeds against 10 feeds",
+            f"14 incremental {feeds} groups{disturbed}: toggle an article + read the sections", "the same at 10 feeds",
+            f"14 incremental 10 groups{disturbed}: toggle an article + read the sections", ("max", 2.0)))
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

@@ -42,4 +42,16 @@ public enum FeedsBaselines {
         for article in articles where !article.isRead { counts[article.feedID, default: 0] += 1 }
         return counts
     }
+
+    /// A distinct display name for each of `feeds` feeds, in another order than their ids.
+    public static func names(feeds: Int) -> [Int: String] {
+        Dictionary(uniqueKeysWithValues: (0..<feeds).map { ($0, "feed \(($0 &* 7_919) % feeds)") })
+    }
+
+    /// The unread articles by feed, oldest first in each feed, the feeds in the order of their
+    /// names.
+    public static func sidebar(_ articles: [BenchArticle], names: [Int: String]) -> (keys: [Int], groups: [Int: [BenchArticle]]) {
+        let groups = unreadByFeed(articles)
+        return (groups.keys.sorted { names[$0, default: ""] < names[$1, default: ""] }, groups)
+    }
 }

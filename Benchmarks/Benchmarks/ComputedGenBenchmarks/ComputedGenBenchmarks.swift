@@ -91,6 +91,7 @@ let benchmarks: @Sendable () -> Void = {
     registerCrossModuleStoreBenchmarks()
     registerIncrementalBenchmarks()
     registerGroupBenchmarks()
+    registerSectionBenchmarks()
     if let profiled = ProcessInfo.processInfo.environment["COMPUTEDGEN_PROFILE"] {
         print("no benchmark named '\(profiled)'")
         exit(1)
