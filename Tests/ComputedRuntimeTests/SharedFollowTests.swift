@@ -112,7 +112,9 @@ struct SharedFollowFileTests {
     func halfWrittenFile() async throws {
         let directory = try makeTemporaryDirectory()
         let url = directory.appendingPathComponent("profile.json")
-        let options = FileWatchOptions(settleTime: .seconds(1))
+        // The settle time is far longer than the pauses below, so that a loaded machine (CI runs
+        // this under ThreadSanitizer, beside other tests) cannot stretch a pause past it.
+        let options = FileWatchOptions(settleTime: .seconds(4))
         let shared = Shared(wrappedValue: Profile(), .fileStorage(url, coalescing: .milliseconds(50), watching: options))
         let full = json("slow", 8)
         try ExternalFile.writeInPlace("", to: url)  // truncated: ignored however long it stays
@@ -121,7 +123,7 @@ struct SharedFollowFileTests {
         try await Task.sleep(for: .milliseconds(50))  // shorter than the settle time
         try ExternalFile.writeInPlace(full, to: url)
         #expect(await waitForValue(shared) { $0.name == "slow" } != nil)
-        try await Task.sleep(for: .milliseconds(1_200))  // past the settle time of the first write
+        try await Task.sleep(for: .milliseconds(4_200))  // past the settle time of the first write
         #expect(ExternalFile.backups(in: directory, ".corrupt-").isEmpty)
         #expect(shared.loadError == nil)
     }
