@@ -58,9 +58,9 @@ struct SettingsState {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge' or 'store.computed.isLarge' (computed values are read-only)")
-    var isLarge: __isLargeType { get { ComputedRuntime._unavailableMember() } set {} }
+    var isLarge: __isLargeType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'recentCount' is a computed value: read it as 'state.computed.recentCount' or 'store.computed.recentCount' (computed values are read-only)")
-    var recentCount: __recentCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    var recentCount: __recentCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 4)
@@ -146,10 +146,10 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var theme: ComputedRuntime.StateSelector<SettingsState, __themeType> { Extended.__table.fieldSelector(0) }
-        static var fontSize: ComputedRuntime.StateSelector<SettingsState, __fontSizeType> { Extended.__table.fieldSelector(1) }
-        static var recent: ComputedRuntime.StateSelector<SettingsState, __recentType> { Extended.__table.fieldSelector(2) }
-        static var lastOpened: ComputedRuntime.StateSelector<SettingsState, __lastOpenedType> { Extended.__table.fieldSelector(3) }
+        static var theme: ComputedRuntime.StateSelector<SettingsState, __themeType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var fontSize: ComputedRuntime.StateSelector<SettingsState, __fontSizeType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        static var recent: ComputedRuntime.StateSelector<SettingsState, __recentType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        static var lastOpened: ComputedRuntime.StateSelector<SettingsState, __lastOpenedType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
         static let isLarge: ComputedRuntime.StateSelector<SettingsState, __isLargeType> = Extended.__table.computedSelector(0)
         static let recentCount: ComputedRuntime.StateSelector<SettingsState, __recentCountType> = Extended.__table.computedSelector(1)
     }

@@ -42,13 +42,13 @@ struct CounterState {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled' or 'store.computed.doubled' (computed values are read-only)")
-    var doubled: __doubledType { get { ComputedRuntime._unavailableMember() } set {} }
+    var doubled: __doubledType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'quadrupled' is a computed value: read it as 'state.computed.quadrupled' or 'store.computed.quadrupled' (computed values are read-only)")
-    var quadrupled: __quadrupledType { get { ComputedRuntime._unavailableMember() } set {} }
+    var quadrupled: __quadrupledType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'next' is a computed value: read it as 'state.computed.next' or 'store.computed.next' (computed values are read-only)")
-    var next: __nextType { get { ComputedRuntime._unavailableMember() } set {} }
+    var next: __nextType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary' or 'store.computed.summary' (computed values are read-only)")
-    var summary: __summaryType { get { ComputedRuntime._unavailableMember() } set {} }
+    var summary: __summaryType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -143,9 +143,9 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var count: ComputedRuntime.StateSelector<CounterState, __countType> { Extended.__table.fieldSelector(0) }
-        static var step: ComputedRuntime.StateSelector<CounterState, __stepType> { Extended.__table.fieldSelector(1) }
-        static var label: ComputedRuntime.StateSelector<CounterState, __labelType> { Extended.__table.fieldSelector(2) }
+        static var count: ComputedRuntime.StateSelector<CounterState, __countType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var step: ComputedRuntime.StateSelector<CounterState, __stepType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        static var label: ComputedRuntime.StateSelector<CounterState, __labelType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
         static let doubled: ComputedRuntime.StateSelector<CounterState, __doubledType> = Extended.__table.computedSelector(0)
         static let quadrupled: ComputedRuntime.StateSelector<CounterState, __quadrupledType> = Extended.__table.computedSelector(1)
 

@@ -51,19 +51,19 @@ public struct CutoffState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'filteredArray' is a computed value: read it as 'state.computed.filteredArray' or 'store.computed.filteredArray' (computed values are read-only)")
-    public var filteredArray: __filteredArrayType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var filteredArray: __filteredArrayType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'filteredCount' is a computed value: read it as 'state.computed.filteredCount' or 'store.computed.filteredCount' (computed values are read-only)")
-    public var filteredCount: __filteredCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var filteredCount: __filteredCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary' or 'store.computed.summary' (computed values are read-only)")
-    public var summary: __summaryType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var summary: __summaryType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'uncutArray' is a computed value: read it as 'state.computed.uncutArray' or 'store.computed.uncutArray' (computed values are read-only)")
-    public var uncutArray: __uncutArrayType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var uncutArray: __uncutArrayType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'uncutCount' is a computed value: read it as 'state.computed.uncutCount' or 'store.computed.uncutCount' (computed values are read-only)")
-    public var uncutCount: __uncutCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var uncutCount: __uncutCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting' or 'store.computed.greeting' (computed values are read-only)")
-    public var greeting: __greetingType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var greeting: __greetingType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID' or 'store.computed.tokenID' (computed values are read-only)")
-    public var tokenID: __tokenIDType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var tokenID: __tokenIDType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -193,10 +193,10 @@ extension CutoffState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var items: ComputedRuntime.StateSelector<CutoffState, __itemsType> { Extended.__table.fieldSelector(0) }
-        public static var threshold: ComputedRuntime.StateSelector<CutoffState, __thresholdType> { Extended.__table.fieldSelector(1) }
-        public static var name: ComputedRuntime.StateSelector<CutoffState, __nameType> { Extended.__table.fieldSelector(2) }
-        public static var token: ComputedRuntime.StateSelector<CutoffState, __tokenType> { Extended.__table.fieldSelector(3) }
+        public static var items: ComputedRuntime.StateSelector<CutoffState, __itemsType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var threshold: ComputedRuntime.StateSelector<CutoffState, __thresholdType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var name: ComputedRuntime.StateSelector<CutoffState, __nameType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var token: ComputedRuntime.StateSelector<CutoffState, __tokenType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
 
         /// Level 1: the items over the threshold.
         public static let filteredArray: ComputedRuntime.StateSelector<CutoffState, __filteredArrayType> = Extended.__table.computedSelector(0)

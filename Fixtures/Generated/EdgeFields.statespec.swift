@@ -60,9 +60,9 @@ public struct ProfileState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'hasAvatar' is a computed value: read it as 'state.computed.hasAvatar' or 'store.computed.hasAvatar' (computed values are read-only)")
-    public var hasAvatar: __hasAvatarType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var hasAvatar: __hasAvatarType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'badgeText' is a computed value: read it as 'state.computed.badgeText' or 'store.computed.badgeText' (computed values are read-only)")
-    public var badgeText: __badgeTextType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var badgeText: __badgeTextType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -189,11 +189,11 @@ extension ProfileState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var avatar: ComputedRuntime.StateSelector<ProfileState, __avatarType> { Extended.__table.fieldSelector(0) }
-        public static var unread: ComputedRuntime.StateSelector<ProfileState, __unreadType> { Extended.__table.fieldSelector(1) }
-        public static var badge: ComputedRuntime.StateSelector<ProfileState, __badgeType> { Extended.__table.fieldSelector(2) }
-        public static var name: ComputedRuntime.StateSelector<ProfileState, __nameType> { Extended.__table.fieldSelector(3) }
-        public static var score: ComputedRuntime.StateSelector<ProfileState, __scoreType> { Extended.__table.fieldSelector(4) }
+        public static var avatar: ComputedRuntime.StateSelector<ProfileState, __avatarType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var unread: ComputedRuntime.StateSelector<ProfileState, __unreadType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var badge: ComputedRuntime.StateSelector<ProfileState, __badgeType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var name: ComputedRuntime.StateSelector<ProfileState, __nameType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var score: ComputedRuntime.StateSelector<ProfileState, __scoreType> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
         public static let hasAvatar: ComputedRuntime.StateSelector<ProfileState, __hasAvatarType> = Extended.__table.computedSelector(0)
         public static let badgeText: ComputedRuntime.StateSelector<ProfileState, __badgeTextType> = Extended.__table.computedSelector(1)
     }

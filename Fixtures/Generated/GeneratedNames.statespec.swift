@@ -448,15 +448,15 @@ public struct GeneratedNames: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'value' is a computed value: read it as 'state.computed.value' or 'store.computed.value' (computed values are read-only)")
-    public var value: __valueType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var value: __valueType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'sharedKey' is a computed value: read it as 'state.computed.sharedKey' or 'store.computed.sharedKey' (computed values are read-only)")
-    public var sharedKey: __sharedKeyType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var sharedKey: __sharedKeyType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'arguments' is a computed value: read it as 'state.computed.arguments' or 'store.computed.arguments' (computed values are read-only)")
-    public var arguments: __argumentsType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var arguments: __argumentsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'transform' is a computed value: read it as 'state.computed.transform' or 'store.computed.transform' (computed values are read-only)")
-    public var transform: __transformType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var transform: __transformType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'capacity' is a computed value: read it as 'state.computed.capacity' or 'store.computed.capacity' (computed values are read-only)")
-    public var capacity: __capacityType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var capacity: __capacityType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -1065,47 +1065,47 @@ extension GeneratedNames {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var version: ComputedRuntime.StateSelector<GeneratedNames, __versionType> { Extended.__table.fieldSelector(0) }
-        public static var hasher: ComputedRuntime.StateSelector<GeneratedNames, __hasherType> { Extended.__table.fieldSelector(1) }
-        public static var encoder: ComputedRuntime.StateSelector<GeneratedNames, __encoderType> { Extended.__table.fieldSelector(2) }
-        public static var decoder: ComputedRuntime.StateSelector<GeneratedNames, __decoderType> { Extended.__table.fieldSelector(3) }
-        public static var container: ComputedRuntime.StateSelector<GeneratedNames, __containerType> { Extended.__table.fieldSelector(4) }
-        public static var lhs: ComputedRuntime.StateSelector<GeneratedNames, __lhsType> { Extended.__table.fieldSelector(5) }
-        public static var rhs: ComputedRuntime.StateSelector<GeneratedNames, __rhsType> { Extended.__table.fieldSelector(6) }
-        public static var newValue: ComputedRuntime.StateSelector<GeneratedNames, __newValueType> { Extended.__table.fieldSelector(7) }
-        public static var path: ComputedRuntime.StateSelector<GeneratedNames, __pathType> { Extended.__table.fieldSelector(8) }
-        public static var member: ComputedRuntime.StateSelector<GeneratedNames, __memberType> { Extended.__table.fieldSelector(9) }
-        public static var rest: ComputedRuntime.StateSelector<GeneratedNames, __restType> { Extended.__table.fieldSelector(10) }
-        public static var keyPath: ComputedRuntime.StateSelector<GeneratedNames, __keyPathType> { Extended.__table.fieldSelector(11) }
-        public static var wrappedValue: ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType> { Extended.__table.fieldSelector(12) }
-        public static var projectedValue: ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType> { Extended.__table.fieldSelector(13) }
-        public static var update: ComputedRuntime.StateSelector<GeneratedNames, __updateType> { Extended.__table.fieldSelector(14) }
-        public static var record: ComputedRuntime.StateSelector<GeneratedNames, __recordType> { Extended.__table.fieldSelector(15) }
-        public static var inputs: ComputedRuntime.StateSelector<GeneratedNames, __inputsType> { Extended.__table.fieldSelector(16) }
-        public static var compute: ComputedRuntime.StateSelector<GeneratedNames, __computeType> { Extended.__table.fieldSelector(17) }
-        public static var isEqual: ComputedRuntime.StateSelector<GeneratedNames, __isEqualType> { Extended.__table.fieldSelector(18) }
-        public static var isCached: ComputedRuntime.StateSelector<GeneratedNames, __isCachedType> { Extended.__table.fieldSelector(19) }
-        public static var hash: ComputedRuntime.StateSelector<GeneratedNames, __hashType> { Extended.__table.fieldSelector(20) }
-        public static var encode: ComputedRuntime.StateSelector<GeneratedNames, __encodeType> { Extended.__table.fieldSelector(21) }
-        public static var Hasher: ComputedRuntime.StateSelector<GeneratedNames, __HasherType> { Extended.__table.fieldSelector(22) }
-        public static var Encoder: ComputedRuntime.StateSelector<GeneratedNames, __EncoderType> { Extended.__table.fieldSelector(23) }
-        public static var Decoder: ComputedRuntime.StateSelector<GeneratedNames, __DecoderType> { Extended.__table.fieldSelector(24) }
-        public static var Mirror: ComputedRuntime.StateSelector<GeneratedNames, __MirrorType> { Extended.__table.fieldSelector(25) }
-        public static var KeyValuePairs: ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType> { Extended.__table.fieldSelector(26) }
-        public static var String: ComputedRuntime.StateSelector<GeneratedNames, __StringType> { Extended.__table.fieldSelector(27) }
-        public static var Bool: ComputedRuntime.StateSelector<GeneratedNames, __BoolType> { Extended.__table.fieldSelector(28) }
-        public static var Substring: ComputedRuntime.StateSelector<GeneratedNames, __SubstringType> { Extended.__table.fieldSelector(29) }
-        public static var CodingKey: ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType> { Extended.__table.fieldSelector(30) }
-        public static var Edge: ComputedRuntime.StateSelector<GeneratedNames, __EdgeType> { Extended.__table.fieldSelector(31) }
-        public static var Memo: ComputedRuntime.StateSelector<GeneratedNames, __MemoType> { Extended.__table.fieldSelector(32) }
-        public static var VersionStamp: ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType> { Extended.__table.fieldSelector(33) }
-        public static var state: ComputedRuntime.StateSelector<GeneratedNames, __stateType> { Extended.__table.fieldSelector(34) }
-        public static var StateSelector: ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType> { Extended.__table.fieldSelector(35) }
-        public static var ParameterizedSelector: ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType> { Extended.__table.fieldSelector(36) }
-        public static var RecomputationCounter: ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType> { Extended.__table.fieldSelector(37) }
-        public static var MemberVersioned: ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType> { Extended.__table.fieldSelector(38) }
-        public static var memberVersion: ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType> { Extended.__table.fieldSelector(39) }
-        public static var shared: ComputedRuntime.StateSelector<GeneratedNames, __sharedType> { Extended.__table.fieldSelector(40) }
+        public static var version: ComputedRuntime.StateSelector<GeneratedNames, __versionType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var hasher: ComputedRuntime.StateSelector<GeneratedNames, __hasherType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var encoder: ComputedRuntime.StateSelector<GeneratedNames, __encoderType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var decoder: ComputedRuntime.StateSelector<GeneratedNames, __decoderType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var container: ComputedRuntime.StateSelector<GeneratedNames, __containerType> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
+        public static var lhs: ComputedRuntime.StateSelector<GeneratedNames, __lhsType> { @_optimize(none) get { Extended.__table.fieldSelector(5) } }
+        public static var rhs: ComputedRuntime.StateSelector<GeneratedNames, __rhsType> { @_optimize(none) get { Extended.__table.fieldSelector(6) } }
+        public static var newValue: ComputedRuntime.StateSelector<GeneratedNames, __newValueType> { @_optimize(none) get { Extended.__table.fieldSelector(7) } }
+        public static var path: ComputedRuntime.StateSelector<GeneratedNames, __pathType> { @_optimize(none) get { Extended.__table.fieldSelector(8) } }
+        public static var member: ComputedRuntime.StateSelector<GeneratedNames, __memberType> { @_optimize(none) get { Extended.__table.fieldSelector(9) } }
+        public static var rest: ComputedRuntime.StateSelector<GeneratedNames, __restType> { @_optimize(none) get { Extended.__table.fieldSelector(10) } }
+        public static var keyPath: ComputedRuntime.StateSelector<GeneratedNames, __keyPathType> { @_optimize(none) get { Extended.__table.fieldSelector(11) } }
+        public static var wrappedValue: ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType> { @_optimize(none) get { Extended.__table.fieldSelector(12) } }
+        public static var projectedValue: ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType> { @_optimize(none) get { Extended.__table.fieldSelector(13) } }
+        public static var update: ComputedRuntime.StateSelector<GeneratedNames, __updateType> { @_optimize(none) get { Extended.__table.fieldSelector(14) } }
+        public static var record: ComputedRuntime.StateSelector<GeneratedNames, __recordType> { @_optimize(none) get { Extended.__table.fieldSelector(15) } }
+        public static var inputs: ComputedRuntime.StateSelector<GeneratedNames, __inputsType> { @_optimize(none) get { Extended.__table.fieldSelector(16) } }
+        public static var compute: ComputedRuntime.StateSelector<GeneratedNames, __computeType> { @_optimize(none) get { Extended.__table.fieldSelector(17) } }
+        public static var isEqual: ComputedRuntime.StateSelector<GeneratedNames, __isEqualType> { @_optimize(none) get { Extended.__table.fieldSelector(18) } }
+        public static var isCached: ComputedRuntime.StateSelector<GeneratedNames, __isCachedType> { @_optimize(none) get { Extended.__table.fieldSelector(19) } }
+        public static var hash: ComputedRuntime.StateSelector<GeneratedNames, __hashType> { @_optimize(none) get { Extended.__table.fieldSelector(20) } }
+        public static var encode: ComputedRuntime.StateSelector<GeneratedNames, __encodeType> { @_optimize(none) get { Extended.__table.fieldSelector(21) } }
+        public static var Hasher: ComputedRuntime.StateSelector<GeneratedNames, __HasherType> { @_optimize(none) get { Extended.__table.fieldSelector(22) } }
+        public static var Encoder: ComputedRuntime.StateSelector<GeneratedNames, __EncoderType> { @_optimize(none) get { Extended.__table.fieldSelector(23) } }
+        public static var Decoder: ComputedRuntime.StateSelector<GeneratedNames, __DecoderType> { @_optimize(none) get { Extended.__table.fieldSelector(24) } }
+        public static var Mirror: ComputedRuntime.StateSelector<GeneratedNames, __MirrorType> { @_optimize(none) get { Extended.__table.fieldSelector(25) } }
+        public static var KeyValuePairs: ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType> { @_optimize(none) get { Extended.__table.fieldSelector(26) } }
+        public static var String: ComputedRuntime.StateSelector<GeneratedNames, __StringType> { @_optimize(none) get { Extended.__table.fieldSelector(27) } }
+        public static var Bool: ComputedRuntime.StateSelector<GeneratedNames, __BoolType> { @_optimize(none) get { Extended.__table.fieldSelector(28) } }
+        public static var Substring: ComputedRuntime.StateSelector<GeneratedNames, __SubstringType> { @_optimize(none) get { Extended.__table.fieldSelector(29) } }
+        public static var CodingKey: ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType> { @_optimize(none) get { Extended.__table.fieldSelector(30) } }
+        public static var Edge: ComputedRuntime.StateSelector<GeneratedNames, __EdgeType> { @_optimize(none) get { Extended.__table.fieldSelector(31) } }
+        public static var Memo: ComputedRuntime.StateSelector<GeneratedNames, __MemoType> { @_optimize(none) get { Extended.__table.fieldSelector(32) } }
+        public static var VersionStamp: ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType> { @_optimize(none) get { Extended.__table.fieldSelector(33) } }
+        public static var state: ComputedRuntime.StateSelector<GeneratedNames, __stateType> { @_optimize(none) get { Extended.__table.fieldSelector(34) } }
+        public static var StateSelector: ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType> { @_optimize(none) get { Extended.__table.fieldSelector(35) } }
+        public static var ParameterizedSelector: ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType> { @_optimize(none) get { Extended.__table.fieldSelector(36) } }
+        public static var RecomputationCounter: ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType> { @_optimize(none) get { Extended.__table.fieldSelector(37) } }
+        public static var MemberVersioned: ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType> { @_optimize(none) get { Extended.__table.fieldSelector(38) } }
+        public static var memberVersion: ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType> { @_optimize(none) get { Extended.__table.fieldSelector(39) } }
+        public static var shared: ComputedRuntime.StateSelector<GeneratedNames, __sharedType> { @_optimize(none) get { Extended.__table.fieldSelector(40) } }
         public static let value: ComputedRuntime.StateSelector<GeneratedNames, __valueType> = Extended.__table.computedSelector(0)
 
         public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(recomputations: Extended.__Recomputations.sharedKey) { (state: GeneratedNames) in

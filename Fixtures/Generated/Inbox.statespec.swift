@@ -42,25 +42,25 @@ public struct InboxState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'unread' is a computed value: read it as 'state.computed.unread' or 'store.computed.unread' (computed values are read-only)")
-    public var unread: __unreadType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var unread: __unreadType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadCount' is a computed value: read it as 'state.computed.unreadCount' or 'store.computed.unreadCount' (computed values are read-only)")
-    public var unreadCount: __unreadCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var unreadCount: __unreadCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'latest' is a computed value: read it as 'state.computed.latest' or 'store.computed.latest' (computed values are read-only)")
-    public var latest: __latestType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var latest: __latestType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'matching' is a computed value: read it as 'state.computed.matching' or 'store.computed.matching' (computed values are read-only)")
-    public var matching: __matchingType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var matching: __matchingType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'flaggedSubjects' is a computed value: read it as 'state.computed.flaggedSubjects' or 'store.computed.flaggedSubjects' (computed values are read-only)")
-    public var flaggedSubjects: __flaggedSubjectsType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var flaggedSubjects: __flaggedSubjectsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'byFlag' is a computed value: read it as 'state.computed.byFlag' or 'store.computed.byFlag' (computed values are read-only)")
-    public var byFlag: __byFlagType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var byFlag: __byFlagType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
-    public var unreadTotal: __unreadTotalType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var unreadTotal: __unreadTotalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'flaggedCount' is a computed value: read it as 'state.computed.flaggedCount' or 'store.computed.flaggedCount' (computed values are read-only)")
-    public var flaggedCount: __flaggedCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var flaggedCount: __flaggedCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadSubjectLength' is a computed value: read it as 'state.computed.unreadSubjectLength' or 'store.computed.unreadSubjectLength' (computed values are read-only)")
-    public var unreadSubjectLength: __unreadSubjectLengthType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var unreadSubjectLength: __unreadSubjectLengthType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'matchingCount' is a computed value: read it as 'state.computed.matchingCount' or 'store.computed.matchingCount' (computed values are read-only)")
-    public var matchingCount: __matchingCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var matchingCount: __matchingCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -236,8 +236,8 @@ extension InboxState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var messages: ComputedRuntime.StateSelector<InboxState, __messagesType> { Extended.__table.fieldSelector(0) }
-        public static var query: ComputedRuntime.StateSelector<InboxState, __queryType> { Extended.__table.fieldSelector(1) }
+        public static var messages: ComputedRuntime.StateSelector<InboxState, __messagesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var query: ComputedRuntime.StateSelector<InboxState, __queryType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         /// The unread messages, oldest first.
         public static let unread: ComputedRuntime.StateSelector<InboxState, __unreadType> = Extended.__table.computedSelector(1)

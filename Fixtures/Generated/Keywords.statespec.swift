@@ -56,9 +56,9 @@ package struct `Protocol`: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'nonisolated' is a computed value: read it as 'state.computed.nonisolated' or 'store.computed.nonisolated' (computed values are read-only)")
-    package var nonisolated: __nonisolatedType { get { ComputedRuntime._unavailableMember() } set {} }
+    package var nonisolated: __nonisolatedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'return' is a computed value: read it as 'state.computed.return' or 'store.computed.return' (computed values are read-only)")
-    package var `return`: __returnType { get { ComputedRuntime._unavailableMember() } set {} }
+    package var `return`: __returnType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -150,10 +150,10 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static var `default`: ComputedRuntime.StateSelector<`Protocol`, __defaultType> { Extended.__table.fieldSelector(0) }
-        package static var `class`: ComputedRuntime.StateSelector<`Protocol`, __classType> { Extended.__table.fieldSelector(1) }
-        package static var open: ComputedRuntime.StateSelector<`Protocol`, __openType> { Extended.__table.fieldSelector(2) }
-        package static var consuming: ComputedRuntime.StateSelector<`Protocol`, __consumingType> { Extended.__table.fieldSelector(3) }
+        package static var `default`: ComputedRuntime.StateSelector<`Protocol`, __defaultType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        package static var `class`: ComputedRuntime.StateSelector<`Protocol`, __classType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        package static var open: ComputedRuntime.StateSelector<`Protocol`, __openType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        package static var consuming: ComputedRuntime.StateSelector<`Protocol`, __consumingType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
         package static let nonisolated: ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType> = Extended.__table.computedSelector(0)
         package static let `return`: ComputedRuntime.StateSelector<`Protocol`, __returnType> = Extended.__table.computedSelector(1)
 
@@ -325,7 +325,7 @@ struct Pair {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'sum' is a computed value: read it as 'state.computed.sum' or 'store.computed.sum' (computed values are read-only)")
-    var sum: __sumType { get { ComputedRuntime._unavailableMember() } set {} }
+    var sum: __sumType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -387,8 +387,8 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var first: ComputedRuntime.StateSelector<Pair, __firstType> { Extended.__table.fieldSelector(0) }
-        static var second: ComputedRuntime.StateSelector<Pair, __secondType> { Extended.__table.fieldSelector(1) }
+        static var first: ComputedRuntime.StateSelector<Pair, __firstType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var second: ComputedRuntime.StateSelector<Pair, __secondType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         static let sum: ComputedRuntime.StateSelector<Pair, __sumType> = Extended.__table.computedSelector(0)
     }
 }

@@ -37,7 +37,7 @@ public struct Shelf: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'total' is a computed value: read it as 'state.computed.total' or 'store.computed.total' (computed values are read-only)")
-    public var total: __totalType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var total: __totalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -98,8 +98,8 @@ extension Shelf {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var books: ComputedRuntime.StateSelector<Shelf, __booksType> { Extended.__table.fieldSelector(0) }
-        public static var label: ComputedRuntime.StateSelector<Shelf, __labelType> { Extended.__table.fieldSelector(1) }
+        public static var books: ComputedRuntime.StateSelector<Shelf, __booksType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var label: ComputedRuntime.StateSelector<Shelf, __labelType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         public static let total: ComputedRuntime.StateSelector<Shelf, __totalType> = Extended.__table.computedSelector(0)
     }
 }
@@ -191,13 +191,13 @@ public struct Library: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled' or 'store.computed.doubled' (computed values are read-only)")
-    public var doubled: __doubledType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var doubled: __doubledType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'firstBook' is a computed value: read it as 'state.computed.firstBook' or 'store.computed.firstBook' (computed values are read-only)")
-    public var firstBook: __firstBookType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var firstBook: __firstBookType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'caption' is a computed value: read it as 'state.computed.caption' or 'store.computed.caption' (computed values are read-only)")
-    public var caption: __captionType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var caption: __captionType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'shelves' is a computed value: read it as 'state.computed.shelves' or 'store.computed.shelves' (computed values are read-only)")
-    public var shelves: __shelvesType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var shelves: __shelvesType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -276,8 +276,8 @@ extension Library {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var shelf: ComputedRuntime.StateSelector<Library, __shelfType> { Extended.__table.fieldSelector(0) }
-        public static var name: ComputedRuntime.StateSelector<Library, __nameType> { Extended.__table.fieldSelector(1) }
+        public static var shelf: ComputedRuntime.StateSelector<Library, __shelfType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var name: ComputedRuntime.StateSelector<Library, __nameType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         public static let doubled: ComputedRuntime.StateSelector<Library, __doubledType> = Extended.__table.computedSelector(0)
         public static let firstBook: ComputedRuntime.StateSelector<Library, __firstBookType> = Extended.__table.computedSelector(1)
         public static let caption: ComputedRuntime.StateSelector<Library, __captionType> = Extended.__table.computedSelector(2)
@@ -389,7 +389,7 @@ public struct Building: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'deepTotal' is a computed value: read it as 'state.computed.deepTotal' or 'store.computed.deepTotal' (computed values are read-only)")
-    public var deepTotal: __deepTotalType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var deepTotal: __deepTotalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -441,7 +441,7 @@ extension Building {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var library: ComputedRuntime.StateSelector<Building, __libraryType> { Extended.__table.fieldSelector(0) }
+        public static var library: ComputedRuntime.StateSelector<Building, __libraryType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
         public static let deepTotal: ComputedRuntime.StateSelector<Building, __deepTotalType> = Extended.__table.computedSelector(0)
     }
 }

@@ -37,7 +37,7 @@ public struct LibraryState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'openTodos' is a computed value: read it as 'state.computed.openTodos' or 'store.computed.openTodos' (computed values are read-only)")
-    public var openTodos: __openTodosType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var openTodos: __openTodosType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -125,8 +125,8 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var todos: ComputedRuntime.StateSelector<LibraryState, __todosType> { Extended.__table.fieldSelector(0) }
-        public static var query: ComputedRuntime.StateSelector<LibraryState, __queryType> { Extended.__table.fieldSelector(1) }
+        public static var todos: ComputedRuntime.StateSelector<LibraryState, __todosType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var query: ComputedRuntime.StateSelector<LibraryState, __queryType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         public static let openTodos: ComputedRuntime.StateSelector<LibraryState, __openTodosType> = Extended.__table.computedSelector(0)
 
         /// The open todos of one owner.

@@ -79,13 +79,13 @@ public struct AppState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting' or 'store.computed.greeting' (computed values are read-only)")
-    public var greeting: __greetingType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var greeting: __greetingType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge' or 'store.computed.isLarge' (computed values are read-only)")
-    public var isLarge: __isLargeType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var isLarge: __isLargeType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'headline' is a computed value: read it as 'state.computed.headline' or 'store.computed.headline' (computed values are read-only)")
-    public var headline: __headlineType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var headline: __headlineType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'titleLength' is a computed value: read it as 'state.computed.titleLength' or 'store.computed.titleLength' (computed values are read-only)")
-    public var titleLength: __titleLengthType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var titleLength: __titleLengthType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -249,13 +249,13 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var title: ComputedRuntime.StateSelector<AppState, __titleType> { Extended.__table.fieldSelector(0) }
+        public static var title: ComputedRuntime.StateSelector<AppState, __titleType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         /// Who is signed in.
-        public static var session: ComputedRuntime.StateSelector<AppState, __sessionType> { Extended.__table.fieldSelector(1) }
+        public static var session: ComputedRuntime.StateSelector<AppState, __sessionType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
-        public static var settings: ComputedRuntime.StateSelector<AppState, __settingsType> { Extended.__table.fieldSelector(2) }
-        public static var launchCount: ComputedRuntime.StateSelector<AppState, __launchCountType> { Extended.__table.fieldSelector(3) }
+        public static var settings: ComputedRuntime.StateSelector<AppState, __settingsType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var launchCount: ComputedRuntime.StateSelector<AppState, __launchCountType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
 
         public static let greeting = ComputedRuntime.StateSelector<AppState, __greetingType>(recomputations: Extended.__Recomputations.greeting) { (state: AppState) in
             state.computed.greeting
@@ -429,7 +429,7 @@ struct ChildState {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'name' is a computed value: read it as 'state.computed.name' or 'store.computed.name' (computed values are read-only)")
-    var name: __nameType { get { ComputedRuntime._unavailableMember() } set {} }
+    var name: __nameType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -507,7 +507,7 @@ extension ChildState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var session: ComputedRuntime.StateSelector<ChildState, __sessionType> { Extended.__table.fieldSelector(0) }
+        static var session: ComputedRuntime.StateSelector<ChildState, __sessionType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         static let name = ComputedRuntime.StateSelector<ChildState, __nameType>(recomputations: Extended.__Recomputations.name) { (state: ChildState) in
             state.computed.name
@@ -590,7 +590,7 @@ struct ParentFeature {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'childName' is a computed value: read it as 'state.computed.childName' or 'store.computed.childName' (computed values are read-only)")
-    var childName: __childNameType { get { ComputedRuntime._unavailableMember() } set {} }
+    var childName: __childNameType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -652,8 +652,8 @@ extension ParentFeature {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var child: ComputedRuntime.StateSelector<ParentFeature, __childType> { Extended.__table.fieldSelector(0) }
-        static var title: ComputedRuntime.StateSelector<ParentFeature, __titleType> { Extended.__table.fieldSelector(1) }
+        static var child: ComputedRuntime.StateSelector<ParentFeature, __childType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var title: ComputedRuntime.StateSelector<ParentFeature, __titleType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         static let childName: ComputedRuntime.StateSelector<ParentFeature, __childNameType> = Extended.__table.computedSelector(0)
     }
 }

@@ -76,11 +76,11 @@ public struct TodoState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos' or 'store.computed.visibleTodos' (computed values are read-only)")
-    public var visibleTodos: __visibleTodosType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var visibleTodos: __visibleTodosType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount' or 'store.computed.visibleCount' (computed values are read-only)")
-    public var visibleCount: __visibleCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var visibleCount: __visibleCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount' or 'store.computed.doneCount' (computed values are read-only)")
-    public var doneCount: __doneCountType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var doneCount: __doneCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -224,13 +224,13 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static var todos: ComputedRuntime.StateSelector<TodoState, __todosType> { Extended.__table.fieldSelector(0) }
+        public static var todos: ComputedRuntime.StateSelector<TodoState, __todosType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
-        public static var filter: ComputedRuntime.StateSelector<TodoState, __filterType> { Extended.__table.fieldSelector(1) }
-        public static var query: ComputedRuntime.StateSelector<TodoState, __queryType> { Extended.__table.fieldSelector(2) }
-        public static var avatar: ComputedRuntime.StateSelector<TodoState, __avatarType> { Extended.__table.fieldSelector(3) }
-        public static var unread: ComputedRuntime.StateSelector<TodoState, __unreadType> { Extended.__table.fieldSelector(4) }
-        public static var badge: ComputedRuntime.StateSelector<TodoState, __badgeType> { Extended.__table.fieldSelector(5) }
+        public static var filter: ComputedRuntime.StateSelector<TodoState, __filterType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var query: ComputedRuntime.StateSelector<TodoState, __queryType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var avatar: ComputedRuntime.StateSelector<TodoState, __avatarType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var unread: ComputedRuntime.StateSelector<TodoState, __unreadType> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
+        public static var badge: ComputedRuntime.StateSelector<TodoState, __badgeType> { @_optimize(none) get { Extended.__table.fieldSelector(5) } }
 
         /// The todos the list shows.
         public static let visibleTodos: ComputedRuntime.StateSelector<TodoState, __visibleTodosType> = Extended.__table.computedSelector(0)

@@ -91,7 +91,7 @@ struct EmitTests {
         "withUnsafePointer(to: self) { `Self`.Extended.__table.refresh(index, in: $0) }",
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> __returnType {",
         // Selectors.
-        "public static var `default`: ComputedRuntime.StateSelector<`Self`, __defaultType> { Extended.__table.fieldSelector(0) }",
+        "public static var `default`: ComputedRuntime.StateSelector<`Self`, __defaultType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }",
         "public static let `return`: ComputedRuntime.StateSelector<`Self`, __returnType> = Extended.__table.computedSelector(0)",
         "public static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Self`, __where_in_Result> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
@@ -449,7 +449,7 @@ struct EmitTests {
             "\(level) struct Extended: Sendable {",
             "\(level) var b: __bType {",
             "\(level) enum Selectors {",
-            "\(level) static var a: ComputedRuntime.StateSelector<S, __aType> { Extended.__table.fieldSelector(0) }",
+            "\(level) static var a: ComputedRuntime.StateSelector<S, __aType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }",
             "\(level) static func c(_ x: __c___x) -> ComputedRuntime.StateSelector<S, __c___Result> {",
             "\(level) static func == (lhs: S, rhs: S) -> Swift.Bool {",
             "\(level) var customMirror: Swift.Mirror {",

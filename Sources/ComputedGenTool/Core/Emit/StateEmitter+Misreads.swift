@@ -11,15 +11,23 @@ extension StateEmitter {
     ///
     /// The guard has the computed value's own type, so that chained forms (`.count`,
     /// `.map(\.title)`, `for x in …`) type-check and get the message too, and a setter, so that
-    /// assignments do (rather than "get-only property"). One message serves states and stores: a
-    /// store reaches the state's declaration, so it cannot have its own without a declaration per
-    /// computed value on `Store` too.
+    /// assignments do (rather than "get-only property"; through a store, a get-only guard of a
+    /// state with `@Edge` fields let Swift pick the missing-member guard instead, and report it
+    /// with no location). One message serves states and stores: a store reaches the state's
+    /// declaration, so it cannot have its own without a declaration per computed value on `Store`
+    /// too.
+    ///
+    /// Its accessors never run, so none is optimized (`@_optimize(none)`), and the `modify` is
+    /// written rather than derived from the getter and setter: the optimizer's passes over three
+    /// functions per computed value were 4% of the compiler's instructions at `-O` for the
+    /// reference shape (issue 36, see Docs/Performance.md).
     func emitMisreadGuard(for computed: CheckedComputed, into writer: inout CodeWriter) {
         let name = swiftName(computed.decl.name)
         let message = "'\(computed.name)' is a computed value: read it as 'state.computed.\(computed.name)' or "
             + "'store.computed.\(computed.name)' (computed values are read-only)"
         writer.line("@available(*, unavailable, message: \"\(message)\")")
-        writer.line("\(access)var \(name): \(typeAlias(computed)) { get { \(RuntimeNames.unavailableMember)() } set {} }")
+        let never = "\(RuntimeNames.unavailableMember)()"
+        writer.line("\(access)var \(name): \(typeAlias(computed)) { @_optimize(none) get { \(never) } @_optimize(none) set {} @_optimize(none) _modify { \(never) } }")
     }
 
     /// Any other name on a state with dynamic member lookup (`@Edge` or `@Shared` fields): an

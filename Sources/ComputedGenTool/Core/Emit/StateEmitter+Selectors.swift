@@ -19,6 +19,9 @@ extension StateEmitter {
                 // getter (composed selectors keep the selector, so a call to it is rare); a
                 // computed value's, called as `Selectors.total(state)` as often as the value is
                 // read, is a global, borrowed in place by the call (no retain, no table lookup).
+                // A field's getter is not optimized (`@_optimize(none)`): it runs when a selector
+                // is composed, and the optimizer's passes over it were 1% of the compiler's time
+                // on the reference shape (issue 36, see Docs/Performance.md).
                 // One-line selectors follow each other without blank lines.
                 var previousIsOneLine = false
                 func emitTableSelector(_ name: String, type: String, doc: [String], entry: String, stored: Bool) {
@@ -26,7 +29,7 @@ extension StateEmitter {
                     previousIsOneLine = doc.isEmpty
                     writer.doc(doc)
                     let declaration = "\(access)static \(stored ? "let" : "var") \(name): \(RuntimeNames.stateSelector)<\(typeName), \(type)>"
-                    writer.line(stored ? "\(declaration) = Extended.__table.\(entry)" : "\(declaration) { Extended.__table.\(entry) }")
+                    writer.line(stored ? "\(declaration) = Extended.__table.\(entry)" : "\(declaration) { @_optimize(none) get { Extended.__table.\(entry) } }")
                 }
                 for field in state.fields {
                     emitTableSelector(swiftName(field.decl.name), type: typeAlias(field), doc: field.decl.doc?.lines ?? [], entry: "fieldSelector(\(fieldIndex(of: field)))", stored: false)
