@@ -43,11 +43,11 @@ public struct ReaderState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'sidebar' is a computed value: read it as 'state.computed.sidebar' or 'store.computed.sidebar' (computed values are read-only)")
-    public var sidebar: __sidebarType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var sidebar: __sidebarType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadByFeed' is a computed value: read it as 'state.computed.unreadByFeed' or 'store.computed.unreadByFeed' (computed values are read-only)")
-    public var unreadByFeed: __unreadByFeedType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var unreadByFeed: __unreadByFeedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
-    public var unreadTotal: __unreadTotalType { get { ComputedRuntime._unavailableMember() } set {} }
+    public var unreadTotal: __unreadTotalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -141,10 +141,10 @@ extension ReaderState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var articles: ComputedRuntime.StateSelector<ReaderState, __articlesType> { Extended.__table.fieldSelector(0) }
+        public static var articles: ComputedRuntime.StateSelector<ReaderState, __articlesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         /// Each feed's display name, by feed id.
-        public static var feedNames: ComputedRuntime.StateSelector<ReaderState, __feedNamesType> { Extended.__table.fieldSelector(1) }
+        public static var feedNames: ComputedRuntime.StateSelector<ReaderState, __feedNamesType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         /// The unread articles, one section per feed, feeds A→Z by name, newest first in each.
         public static let sidebar: ComputedRuntime.StateSelector<ReaderState, __sidebarType> = Extended.__table.computedSelector(0)
