@@ -63,7 +63,7 @@ where Query.Source == Mail, Query.Output == ListSections<Key, Mail> {
         }
         if changes.isEmpty != (oldKeys == newKeys && changedWant.isEmpty) { failures.append("\(name): isEmpty is wrong") }
         for section in sections where (old[section.key] ?? []).applying(section.elements.changes.difference) != new[section.key] {
-            failures.append("\(name): the element changes of section \(section.key) do not replay")
+            failures.append("\(name): the element changes of section \(section.key) do not replay: old \((old[section.key] ?? []).map(\.id)) new \((new[section.key] ?? []).map(\.id)) diff \(section.elements.changes.difference.map { change -> String in switch change { case .insert(let o, let e, let a): return "+\(o):\((e as Mail).id):\(a ?? -1)"; case .remove(let o, let e, let a): return "-\(o):\((e as Mail).id):\(a ?? -1)" } })")
         }
         if let previousSections {
             failures += Self.contentFailures(previousSections, previous, "\(name), the previous result")

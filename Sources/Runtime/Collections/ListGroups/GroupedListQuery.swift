@@ -68,16 +68,19 @@ extension _GroupMember: Sendable where Source: Sendable {}
 struct _GroupTouch<Source> {
     @usableFromInline var old: _GroupMember<Source>?
     @usableFromInline var new: _GroupMember<Source>?
-    /// The element's offset in its group before the edit, when it stays in its group with an
-    /// equal value (-1 otherwise): the edit is then no change of the group if the offset is the
-    /// same after it.
+    /// The element's offset in its group before the edit, when it was in one and the offset is
+    /// needed (-1 otherwise).
     @usableFromInline var oldRank: Int
+    /// Whether the element stays in its group with an equal value: the edit is then no change of
+    /// the group if its offset is the same after it.
+    @usableFromInline var staysEqual: Bool
 
     @inlinable
-    init(old: _GroupMember<Source>?, new: _GroupMember<Source>?, oldRank: Int) {
+    init(old: _GroupMember<Source>?, new: _GroupMember<Source>?, oldRank: Int, staysEqual: Bool) {
         self.old = old
         self.new = new
         self.oldRank = oldRank
+        self.staysEqual = staysEqual
     }
 }
 
@@ -110,9 +113,18 @@ extension GroupedListQuery: IncrementalListQuery {
     @inlinable
     public func evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?)
         -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
+        var touches: [Int: [ListViewChanges<Element>._Touch]]? = nil
+        return _evaluate(updating: &previous, changes: changes, touches: &touches)
+    }
+
+    /// ``evaluate(updating:changes:)``, recording in `touches` (when not nil) the element changes
+    /// of each changed group, by slot, as a view's changes, when it follows the list's changes.
+    @inlinable
+    func _evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?,
+                   touches: inout [Int: [ListViewChanges<Element>._Touch]]?) -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
         if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.members.count / 4) {
             previous = nil   // let the trees be edited in place where no result holds them
-            let changedKeys = _follow(changes, in: &state)
+            let changedKeys = _follow(changes, in: &state, touches: &touches)
             // No group changed: the result is equal to the previous one, and says so by sharing
             // its identity (a cutoff keeps the older result; later ones compare to it in O(1)).
             let token = changedKeys.isEmpty ? state.token : _GroupsToken()
@@ -128,10 +140,13 @@ extension GroupedListQuery: IncrementalListQuery {
         return (_output(state, token: state.token, previous: nil, changedKeys: changedKeys), false)
     }
 
-    /// Applies the list's `changes` to `state`; returns the keys whose group changed.
+    /// Applies the list's `changes` to `state`; returns the keys whose group changed, and records
+    /// their element changes by slot in `perSlot` when it is not nil.
     @inlinable
-    func _follow(_ changes: ListChanges<Source.ID>, in state: inout GroupedListState<Source, Key, Element>) -> Set<Key> {
+    func _follow(_ changes: ListChanges<Source.ID>, in state: inout GroupedListState<Source, Key, Element>,
+                 touches perSlot: inout [Int: [ListViewChanges<Element>._Touch]]?) -> Set<Key> {
         let less = base._entryOrder
+        let recording = perSlot != nil
         var equality = _Equality<Element>()
         var touches: [_GroupTouch<Source>] = []
         touches.reserveCapacity(changes.count)
@@ -144,12 +159,15 @@ extension GroupedListQuery: IncrementalListQuery {
                 new = _GroupMember(slot: slot, entry: entry)
             }
             guard old != nil || new != nil else { continue }
+            var staysEqual = false
+            if let old, let new, old.slot == new.slot {
+                staysEqual = equality.areEqual(base._project(old.entry.element), base._project(new.entry.element))
+            }
             var oldRank = -1
-            if let old, let new, old.slot == new.slot,
-               equality.areEqual(base._project(old.entry.element), base._project(new.entry.element)) {
+            if let old, staysEqual || recording {
                 oldRank = state.trees[old.slot].rank(of: old.entry, less)   // before any edit of the trees
             }
-            touches.append(_GroupTouch(old: old, new: new, oldRank: oldRank))
+            touches.append(_GroupTouch(old: old, new: new, oldRank: oldRank, staysEqual: staysEqual))
         }
         // All removals before any insertion: a renumbered element's new place in the order may
         // be one a touched element still holds.
@@ -172,11 +190,30 @@ extension GroupedListQuery: IncrementalListQuery {
         }
         var changedSlots: Set<Int> = []
         for touch in touches {
-            if touch.oldRank >= 0, let new = touch.new, state.trees[new.slot].rank(of: new.entry, less) == touch.oldRank {
-                continue   // same group, same place, equal value: no change of the group
+            var newRank = -1
+            if let new = touch.new, touch.staysEqual || recording { newRank = state.trees[new.slot].rank(of: new.entry, less) }
+            // Same group, same place, equal value: no change of the group.
+            let unchanged = touch.staysEqual && newRank == touch.oldRank
+            if !unchanged {
+                if let old = touch.old { changedSlots.insert(old.slot) }
+                if let new = touch.new { changedSlots.insert(new.slot) }
             }
-            if let old = touch.old { changedSlots.insert(old.slot) }
-            if let new = touch.new { changedSlots.insert(new.slot) }
+            guard recording else { continue }
+            var keyChanged = false
+            if let old = touch.old, let new = touch.new, old.slot == new.slot {
+                keyChanged = less(old.entry, new.entry) || less(new.entry, old.entry)
+            }
+            // An element at the same offset whose place among the others changed (others touched
+            // in its group moved around it) is a move for the view's changes.
+            if unchanged, !keyChanged { continue }
+            let oldSide = touch.old.map { (offset: touch.oldRank, element: base._project($0.entry.element)) }
+            let newSide = touch.new.map { (offset: newRank, element: base._project($0.entry.element)) }
+            if let old = touch.old, let new = touch.new, old.slot == new.slot {
+                perSlot![old.slot, default: []].append(.init(old: oldSide, new: newSide, keyChanged: keyChanged))
+            } else {
+                if let old = touch.old { perSlot![old.slot, default: []].append(.init(old: oldSide, new: nil, keyChanged: false)) }
+                if let new = touch.new { perSlot![new.slot, default: []].append(.init(old: nil, new: newSide, keyChanged: false)) }
+            }
         }
         var changedKeys = Set<Key>(minimumCapacity: changedSlots.count)
         for slot in changedSlots { changedKeys.insert(state.slots.key(at: slot)) }

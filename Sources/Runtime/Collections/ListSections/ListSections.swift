@@ -26,14 +26,18 @@ public struct ListSections<Key: Hashable & Sendable, Element>: RandomAccessColle
     public let changes: ListSectionChanges<Key>
     /// The previous result's groups, from which each changed section's elements changed.
     @usableFromInline let _previous: _ListGroupsStorage<Key, Element>?
+    /// The changed sections' element changes by slot, when the pipeline followed the list's
+    /// changes (nil otherwise: a changed section is then a reload from its previous elements).
+    @usableFromInline let _touches: [Int: [ListViewChanges<Element>._Touch]]?
 
     @usableFromInline
     init(groups: ListGroups<Key, Element>, _order: _OrderedTree<Int>, changes: ListSectionChanges<Key>,
-         _previous: _ListGroupsStorage<Key, Element>?) {
+         _previous: _ListGroupsStorage<Key, Element>?, _touches: [Int: [ListViewChanges<Element>._Touch]]?) {
         self.groups = groups
         self._order = _order
         self.changes = changes
         self._previous = _previous
+        self._touches = _touches
     }
 
     /// No section.
@@ -41,7 +45,8 @@ public struct ListSections<Key: Hashable & Sendable, Element>: RandomAccessColle
     /// - Complexity: O(1).
     public init() {
         self.init(groups: ListGroups(), _order: _OrderedTree(),
-                  changes: ListSectionChanges(_storage: .followed(removals: [], insertions: []), changedKeys: []), _previous: nil)
+                  changes: ListSectionChanges(_storage: .followed(removals: [], insertions: []), changedKeys: []), _previous: nil,
+                  _touches: nil)
     }
 
     /// 0.
@@ -55,7 +60,9 @@ public struct ListSections<Key: Hashable & Sendable, Element>: RandomAccessColle
 
     /// The section at `position`: its key, its elements and their count. The elements' changes
     /// are those since the previous result: none when the key is not in
-    /// ``ListSectionChanges/changedKeys``, otherwise a reload from the previous elements.
+    /// ``ListSectionChanges/changedKeys``; after following the list's edits, the elements that
+    /// left, arrived, moved or were updated, as a view's (``ListViewChanges``); after a full
+    /// evaluation, a reload from the previous elements.
     ///
     /// - Complexity: O(log k).
     @inlinable
@@ -65,13 +72,14 @@ public struct ListSections<Key: Hashable & Sendable, Element>: RandomAccessColle
         let slot = _order[position]
         let key = storage.slots.key(at: slot)
         let view = storage.view(at: slot)
-        return ListSection(key: key, elements: ListView(_storage: view, changes: _elementChanges(of: key, view)))
+        return ListSection(key: key, elements: ListView(_storage: view, changes: _elementChanges(of: key, slot: slot, view)))
     }
 
-    /// The changes of the elements of `key`'s section, now `view`.
+    /// The changes of the elements of `key`'s section (in `slot`), now `view`.
     @usableFromInline
-    func _elementChanges(of key: Key, _ view: _ListViewStorage<Element>) -> ListViewChanges<Element> {
+    func _elementChanges(of key: Key, slot: Int, _ view: _ListViewStorage<Element>) -> ListViewChanges<Element> {
         guard changes.changedKeys.contains(key) else { return ListViewChanges() }
+        if let touches = _touches { return ListViewChanges(_storage: .incremental(touches[slot] ?? [])) }
         let old = _previous.flatMap { previous in previous.slots.slot(of: key).map { previous.view(at: $0) } }
         return ListViewChanges(_storage: .reload(old: old, new: view))
     }

@@ -16,7 +16,8 @@ extension SectionedListQuery: IncrementalListQuery {
         var tieBreak = previous?.tieBreak
         var groupsState = previous?.groups
         previous = nil   // let the groups' trees be edited in place where no result holds them
-        let (groupsOutput, followed) = groups.evaluate(updating: &groupsState, changes: changes)
+        var touches: [Int: [ListViewChanges<Element>._Touch]]? = [:]
+        let (groupsOutput, followed) = groups._evaluate(updating: &groupsState, changes: changes, touches: &touches)
         guard let state = groupsState else { preconditionFailure("SectionedListQuery: the groups kept no state") }
         if tieBreak == nil { tieBreak = _Tiebreak(_comparisonTest(Key.self)) }
         let less = Self._slotOrder(state.slots, _less, tieBreak!.less)
@@ -68,7 +69,8 @@ extension SectionedListQuery: IncrementalListQuery {
                                                 changedKeys: groupsOutput.changedKeys)
         }
         previous = SectionedListState(groups: state, order: order, output: groupsOutput._storage, tieBreak: tieBreak!, steps: _steps)
-        let output = ListSections(groups: groupsOutput, _order: order, changes: sectionChanges, _previous: oldOutput)
+        let output = ListSections(groups: groupsOutput, _order: order, changes: sectionChanges, _previous: oldOutput,
+                                  _touches: followed ? touches : nil)
         return (output, followed)
     }
 
