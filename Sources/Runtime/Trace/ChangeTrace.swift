@@ -180,33 +180,30 @@ extension ChangeTrace {
     /// Counts a read through a store that found `value` cached, in every scope open in the
     /// current task and in the process-wide trace.
     static func deliverCacheHit(_ value: ValueID) {
-        var scope = _scope
-        while let trace = scope {
-            trace.countCacheHit(value)
-            scope = trace.parent
-        }
+        forEachScope { $0.countCacheHit(value) }
         ProcessTrace.current?.countCacheHit(value)
     }
 
     /// Counts a scoped store's comparison in every scope open in the current task and in the
     /// process-wide trace.
     static func deliverScopeComparison(_ key: String, woken: Bool) {
+        forEachScope { $0.countScopeComparison(key, woken: woken) }
+        ProcessTrace.current?.countScopeComparison(key, woken: woken)
+    }
+
+    /// Calls `body` with every scope open in the current task, innermost first.
+    private static func forEachScope(_ body: (ChangeTrace) -> Void) {
         var scope = _scope
         while let trace = scope {
-            trace.countScopeComparison(key, woken: woken)
+            body(trace)
             scope = trace.parent
         }
-        ProcessTrace.current?.countScopeComparison(key, woken: woken)
     }
 
     /// Adds an event to every scope open in the current task and to the process-wide trace (and,
     /// when it emits signposts, to Instruments, ending the refresh's `interval`).
     static func deliver(interval: _SignpostInterval? = nil, _ make: (Int, ContinuousClock.Instant) -> Event) {
-        var scope = _scope
-        while let trace = scope {
-            trace.append(make)
-            scope = trace.parent
-        }
+        forEachScope { $0.append(make) }
         guard let (process, logs, signposts) = ProcessTrace.currentAndOutputs, let event = process.append(make) else { return }
         signposts?.emit(event, ending: interval)
         guard logs else { return }
