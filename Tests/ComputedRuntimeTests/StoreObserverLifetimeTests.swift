@@ -12,33 +12,49 @@ private struct Form: Equatable, Sendable {
 }
 
 /// Observation calls an observer once and forgets it; a store stops checking what nobody can
-/// still be observing, so its commits get cheap again.
+/// still be observing (after a grace for observers installed late), so its commits get cheap
+/// again.
 @Suite("Store: what a commit checks once observers were notified")
 struct StoreObserverLifetimeTests {
-    @Test("after the whole state's observers were notified, commits take the fast path until the next read")
+    @Test("after the whole state's observers were notified, its next change disarms it, and commits take the fast path until the next read")
     func wholeStateDisarms() {
-        let store = Store(Form())
+        let store = Store(Form()).endLateObserverGraceForTests()
         let fired = Collected(0)
         withObservationTracking { _ = store.state.title } onChange: { fired.withLock { $0 += 1 } }
         #expect(store.isListenedForTests)
         store.commit { $0.count = 1 }
         #expect(fired.value == 1)
-        #expect(!store.isListenedForTests)  // nobody observes any more: no check, no notification
+        #expect(store.isListenedForTests)  // an observer installed late is told of the next change
         store.commit { $0.count = 2 }
+        #expect(!store.isListenedForTests)  // nobody observes any more: no check, no notification
+        store.commit { $0.count = 3 }
         // Read again (as a view renders again): observed and notified again.
         withObservationTracking { _ = store.state.title } onChange: { fired.withLock { $0 += 1 } }
         #expect(store.isListenedForTests)
-        store.commit { $0.count = 3 }
+        store.commit { $0.count = 4 }
         #expect(fired.value == 2)
     }
 
-    @Test("a read outside any observation costs commits nothing after the next change")
-    func readOutsideObservation() {
+    @Test("a notified member stays checked for a second, then its next change disarms it")
+    func graceIsTimed() async throws {
         let store = Store(Form())
+        _ = store.count
+        store.commit { $0.count = 1 }  // notified: the grace begins
+        store.commit { $0.count = 2 }
+        #expect(store.isListenedForTests)
+        try await Task.sleep(for: ObservationTable.defaultLateObserverGrace + .milliseconds(50))
+        store.commit { $0.count = 3 }
+        #expect(!store.isListenedForTests)
+    }
+
+    @Test("a read outside any observation costs commits nothing once its member changed twice")
+    func readOutsideObservation() {
+        let store = Store(Form()).endLateObserverGraceForTests()
         _ = store.state
         _ = store.title
         #expect(store.isListenedForTests)
         store.commit { $0.title = "a" }
+        store.commit { $0.title = "b" }
         #expect(!store.isListenedForTests)
     }
 
@@ -55,7 +71,7 @@ struct StoreObserverLifetimeTests {
 
     @Test("subscribers keep the slow path whatever Observation does")
     func subscribersKeepListening() {
-        let store = Store(Form())
+        let store = Store(Form()).endLateObserverGraceForTests()
         let calls = Collected(0)
         let subscription = store.subscribe { _ in calls.withLock { $0 += 1 } }
         _ = store.state
@@ -84,6 +100,14 @@ struct StoreObserverLifetimeTests {
         await member.settled()
         #expect(wholeState.newest.value == 1_000)
         #expect(member.newest.value == 1_000)
+    }
+}
+
+extension Store {
+    /// Makes notified members disarm on their next change, not after a second.
+    fileprivate func endLateObserverGraceForTests() -> Self {
+        rootStorage!.withLock { $0.observation.lateObserverGrace = .zero }
+        return self
     }
 }
 

@@ -225,16 +225,24 @@ extension Store {
     fileprivate var isListenedForTests: Bool {
         rootStorage!.withLock { $0.isListened }
     }
+
+    /// Makes notified members disarm on their next change, not after a second.
+    fileprivate func endLateObserverGraceForTests() -> Self {
+        rootStorage!.withLock { $0.observation.lateObserverGrace = .zero }
+        return self
+    }
 }
 
 @Suite("Store: members nobody observes any more cost commits nothing")
 struct StoreObservationDisarmingTests {
-    @Test("after a member's observers were notified, commits take the fast path until it is read again")
+    @Test("after a member's observers were notified, its next change disarms it, and commits take the fast path until it is read again")
     func memberDisarms() {
-        let store = Store(CutoffState())
+        let store = Store(CutoffState()).endLateObserverGraceForTests()
         #expect(fires({ _ = store.items }, after: { store.commit { $0.items.append(1) } }))
-        #expect(!store.isListenedForTests)
+        #expect(store.isListenedForTests)  // an observer installed late is told of the next change
         store.commit { $0.items.append(2) }
+        #expect(!store.isListenedForTests)
+        store.commit { $0.items.append(3) }
         // Read again: observed again, and the other members read meanwhile do not fire it.
         let counter = Counter()
         withObservationTracking { _ = store.items } onChange: { counter.increment() }
@@ -242,14 +250,16 @@ struct StoreObservationDisarmingTests {
         store.commit { $0.name = "x" }
         #expect(counter.value == 0)
         #expect(store.isListenedForTests)  // `items` is still observed
-        store.commit { $0.items.append(3) }
+        store.commit { $0.items.append(4) }
         #expect(counter.value == 1)
+        store.commit { $0.items.append(5) }
+        #expect(counter.value == 1)  // Observation forgot the observer once it was told
         #expect(!store.isListenedForTests)
     }
 
     @Test("a computed value's observers, notified after cutoff, are checked until then")
     func computedDisarmsOnlyWhenChanged() {
-        let store = Store(CutoffState(items: [500]))
+        let store = Store(CutoffState(items: [500])).endLateObserverGraceForTests()
         let counter = Counter()
         withObservationTracking { _ = store.computed.filteredCount } onChange: { counter.increment() }
         store.commit { $0.items.append(100) }  // recomputed to an equal count: still observed
@@ -257,7 +267,67 @@ struct StoreObservationDisarmingTests {
         #expect(store.isListenedForTests)
         store.commit { $0.items.append(900) }
         #expect(counter.value == 1)
+        store.commit { $0.items.append(50) }  // an equal count again: still in its grace
+        #expect(store.isListenedForTests)
+        store.commit { $0.items.append(901) }
         #expect(!store.isListenedForTests)
+    }
+
+    @Test("an observer installed after a commit it missed is told of the next change, as an @Observable class's is")
+    func lateInstalledObserver() {
+        // `withObservationTracking` installs the observer after `apply` returns: a commit from
+        // another thread can land between the read and the install, as the one inside `apply`.
+        let store = Store(CutoffState())
+        let counter = Counter()
+        let seen = withObservationTracking {
+            let seen = store.items
+            store.commit { $0.items.append(1) }  // notifies nobody: nothing is installed yet
+            return seen
+        } onChange: { counter.increment() }
+        #expect(seen == [])
+        #expect(counter.value == 0)
+        store.commit { $0.items.append(2) }
+        #expect(counter.value == 1)
+    }
+
+    @Test("an observer installed after several commits it missed, within the grace, is told of the next change")
+    func lateInstalledObserverAfterSeveralCommits() {
+        let store = Store(CutoffState())
+        let counter = Counter()
+        withObservationTracking {
+            _ = store.items
+            for value in 1...3 { store.commit { $0.items.append(value) } }
+        } onChange: { counter.increment() }
+        store.commit { $0.items.append(4) }
+        #expect(counter.value == 1)
+    }
+
+    @Test("the whole state's observer installed after a commit it missed is told of the next change")
+    func lateInstalledWholeStateObserver() {
+        let store = Store(CutoffState())
+        let counter = Counter()
+        withObservationTracking {
+            _ = store.state
+            store.commit { $0.name = "a" }
+        } onChange: { counter.increment() }
+        store.commit { $0.name = "b" }
+        #expect(counter.value == 1)
+    }
+
+    @Test("a read of a member in its grace starts the grace again: its reader may be installing")
+    func readRestartsGrace() {
+        let store = Store(CutoffState()).endLateObserverGraceForTests()
+        let first = Counter()
+        withObservationTracking { _ = store.items } onChange: { first.increment() }
+        store.commit { $0.items.append(1) }  // notified: in its grace
+        let late = Counter()
+        withObservationTracking {
+            _ = store.items  // read again in the grace
+            store.commit { $0.items.append(2) }  // would have ended the grace
+        } onChange: { late.increment() }
+        store.commit { $0.items.append(3) }
+        #expect(first.value == 1)
+        #expect(late.value == 1)
     }
 
     @Test("through a scope, an observer notified once is not notified again without a read")

@@ -4,12 +4,20 @@ import Observation
 /// The members read through a store, for fine-grained Observation, and which of them somebody
 /// may still observe.
 ///
-/// A member is *armed* from a read through the store until a commit notifies its observers:
+/// A member is *armed* from a read through the store until nobody can still be observing it:
 /// Observation calls an observer's `onChange` once and then forgets it, so after the
 /// notification nobody observes the member until it is read again (a SwiftUI view reads it again
 /// when it renders). A commit checks armed members only, and with nothing armed and nobody
 /// subscribed a root store's commits take the fast path again. Reads outside any observation
-/// (Observation does not tell them apart) arm members too, until the next change of each.
+/// (Observation does not tell them apart) arm members too.
+///
+/// A notification does not disarm at once. `withObservationTracking` installs its observer only
+/// after its `apply` closure returned, so a commit on another thread between the read and the
+/// install notifies nobody, and the observer, installed afterwards, holds a value that is already
+/// stale: Observation's own registrar misses that change too, but tells the observer of the
+/// next one. To tell it as well, a notified member stays armed for ``lateObserverGrace``, and
+/// is disarmed by its first change after that, which it also notifies: an observer installed up to
+/// that long after the read is told of the next change, as with an `@Observable` class.
 ///
 /// Not generic: unspecialized code (a commit with observers) would otherwise look up the
 /// metadata of the table, its members and their dictionary on every commit.
@@ -17,16 +25,28 @@ struct ObservationTable {
     struct Member {
         /// The registrar's key path for the member, a `KeyPath<Store<State>, Int>`.
         let keyPath: AnyKeyPath
-        /// The version a reader saw, recorded when the member was armed; `nil` while disarmed.
+        /// The version a reader saw, recorded when the member was armed, or the version of the
+        /// last notification; `nil` while disarmed.
         var version: VersionStamp?
+        /// Set by the first notification since the last read: the member is disarmed by its
+        /// first change from then on.
+        var graceEnd: ContinuousClock.Instant?
     }
+
+    /// How long a member stays armed after a notification, for an observer whose install
+    /// (after its read) came after that notification.
+    static let defaultLateObserverGrace = Duration.seconds(1)
 
     /// Every member read through the store, by name (at most the state's members).
     var members: [String: Member] = [:]
     /// The number of armed members.
     private(set) var armedCount = 0
-    /// Whether the whole state was read since the last change (then every change notifies).
-    var observesWholeState = false
+    /// Whether the whole state is armed: read since it was disarmed (then every change notifies).
+    private(set) var observesWholeState = false
+    /// For the whole state, as ``Member/graceEnd`` for a member.
+    private var wholeStateGraceEnd: ContinuousClock.Instant?
+    /// How long a notified member stays armed (shortened by tests).
+    var lateObserverGrace = ObservationTable.defaultLateObserverGrace
     /// For a scoped store, its listener of the parent's changes; `nil` until something is observed.
     var listener: StoreSubscription?
 
@@ -42,31 +62,66 @@ struct ObservationTable {
     ) -> KeyPath<Store<State>, Int> {
         if let member = members[name] { return unsafeDowncast(member.keyPath, to: KeyPath<Store<State>, Int>.self) }
         let keyPath = \Store<State>.[_observedMember: name]
-        members[name] = Member(keyPath: keyPath, version: nil)
+        members[name] = Member(keyPath: keyPath, version: nil, graceEnd: nil)
         return keyPath
     }
 
     /// Arms the member `name` (made by ``keyPath(for:in:)``) after a reader registered its
     /// access and saw `version`. An armed member keeps the version recorded first, which the next
-    /// commit compares with (notifying at worst needlessly).
+    /// commit compares with (notifying at worst needlessly); a read ends its grace, as the
+    /// reader's observer may not be installed yet.
     mutating func record(_ name: String, version: VersionStamp) {
-        guard let index = members.index(forKey: name), members.values[index].version == nil else { return }
+        guard let index = members.index(forKey: name) else { return }
+        members.values[index].graceEnd = nil
+        guard members.values[index].version == nil else { return }
         members.values[index].version = version
         armedCount += 1
     }
 
-    /// After a commit that changed the state: the key paths of the armed members whose version
-    /// moved (`version(name)`, `nil` for a member that is not versioned after all), now disarmed.
-    /// One version check per armed member; nothing when none is armed.
-    mutating func changedMembers(_ version: (String) -> VersionStamp?) -> [AnyKeyPath] {
+    /// Arms the whole state after a reader registered its access to it.
+    mutating func recordWholeState() {
+        observesWholeState = true
+        wholeStateGraceEnd = nil
+    }
+
+    /// After a notification: whether it disarms (the grace began earlier and is over), else
+    /// begins the grace if it has not begun.
+    private func endsGrace(_ graceEnd: inout ContinuousClock.Instant?, now: inout ContinuousClock.Instant?) -> Bool {
+        let instant = now ?? ContinuousClock.now  // read once per commit, when something changed
+        now = instant
+        guard let end = graceEnd else {
+            graceEnd = instant + lateObserverGrace
+            return false
+        }
+        guard instant >= end else { return false }
+        graceEnd = nil
+        return true
+    }
+
+    /// After a commit that changed the state: the key paths of the armed members whose
+    /// version moved (`version(name)`, `nil` for a member that is not versioned after all), each
+    /// in its grace or, once that is over, disarmed. One version check per armed member; nothing
+    /// when none is armed.
+    private mutating func changedMembers(
+        _ version: (String) -> VersionStamp?,
+        now: inout ContinuousClock.Instant?
+    ) -> [AnyKeyPath] {
         guard armedCount > 0 else { return [] }
         var changed: [AnyKeyPath] = []
         var index = members.startIndex
         while index != members.endIndex {
-            if let recorded = members.values[index].version, version(members.keys[index]) != recorded {
-                members.values[index].version = nil
-                armedCount -= 1
-                changed.append(members.values[index].keyPath)
+            if let recorded = members.values[index].version {
+                let current = version(members.keys[index])
+                if current != recorded {
+                    changed.append(members.values[index].keyPath)
+                    if current == nil || endsGrace(&members.values[index].graceEnd, now: &now) {
+                        members.values[index].version = nil
+                        members.values[index].graceEnd = nil
+                        armedCount -= 1
+                    } else {
+                        members.values[index].version = current
+                    }
+                }
             }
             members.formIndex(after: &index)
         }
@@ -74,10 +129,13 @@ struct ObservationTable {
     }
 
     /// After a commit that changed the state: what to tell Observation, with everything notified
-    /// now disarmed.
+    /// in its grace or disarmed.
     mutating func changes(_ version: (String) -> VersionStamp?) -> ObservationChanges {
-        defer { observesWholeState = false }
-        return ObservationChanges(wholeState: observesWholeState, members: changedMembers(version))
+        guard isActive else { return ObservationChanges() }
+        var now: ContinuousClock.Instant?
+        let wholeState = observesWholeState
+        if wholeState, endsGrace(&wholeStateGraceEnd, now: &now) { observesWholeState = false }
+        return ObservationChanges(wholeState: wholeState, members: changedMembers(version, now: &now))
     }
 }
 
@@ -102,14 +160,14 @@ extension Store {
         registrar.access(self, keyPath: stateKeyPath)
         if let root = rootStorage {
             root.withLock { root in
-                root.observation.observesWholeState = true
+                root.observation.recordWholeState()
                 root.updateIsListened()
                 updateSharedFollowing(&root)
             }
             return
         }
         observation.withLock { table in
-            table.observesWholeState = true
+            table.recordWholeState()
         }
         installScopeObservation()
     }

@@ -58,7 +58,10 @@ final class _CommitTracer {
         }
         let end = clock.now
         let stateName = String(describing: State.self)
-        let notWoken = observation.armedCount
+        // Members notified stay armed for a while (see `ObservationTable`): not counted here.
+        let notWoken = observation.members.values.count { member in
+            member.version != nil && !observed.members.contains(member.keyPath)
+        }
         ChangeTrace.deliver { sequence, origin in
             .commit(ChangeTrace.Commit(
                 sequence: sequence,
