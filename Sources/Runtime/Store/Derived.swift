@@ -47,6 +47,23 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
         }
     }
 
+    /// A derived store whose values come from `link` (which delivers the current value first,
+    /// then the new ones, each `!=` to the one before): one key's total through the hub of
+    /// ``Store/derived(_:key:)``.
+    init<State>(
+        initial: Value,
+        source: Store<State>,
+        link: (@escaping @Sendable (Value) -> Void) -> StoreSubscription
+    ) where Value: Equatable {
+        isEqual = (==)
+        current = LockedBox(Current(value: initial, version: nil))
+        let subscription = link { [weak self] value in self?.receive(value) }
+        sourceLink = StoreSubscription { [source] in
+            _ = source
+            subscription.cancel()
+        }
+    }
+
     /// The current derived value.
     public var value: Value {
         registrar.access(self, keyPath: valueKeyPath)
@@ -114,8 +131,18 @@ public final class Derived<Value: Sendable>: Observable, @unchecked Sendable {
         let version = selector.version(state)
         let previous = current.withLock { $0 }
         if let version, previous.version == version { return }
-        let value = selector(state)
-        if let isEqual, isEqual(previous.value, value) {
+        publish(selector(state), version: version, previous: previous.value)
+    }
+
+    /// A new value from the link of ``init(initial:source:link:)``.
+    private func receive(_ value: Value) {
+        publish(value, version: nil, previous: current.withLock { $0.value })
+    }
+
+    /// Makes `value` the current value and tells observers and subscribers, unless it is equal
+    /// to `previous` (the current value, read by the caller).
+    private func publish(_ value: Value, version: VersionStamp?, previous: Value) {
+        if let isEqual, isEqual(previous, value) {
             current.withLock { $0.version = version }
             return
         }

@@ -83,21 +83,17 @@ final class _RowScopeHub<Parent: Sendable, Element: Identifiable & Sendable>: @u
     let list: WritableKeyPath<Parent, IdentifiedList<Element>>
     private weak var parent: Store<Parent>?
 
-    private struct Row {
-        let key: Int
+    private struct Row: _HubRow {
+        let id: Int
         let detection: ChangeDetection<Element?>
         var tracker = _ChildTracker<Element?>()
         let handler: @Sendable (Element?) -> Void
     }
 
     private struct State {
-        var rows: [Element.ID: [Row]] = [:]
-        var rowCount = 0
-        var nextKey = 0
+        var rows = _HubRows<Element.ID, Row>()
         /// The version of the list the last commit handed on had; `nil` until the first one.
         var lastVersion: ListVersion?
-        /// The listener on the parent, while any row listens.
-        var subscription: StoreSubscription?
         /// Rows compared since the hub was made (for tests: a commit compares the rows of the
         /// elements it changed).
         var comparedRows = 0
@@ -112,7 +108,7 @@ final class _RowScopeHub<Parent: Sendable, Element: Identifiable & Sendable>: @u
 
     /// How many rows listen.
     var rowCount: Int {
-        state.withLock { $0.rowCount }
+        state.withLock { $0.rows.count }
     }
 
     /// How many times a row compared its element with the last one it saw.
@@ -130,14 +126,11 @@ final class _RowScopeHub<Parent: Sendable, Element: Identifiable & Sendable>: @u
         guard let parent else { return StoreSubscription {} }
         // The current element is read under the hub's lock: a commit after the read is handed
         // on after the row is in (the parent never holds its lock while handing commits on).
-        let (key, current, subscribes) = state.withLock { state -> (Int, Element?, Bool) in
+        let (rowID, current, subscribes) = state.withLock { state -> (Int, Element?, Bool) in
             var element = parent.currentState[keyPath: list][id: id]
-            var row = Row(key: state.nextKey, detection: detection, handler: handler)
+            var row = Row(id: state.rows.makeID(), detection: detection, handler: handler)
             _ = row.tracker.observe(&element, detection)
-            state.nextKey += 1
-            state.rows[id, default: []].append(row)
-            state.rowCount += 1
-            return (row.key, element, state.rowCount == 1)
+            return (row.id, element, state.rows.insert(row, for: id))
         }
         if subscribes {
             // The first commit handed on is the current state: every row compares (the hub
@@ -146,39 +139,23 @@ final class _RowScopeHub<Parent: Sendable, Element: Identifiable & Sendable>: @u
                 guard let self else { return }
                 self.parentChanged(parentState[keyPath: self.list])
             }
-            let stale = state.withLock { state -> StoreSubscription? in
-                guard state.rowCount > 0, state.subscription == nil else { return subscription }
-                state.subscription = subscription
-                return nil
-            }
-            stale?.cancel()
+            state.withLock { $0.rows.listen(subscription) }?.cancel()
         }
         if includingCurrent {
             handler(current)
         }
         return StoreSubscription { [weak self] in
-            self?.remove(id: id, key: key)
+            self?.remove(id: id, row: rowID)
         }
     }
 
-    private func remove(id: Element.ID, key: Int) {
-        let subscription = state.withLock { state -> StoreSubscription? in
-            guard let index = state.rows.index(forKey: id),
-                let position = state.rows.values[index].firstIndex(where: { $0.key == key })
-            else { return nil }
-            state.rows.values[index].remove(at: position)
-            if state.rows.values[index].isEmpty {
-                state.rows.remove(at: index)
-            }
-            state.rowCount -= 1
-            guard state.rowCount == 0 else { return nil }
-            // Nobody listens: the store stops listening for the rows, and the next first row
-            // starts from the current state again.
-            state.lastVersion = nil
-            defer { state.subscription = nil }
-            return state.subscription
-        }
-        subscription?.cancel()
+    private func remove(id: Element.ID, row: Int) {
+        state.withLock { state -> StoreSubscription? in
+            let subscription = state.rows.remove(id: row, for: id)
+            // Nobody listens: the next first row starts from the current state again.
+            if state.rows.count == 0 { state.lastVersion = nil }
+            return subscription
+        }?.cancel()
     }
 
     /// A commit of the parent, in commit order: the rows of the elements it changed compare
@@ -192,17 +169,17 @@ final class _RowScopeHub<Parent: Sendable, Element: Identifiable & Sendable>: @u
             if let last = state.lastVersion, let changes = list.changes(since: last) {
                 candidates = changes.touchedIDs
             } else {
-                candidates = Array(state.rows.keys)
+                candidates = Array(state.rows.byKey.keys)
             }
             state.lastVersion = version
             for id in candidates {
-                guard let index = state.rows.index(forKey: id) else { continue }
+                guard let index = state.rows.byKey.index(forKey: id) else { continue }
                 var element = list[id: id]
-                for position in state.rows.values[index].indices {
+                for position in state.rows.byKey.values[index].indices {
                     state.comparedRows += 1
-                    let detection = state.rows.values[index][position].detection
-                    if state.rows.values[index][position].tracker.observe(&element, detection) == true {
-                        deliveries.append((state.rows.values[index][position].handler, element, id))
+                    let detection = state.rows.byKey.values[index][position].detection
+                    if state.rows.byKey.values[index][position].tracker.observe(&element, detection) == true {
+                        deliveries.append((state.rows.byKey.values[index][position].handler, element, id))
                     }
                 }
             }
