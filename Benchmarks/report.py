@@ -152,6 +152,10 @@ ROWS.append((
     "10", "10^4 rows observing their element through `scope(\\.messages, id:)`, commit to one",
     "10 rows: 10^4 row scopes by id, commit to one row", "the same rows through `scope(\\.messages[id: id])`",
     "10 rows: 10^4 key-path row scopes, commit to one row", None))
+ROWS.append((
+    "10", "10^4 sidebar rows each showing one feed's unread count through `derived(\\.computed.unreadCounts, key:)`, toggle one article",
+    "10 rows: 10^4 feed counts by key, toggle one article", "the same rows through `derived(\\.computed.unreadCounts[feed])`",
+    "10 rows: 10^4 key-path feed counts, toggle one article", None))
 # Values handed out (issue 26): a String and an array, across modules, against hand-written code
 # in the same library.
 ROWS += [

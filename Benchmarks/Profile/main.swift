@@ -301,6 +301,29 @@ case "inbox-memory":
 case "inbox-fold-toggle", "inbox-count-toggle":
     let box = InboxProfileBox(100_000)
     profiledRun { inboxToggles(box, operations, readFold: scenario == "inbox-fold-toggle") }
+case "feed-count-rows", "feed-count-rows-keypath":
+    // Measure 10's 10^4 sidebar rows: each subscribes to one feed's unread count.
+    let store = Store(BenchFeeds(articles: IdentifiedList(FeedsBaselines.articles(50_000, feeds: 10_000))))
+    let rows = (0..<10_000).map { feed in
+        scenario == "feed-count-rows"
+            ? store.derived(\.computed.unreadCounts, key: feed) : store.derived(\.computed.unreadCounts[feed])
+    }
+    let subscriptions = rows.map { $0.subscribe { blackHole($0) } }
+    if CommandLine.arguments.count > 3 {
+        // Observed as a view does: tracked again after each change.
+        final class Tracker: @unchecked Sendable {
+            let row: Derived<Int>
+            init(_ row: Derived<Int>) { self.row = row; track() }
+            func track() { withObservationTracking { blackHole(row.value) } onChange: { self.track() } }
+        }
+        blackHole(rows.map(Tracker.init))
+    }
+    profiledRun {
+        for step in 0..<operations {
+            store.commit { $0.articles[id: (step &* 7_919) % 50_000]?.isRead.toggle() }
+        }
+    }
+    withExtendedLifetime((rows, subscriptions)) {}  // a token does not keep its derived store alive
 default:
     print("""
         usage: ComputedGenProfile SCENARIO [OPERATIONS]
@@ -311,6 +334,7 @@ default:
                    across-nslock-commit across-commit-observed-other
                    inbox-bulk-load inbox-bulk-baseline (OPERATIONS: messages)
                    inbox-fold-toggle inbox-count-toggle
+                   feed-count-rows feed-count-rows-keypath
                    inbox-memory (OPERATIONS: messages; run it without valgrind)
         """)
 }

@@ -175,6 +175,29 @@ func registerStoreObservationBenchmarks() {
         }
     }
 
+    // 10^4 sidebar rows, each showing one feed's unread count (a `KeyedTotals` computed value over
+    // 50,000 articles); each commit marks one article read or unread. `derived(_:key:)` shares one
+    // listener and compares the rows of the keys whose total changed; a key-path derived store
+    // (`derived(\.computed.unreadCounts[feed])`) compares its total on every commit.
+    for (name, keyed) in [("10 rows: 10^4 feed counts by key, toggle one article", true), ("10 rows: 10^4 key-path feed counts, toggle one article", false)] {
+        measure(name, configuration(.one)) {
+            let store = Store(BenchFeeds(articles: IdentifiedList(FeedsBaselines.articles(50_000, feeds: 10_000))))
+            let views = (0..<10_000).map { feed in
+                let row = keyed ? store.derived(\.computed.unreadCounts, key: feed) : store.derived(\.computed.unreadCounts[feed])
+                return TrackingView { blackHole(row.value) }
+            }
+            return (store, views)
+        } _: { benchmark, setup in
+            let store = setup.0
+            let before = setup.1.reduce(0) { $0 + $1.renders }
+            for step in benchmark.scaledIterations {
+                store.commit { $0.articles[id: (step &* 7_919) % 50_000]?.isRead.toggle() }
+            }
+            let renders = setup.1.reduce(0) { $0 + $1.renders } - before
+            precondition(renders == benchmark.scaledIterations.count, "one row per toggle")
+        }
+    }
+
     measure("10 rows: 100 rows reading store.state, commit to one row", configuration(.kilo)) {
         let store = Store(StoreBenchState(count: 0, items: Array(0..<100)))
         let views = (0..<100).map { index in TrackingView { blackHole(store.state.items[index]) } }
