@@ -195,7 +195,7 @@ for exponent in (4, 5, 6):
          f"12 incremental {size}: toggle a message + read unread (filter+sort)", "the same on an array, recomputed",
          f"12 full {size}: toggle a message + filter+sort an array", ("min_speedup", 3000) if exponent == 6 else None),
         ("12", f"{size} messages: toggle one + read the unread view (budget)",
-         f"12 incremental {size}: toggle a message + read unread (filter+sort)", "budget", 20e3, ("max", 1.0)),
+         f"12 incremental {size}: toggle a message + read unread (filter+sort)", "budget", 5e3 if exponent == 6 else 20e3, ("max", 1.0)),
         ("12", f"{size} messages: toggle one + read the unread count",
          f"12 incremental {size}: toggle a message + read unreadCount", "budget", 1e3, ("max", 1.0)),
         ("12", f"{size} messages: toggle one + read a fold of the list (`count(where:)`)",
@@ -210,6 +210,15 @@ for exponent in (4, 5, 6):
          f"12 incremental {size}: bulk load + first read of unread", "filter + sort of the array",
          f"12 full {size}: filter+sort an array (bulk)", ("max", 2.0)),
     ]
+# Issue 34, item 5: the same edit + read at 10^6 with caches disturbed between two edits (a full
+# pass over a 32 MB array, not measured), as an app pays it.
+ROWS += [
+    ("12", "10^6 messages, caches disturbed: toggle one + read the unread view",
+     "12 incremental 10^6, caches disturbed: toggle a message + read unread (filter+sort)", "the same on an array, recomputed",
+     "12 full 10^6, caches disturbed: toggle a message + filter+sort an array", None),
+    ("12", "10^6 messages, caches disturbed: toggle one + read the unread view (budget)",
+     "12 incremental 10^6, caches disturbed: toggle a message + read unread (filter+sort)", "budget", 20e3, ("max", 1.0)),
+]
 ROWS.append((
     "12", "reading the unchanged unread view (a `ListView`, 10^4 messages)",
     "12 read: the unread view, unchanged", "a cached `[Int]` computed value, across modules",

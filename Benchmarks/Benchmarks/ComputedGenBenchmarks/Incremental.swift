@@ -81,6 +81,10 @@ func registerIncrementalBenchmarks() {
             blackHole(state.computed.unread)
         }
 
+        if exponent == 6 {
+            registerDisturbedViewBenchmarks(messages)
+        }
+
         // Bulk load: a new state of `count` messages and its first read, against filter + sort.
         measure("12 incremental \(size): bulk load + first read of unread", configuration(.one, maxDuration: .seconds(3))) {
             messages
@@ -114,6 +118,48 @@ func registerIncrementalBenchmarks() {
         for _ in benchmark.scaledIterations {
             blackHole(state.computed.evens)
         }
+    }
+}
+
+/// One toggle + read of the unread view per iteration with caches disturbed between two edits
+/// (issue 34: the fixed cost of a one-element update, as an app pays it when rendering runs
+/// between two taps), against the same on an array, the disturbance outside the measurement (see
+/// measure 14, Groups.swift).
+private func registerDisturbedViewBenchmarks(_ messages: [BenchMessage]) {
+    let count = messages.count
+    let disturbance = Disturbance(count: 1 << 22)
+    measure("12 incremental 10^6, caches disturbed: toggle a message + read unread (filter+sort)",
+            configuration(.one, maxDuration: .seconds(3))) {
+        let box = InboxBox(BenchInbox(messages: IdentifiedList(messages)))
+        blackHole(box.state.computed.unread)
+        return box
+    } _: { benchmark, box in
+        for i in benchmark.scaledIterations {
+            box.state.messages[id: ((i &+ benchmark.currentIteration) &* 7_919) % count]?.isRead.toggle()
+            blackHole(box.state.computed.unread)
+            benchmark.stopMeasurement()
+            disturbance.run()
+        }
+    }
+    measure("12 full 10^6, caches disturbed: toggle a message + filter+sort an array",
+            configuration(.one, maxDuration: .seconds(3))) {
+        MessagesBox(messages)
+    } _: { benchmark, box in
+        for i in benchmark.scaledIterations {
+            box.messages[((i &+ benchmark.currentIteration) &* 7_919) % count].isRead.toggle()
+            blackHole(InboxBaselines.unread(box.messages))
+            benchmark.stopMeasurement()
+            disturbance.run()
+        }
+    }
+}
+
+/// An array edited in place across a benchmark's iterations.
+final class MessagesBox: @unchecked Sendable {
+    var messages: [BenchMessage]
+
+    init(_ messages: [BenchMessage]) {
+        self.messages = messages
     }
 }
 
