@@ -20,10 +20,28 @@ public protocol IncrementalListQuery<Output>: Sendable {
     /// evaluation (O(n log n)) and returns false. `previous` is nil on the first evaluation.
     func evaluate(updating previous: inout State?, changes: ListChanges<Source.ID>?) -> (output: Output, isIncremental: Bool)
 
+    /// ``evaluate(updating:changes:)``, calling `beforeEditing` once it has decided to follow
+    /// `changes` and before it edits `previous`: where a memo cell lets go of the result it
+    /// caches (the one this evaluation replaces), so that the parts of `previous` only that result
+    /// shared are edited in place rather than copied. The default never calls it. Not meant to
+    /// be called by hand.
+    func _evaluate(updating previous: inout State?, changes: ListChanges<Source.ID>?,
+                   beforeEditing: () -> Void) -> (output: Output, isIncremental: Bool)
+
     /// This query, for an evaluation after which inputs that only its key order reads moved (see
     /// ``SectionedListQuery/keyOrderChanged()``); any other query is itself (the default). Not
     /// meant to be called by hand.
     func _keyOrderChanged() -> Self
+}
+
+extension IncrementalListQuery {
+    /// ``evaluate(updating:changes:)``: queries whose results share nothing with their state
+    /// have nothing to let go of before an edit. Not meant to be called by hand.
+    @inlinable
+    public func _evaluate(updating previous: inout State?, changes: ListChanges<Source.ID>?,
+                          beforeEditing: () -> Void) -> (output: Output, isIncremental: Bool) {
+        evaluate(updating: &previous, changes: changes)
+    }
 }
 
 /// How many times incremental queries were evaluated in full or followed their source's
@@ -84,9 +102,17 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     /// - Returns: the query's result.
     @inlinable
     public mutating func update(with query: Query, reuse: Bool = true) -> Query.Output {
+        _update(with: query, reuse: reuse, beforeEditing: {})
+    }
+
+    /// ``update(with:reuse:)``, calling `beforeEditing` when the query follows the source's
+    /// changes, before it edits the maintained state (see
+    /// `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
+    @inlinable
+    mutating func _update(with query: Query, reuse: Bool, beforeEditing: () -> Void) -> Query.Output {
         let changes = reuse ? _version.flatMap { query.source.changes(since: $0) } : nil
         let isFirst = _version == nil || _state == nil
-        let (output, isIncremental) = query.evaluate(updating: &_state, changes: changes)
+        let (output, isIncremental) = query._evaluate(updating: &_state, changes: changes, beforeEditing: beforeEditing)
         _lastEvaluation = isIncremental ? .followed
             : isFirst ? .full(.first)
             : !reuse ? .full(.otherInputsMoved)
@@ -169,6 +195,16 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
     /// - Returns: the query's result.
     @inlinable
     public func update<Query: IncrementalListQuery>(with query: Query, reuse: Bool = true) -> Output where Query.Output == Output {
+        _update(with: query, reuse: reuse, beforeEditing: {})
+    }
+
+    /// ``update(with:reuse:)``, calling `beforeEditing` under the lock when the query follows
+    /// its source's changes, before it edits the pipeline's state: what a memo cell passes to
+    /// let go of the value it caches, which shares that state (see `StateTable.Builder`'s
+    /// `incremental`).
+    @inlinable
+    func _update<Query: IncrementalListQuery>(with query: Query, reuse: Bool, beforeEditing: () -> Void) -> Output
+    where Query.Output == Output {
         lock.withLock {
             let current: Holder<Query>
             if let existing = holder as? Holder<Query> {
@@ -177,7 +213,7 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
                 current = Holder()
                 holder = current
             }
-            return current.pipeline.update(with: query, reuse: reuse)
+            return current.pipeline._update(with: query, reuse: reuse, beforeEditing: beforeEditing)
         }
     }
 

@@ -63,11 +63,14 @@ extension ListQuery {
     /// Evaluates in full, or follows `changes` when `previous` was made by the same operators.
     @inlinable
     func _evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?,
-                   steps: [_QueryStep], limit: Int?) -> (output: ListView<Element>, isIncremental: Bool) {
+                   steps: [_QueryStep], limit: Int?, beforeEditing: () -> Void = {}) -> (output: ListView<Element>, isIncremental: Bool) {
         let less = _entryOrder
         if var state = previous, state.steps == steps, let changes,
            changes.count <= Swift.max(64, state.tree.count / 4) {
-            previous = nil   // let the tree be edited in place when no view holds it
+            // Let the tree be edited in place when no view holds it: neither `previous` nor the
+            // view a memo cell caches, which this one replaces.
+            previous = nil
+            beforeEditing()
             let touched = changes.touchedIDs
             let oldCount = state.tree.count
             var records: [_TouchRecord<Source>] = []
@@ -184,6 +187,14 @@ extension ListQuery: IncrementalListQuery {
         _evaluate(updating: &previous, changes: changes, steps: _steps, limit: nil)
     }
 
+    /// ``evaluate(updating:changes:)``, calling `beforeEditing` before it edits the tree (see
+    /// `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
+    @inlinable
+    public func _evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?,
+                          beforeEditing: () -> Void) -> (output: ListView<Element>, isIncremental: Bool) {
+        _evaluate(updating: &previous, changes: changes, steps: _steps, limit: nil, beforeEditing: beforeEditing)
+    }
+
     /// Evaluates the query once, in full, into a ``ListView`` (no state kept).
     public var view: ListView<Element> {
         var state: ListQueryState<Source, Element>? = nil
@@ -197,6 +208,15 @@ extension PrefixListQuery: IncrementalListQuery {
     public func evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?)
         -> (output: ListView<Element>, isIncremental: Bool) {
         base._evaluate(updating: &previous, changes: changes, steps: base._steps._appending(_step), limit: limit)
+    }
+
+    /// ``evaluate(updating:changes:)``, calling `beforeEditing` before it edits the tree (see
+    /// `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
+    @inlinable
+    public func _evaluate(updating previous: inout ListQueryState<Source, Element>?, changes: ListChanges<Source.ID>?,
+                          beforeEditing: () -> Void) -> (output: ListView<Element>, isIncremental: Bool) {
+        base._evaluate(updating: &previous, changes: changes, steps: base._steps._appending(_step), limit: limit,
+                       beforeEditing: beforeEditing)
     }
 
     /// Evaluates the query once, in full, into a ``ListView`` (no state kept).

@@ -76,6 +76,12 @@ final class MemoCell<Value>: ManagedBuffer<_MemoCellHeader, Value> {
         _valuePointer.pointee
     }
 
+    /// Whether the cell holds a value (computed at least once). Only for the refreshing thread.
+    @inlinable
+    var _hasValue: Bool {
+        withUnsafeMutablePointerToHeader { $0._hasValue.pointee }
+    }
+
     @inlinable
     var _changedAt: VersionStamp {
         withUnsafeMutablePointerToHeader { $0._changedAt.pointee }

@@ -34,7 +34,8 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(==) : nil, Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(==) : nil,
+                           release: Self._cachedViewRelease(cutoff ? (==) : nil, cutoff: cutoff), Self._evaluator(body))
     }
 
     /// A computed value maintained incrementally whose elements are not `Equatable`: an edited
@@ -48,7 +49,8 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil, Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil,
+                           release: Self._cachedViewRelease(nil, cutoff: cutoff), Self._evaluator(body))
     }
 
     /// A fold maintained incrementally (a spec's `computed unreadTotal: Int {
@@ -125,14 +127,15 @@ extension StateTable.Builder {
 
     /// What evaluates a value's query: builds it with `body` from the state's storage, and
     /// updates the cache's pipeline with it, following the source's changes when `reuse` says the
-    /// moves allow it (given the query's source version). Specialized where it is written.
+    /// moves allow it (given the query's source version), calling the last argument before the
+    /// pipeline edits its state. Specialized where it is written.
     @inlinable
     static func _evaluator<Query: IncrementalListQuery>(_ body: @escaping (UnsafePointer<Extended>) -> Query)
-        -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, Bool, (ListVersion) -> Bool) -> Query.Output {
-        return { base, cache, orderMoved, reuse in
+        -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, Bool, (ListVersion) -> Bool, () -> Void) -> Query.Output {
+        return { base, cache, orderMoved, reuse, beforeEditing in
             var query = body(base.assumingMemoryBound(to: Extended.self))
             if orderMoved { query = query._keyOrderChanged() }
-            return cache.update(with: query, reuse: reuse(query.source.version))
+            return cache._update(with: query, reuse: reuse(query.source.version), beforeEditing: beforeEditing)
         }
     }
 
@@ -148,7 +151,8 @@ extension StateTable.Builder {
         inputs: StaticString,
         orderInputs: StaticString = "",
         unchanged: ((Value, Value) -> Bool)?,
-        _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, Bool, (ListVersion) -> Bool) -> Value
+        release: _CachedValueRelease<Value>? = nil,
+        _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, Bool, (ListVersion) -> Bool, () -> Void) -> Value
     ) {
         let offset = Self.offset(of: storage)
         let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
@@ -167,8 +171,20 @@ extension StateTable.Builder {
                 {
                     counter.increment()
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
-                    let value = evaluate(base, cache, moves.anyMoved(orderMask)) {
+                    var restore: ((Value) -> Value)?
+                    let value = evaluate(base, cache, moves.anyMoved(orderMask), {
                         moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: orderMask)
+                    }, {
+                        // The pipeline follows the list's changes: the cached value, which this
+                        // refresh replaces (the cell is ours until it publishes), lets go of the
+                        // tree it shares with the pipeline, which then edits what nobody else holds
+                        // in place.
+                        if let release, restore == nil, cell._hasValue {
+                            restore = release.take(cell._valuePointer)
+                        }
+                    })
+                    if let restore {
+                        cell._valuePointer.initialize(to: restore(value))
                     }
                     if _slowPath(cg_change_trace_active()) {
                         // A change trace says whether the list's changes were followed, and why not.
@@ -186,6 +202,33 @@ extension StateTable.Builder {
             let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
             cache.pointee = cache.pointee.copy()
         }, resolvedInputs: resolved)
+    }
+
+    /// What a `ListView` value's cell lets go of before its pipeline follows the list's changes:
+    /// the cached view, keeping only its changes (of a reload, only the previous view it names,
+    /// which shares nothing with the pipeline's tree). What is put back before the cell's cutoff
+    /// test: when the new view's changes leave the view as it was (`isEqual` its elements, with
+    /// `cutoff`), the new view's elements, equal to the cached ones, with the cached view's
+    /// changes, which the cell then keeps with its version; otherwise the new view itself.
+    @inlinable
+    static func _cachedViewRelease<Element>(_ isEqual: ((Element, Element) -> Bool)?, cutoff: Bool) -> _CachedValueRelease<ListView<Element>> {
+        _CachedValueRelease { slot in
+            let kept: ListViewChanges<Element>
+            let reloadedFrom: _ListViewStorage<Element>??
+            switch slot.move().changes._storage {
+            case .incremental(let touches):
+                kept = ListViewChanges(_storage: .incremental(touches))
+                reloadedFrom = nil
+            case .reload(let old, _):
+                kept = ListViewChanges()
+                reloadedFrom = .some(old)
+            }
+            return { new in
+                guard cutoff, new.changes._leavesViewUnchanged(isEqual) else { return new }
+                let changes = reloadedFrom.map { ListViewChanges(_storage: .reload(old: $0, new: new._storage)) } ?? kept
+                return ListView(_storage: new._storage, changes: changes)
+            }
+        }
     }
 
     /// The positions (below 64) in `inputs` of the names in `names` (an input read through its
@@ -209,6 +252,19 @@ extension StateTable.Builder {
             guard let isEqual else { return cached.isEmpty && new.isEmpty }
             return cached.count == new.count && cached.elementsEqual(new, by: isEqual)
         }
+    }
+}
+
+/// How the cell of an incremental value lets go of its cached value while the value's pipeline
+/// edits what they share: `take` moves the value out of the cell's slot (left uninitialized)
+/// and gives what to put back, from the new value, before the cell's cutoff test.
+@usableFromInline
+struct _CachedValueRelease<Value> {
+    let take: (UnsafeMutablePointer<Value>) -> (Value) -> Value
+
+    @usableFromInline
+    init(_ take: @escaping (UnsafeMutablePointer<Value>) -> (Value) -> Value) {
+        self.take = take
     }
 }
 
@@ -297,6 +353,7 @@ extension ListViewChanges {
     /// Whether these changes leave the previous view as it was: incremental, and either empty or
     /// only elements that kept their offset and are `isEqual` to their previous value (nil:
     /// elements are not comparable, so only no change at all).
+    @usableFromInline
     func _leavesViewUnchanged(_ isEqual: ((Element, Element) -> Bool)?) -> Bool {
         guard case .incremental(let touches) = _storage else { return false }
         guard let isEqual else { return touches.isEmpty }
