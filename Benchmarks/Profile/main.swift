@@ -141,6 +141,23 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     }
 }
 
+/// One toggle + read of the unread view (measure 12's row), profiled alone: with
+/// `inbox-view-toggle-disturbed`, a full pass over a 32 MB array runs between two, outside the
+/// profile, as in the row "caches disturbed" (callgrind's `--cache-sim=yes` then says which
+/// functions miss the caches).
+@inline(never) func inboxViewToggle(_ box: InboxProfileBox, _ i: Int) {
+    let count = box.state.messages.count
+    box.state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+    blackHole(box.state.computed.unread)
+}
+
+@inline(never) func disturbCaches(_ values: inout [Int]) {
+    values.withUnsafeMutableBufferPointer { buffer in
+        for index in buffer.indices { buffer[index] &+= 1 }
+    }
+    blackHole(values[values.count / 2])
+}
+
 #if canImport(Glibc)
 import Glibc
 
@@ -324,6 +341,15 @@ case "feed-count-rows", "feed-count-rows-keypath":
         }
     }
     withExtendedLifetime((rows, subscriptions)) {}  // a token does not keep its derived store alive
+case "inbox-view-toggle", "inbox-view-toggle-disturbed":
+    // OPERATIONS edits of 10^6 messages, each profiled alone.
+    let box = InboxProfileBox(1_000_000)
+    blackHole(box.state.computed.unread)
+    var values = [Int](repeating: 0, count: scenario == "inbox-view-toggle" ? 0 : 1 << 22)
+    for i in 0..<operations {
+        profiledRun { inboxViewToggle(box, i) }
+        if !values.isEmpty { disturbCaches(&values) }
+    }
 default:
     print("""
         usage: ComputedGenProfile SCENARIO [OPERATIONS]
@@ -335,6 +361,7 @@ default:
                    inbox-bulk-load inbox-bulk-baseline (OPERATIONS: messages)
                    inbox-fold-toggle inbox-count-toggle
                    feed-count-rows feed-count-rows-keypath
+                   inbox-view-toggle inbox-view-toggle-disturbed (10^6 messages)
                    inbox-memory (OPERATIONS: messages; run it without valgrind)
         """)
 }
