@@ -151,6 +151,30 @@ func areEqual<State: Equatable>(_ lhs: State, _ rhs: State) -> Bool {
     blackHole(box.state.computed.unread)
 }
 
+/// Issue 34's composite target (measure 14, FeedReader.swift): one article of 50,000 marked read
+/// or unread, then the timeline's count and first article, the 300 feeds' counts and the total.
+final class FeedReaderProfileBox {
+    var state: BenchFeedReader
+    init() {
+        state = BenchFeedReader(articles: IdentifiedList(FeedsBaselines.articles(50_000, feeds: 300)))
+        feedReaderRead(self)
+    }
+}
+
+@inline(never) func feedReaderRead(_ box: FeedReaderProfileBox) {
+    let timeline = box.state.computed.timeline
+    blackHole(timeline.count)
+    blackHole(timeline.first)
+    let counts = box.state.computed.unreadCounts
+    for feed in 0..<300 { blackHole(counts[feed]) }
+    blackHole(box.state.computed.unreadTotal)
+}
+
+@inline(never) func feedReaderToggle(_ box: FeedReaderProfileBox, _ i: Int) {
+    box.state.articles[id: (i &* 7_919) % 50_000]?.isRead.toggle()
+    feedReaderRead(box)
+}
+
 @inline(never) func disturbCaches(_ values: inout [Int]) {
     values.withUnsafeMutableBufferPointer { buffer in
         for index in buffer.indices { buffer[index] &+= 1 }
@@ -350,6 +374,13 @@ case "inbox-view-toggle", "inbox-view-toggle-disturbed":
         profiledRun { inboxViewToggle(box, i) }
         if !values.isEmpty { disturbCaches(&values) }
     }
+case "feed-reader-toggle", "feed-reader-toggle-disturbed":
+    let box = FeedReaderProfileBox()
+    var values = [Int](repeating: 0, count: scenario == "feed-reader-toggle" ? 0 : 1 << 22)
+    for i in 0..<operations {
+        profiledRun { feedReaderToggle(box, i) }
+        if !values.isEmpty { disturbCaches(&values) }
+    }
 default:
     print("""
         usage: ComputedGenProfile SCENARIO [OPERATIONS]
@@ -362,6 +393,7 @@ default:
                    inbox-fold-toggle inbox-count-toggle
                    feed-count-rows feed-count-rows-keypath
                    inbox-view-toggle inbox-view-toggle-disturbed (10^6 messages)
+                   feed-reader-toggle feed-reader-toggle-disturbed
                    inbox-memory (OPERATIONS: messages; run it without valgrind)
         """)
 }

@@ -55,3 +55,12 @@ public enum FeedsBaselines {
         return (groups.keys.sorted { names[$0, default: ""] < names[$1, default: ""] }, groups)
     }
 }
+
+/// The full recomputation of `BenchFeedReader`'s values, on a plain array (issue 34's composite
+/// target).
+public enum FeedReaderBaselines {
+    /// The unread articles, newest first.
+    public static func timeline(_ articles: [BenchArticle]) -> [BenchArticle] {
+        articles.filter { !$0.isRead }.sorted { $0.date > $1.date }
+    }
+}

@@ -92,6 +92,7 @@ let benchmarks: @Sendable () -> Void = {
     registerIncrementalBenchmarks()
     registerGroupBenchmarks()
     registerSectionBenchmarks()
+    registerFeedReaderBenchmarks()
     if let profiled = ProcessInfo.processInfo.environment["COMPUTEDGEN_PROFILE"] {
         print("no benchmark named '\(profiled)'")
         exit(1)
