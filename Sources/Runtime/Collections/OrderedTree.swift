@@ -13,14 +13,17 @@
 struct _OrderedTree<Entry> {
     @usableFromInline
     final class Node {
+        // Unchecked exclusivity: these fields are read on every access by offset or key and edited
+        // only through a uniquely held reference, in non-overlapping accesses; the dynamic checks
+        // (inlined into the user's module) cost more than the read itself.
         /// Leaf: the entries. Branch: the last entry of each child.
-        @usableFromInline var entries: ContiguousArray<Entry>
+        @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<Entry>
         /// Branch: the children (empty in a leaf).
-        @usableFromInline var children: ContiguousArray<Node>
+        @usableFromInline @exclusivity(unchecked) var children: ContiguousArray<Node>
         /// Branch: the number of entries under each child.
-        @usableFromInline var counts: ContiguousArray<Int>
+        @usableFromInline @exclusivity(unchecked) var counts: ContiguousArray<Int>
         /// The number of entries under this node.
-        @usableFromInline var count: Int
+        @usableFromInline @exclusivity(unchecked) var count: Int
         @usableFromInline let isLeaf: Bool
 
         @usableFromInline

@@ -8,8 +8,11 @@
 struct _KeySlots<Key: Hashable> {
     @usableFromInline
     final class Storage {
-        @usableFromInline var slots: [Key: Int]
-        @usableFromInline var keys: ContiguousArray<Key>
+        // Unchecked exclusivity: these fields are read on every access by offset or key and edited
+        // only through a uniquely held reference, in non-overlapping accesses; the dynamic checks
+        // (inlined into the user's module) cost more than the read itself.
+        @usableFromInline @exclusivity(unchecked) var slots: [Key: Int]
+        @usableFromInline @exclusivity(unchecked) var keys: ContiguousArray<Key>
 
         @usableFromInline
         init(slots: [Key: Int], keys: ContiguousArray<Key>) {

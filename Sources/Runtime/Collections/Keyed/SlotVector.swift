@@ -9,10 +9,13 @@
 struct _SlotVector<Value> {
     @usableFromInline
     final class Node {
+        // Unchecked exclusivity: these fields are read on every access by offset or key and edited
+        // only through a uniquely held reference, in non-overlapping accesses; the dynamic checks
+        // (inlined into the user's module) cost more than the read itself.
         /// Leaf: the values.
-        @usableFromInline var values: ContiguousArray<Value>
+        @usableFromInline @exclusivity(unchecked) var values: ContiguousArray<Value>
         /// Branch: the children (empty in a leaf).
-        @usableFromInline var children: ContiguousArray<Node>
+        @usableFromInline @exclusivity(unchecked) var children: ContiguousArray<Node>
 
         @usableFromInline
         init(values: ContiguousArray<Value>) {
