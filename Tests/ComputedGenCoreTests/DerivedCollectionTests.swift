@@ -167,7 +167,8 @@ struct DerivedCollectionTests {
         let errors = result.standardError.split(separator: "\n").filter { $0.contains(": error: ") && !$0.hasPrefix(" ") }
         #expect(errors.count == 2, "\(result.standardError)")
         #expect(errors.first?.contains("Mail.statespec:4:5: error: conformance of 'ListView<Element>' to 'IncrementalListQuery' is unavailable: "
-            + "a ListView is an evaluated result: build the query it comes from on an IdentifiedList") == true, "\(result.standardError)")
+            + "a ListView is an evaluated result: start a query from it (timeline.filter { … }, timeline.prefix(20), timeline.query), "
+            + "or build the query it comes from on an IdentifiedList") == true, "\(result.standardError)")
         #expect(errors.last?.contains("Mail.statespec:7:23: error: conformance of 'Array<Element>' to 'IncrementalListQuery' is unavailable: "
             + "an Array is recomputed in full: build the query from an IdentifiedList") == true, "\(result.standardError)")
     }

@@ -2,31 +2,73 @@ import Testing
 
 import ComputedGenCore
 
-/// A derived collection whose chain starts from another derived collection value: reported at
-/// the reference, naming the value, why it is not maintained, and the forms that are.
+/// A derived collection whose chain starts from another derived collection value: a `ListView`
+/// from a `ListView` is maintained incrementally (the table follows the upstream view's changes);
+/// the forms that are not are reported at the reference, naming the value, why it is not
+/// maintained, and the forms that are.
 @Suite("Views of views: a chain from another view's value")
 struct ViewChainTests {
-    @Test("a chain from a ListView or ListGroups value is an error at the reference, with both fixes")
-    func chainFromAView() {
+    @Test("a view of a view is followed through the upstream view's changes")
+    func viewOfAView() throws {
+        let spec = """
+            state Reader {
+              var articles: IdentifiedList<Article> = []
+              var query: String = ""
+              computed timeline: ListView<Article> { articles.sorted(by: \\.date) }
+              computed unread: ListView<Article> { timeline.filter { !$0.isRead } }
+              computed firstUnread: ListView<Article> { return unread.prefix(20) }
+              computed matching: ListView<Article> { timeline.filter { $0.title.contains(query) } }
+              computed newest: ListView<Article> { timeline.filter { $0.date == timeline.last?.date } }
+            }
+            """
+        #expect(FrontEnd.diagnostics(spec).isEmpty)
+        let swift = try #require(Generator.generate(source: spec, path: "Reader.statespec").swift)
+        #expect(swift.contains(#"table.incremental("unread", \._unread, \.unread, inputs: "timeline", sourceInputs: "timeline") {"#))
+        #expect(swift.contains(#"table.incremental("firstUnread", \._firstUnread, \.firstUnread, inputs: "unread", sourceInputs: "unread") {"#))
+        #expect(swift.contains(#"inputs: "timeline query", sourceInputs: "timeline") {"#))
+        // Read in a closure too: evaluated in full when it moves.
+        #expect(swift.contains(#"table.incremental("newest", \._newest, \.newest, inputs: "timeline") {"#))
+        #expect(swift.contains("/// Maintained incrementally: follows the changes of `timeline`."))
+        #expect(swift.contains("/// Maintained incrementally: follows the changes of `timeline`; evaluated in full after `query` changes."))
+        let state = try #require(SpecFrontEnd.run(source: spec, path: "t.statespec").spec?.states.first)
+        #expect(state.freshness(ofComputed: "unread")?.followedLists == ["timeline"])
+        #expect(state.freshness(ofComputed: "newest")?.followedLists == [])
+    }
+
+    @Test("the chains that are not maintained incrementally are errors at the reference, with the fixes")
+    func chainsNotMaintained() {
         let errors = FrontEnd.diagnostics("""
             state Reader {
               var articles: IdentifiedList<Article> = []
               computed timeline: ListView<Article> { articles.sorted(by: \\.date) }
-              computed unread: ListView<Article> { timeline.filter { !$0.isRead } }
+              computed top: ListView<Article> { articles.sorted(by: \\.date).prefix(10) }
+              computed titles: ListView<String> { timeline.map(\\.title) }
+              computed topUnread: ListView<Article> { top.filter { !$0.isRead } }
+              computed long: ListView<String> { titles.filter { $0.count > 10 } }
+              computed byFeedOfTimeline: ListGroups<Int, Article> { timeline.grouped(by: \\.feedID) }
               computed byFeed: ListGroups<Int, Article> { articles.grouped(by: \\.feedID) }
-              computed top: ListSections<Int, Article> { return byFeed.sortedKeys() }
+              computed sections: ListSections<Int, Article> { return byFeed.sortedKeys() }
             }
             """)
         #expect(errors == [
-            "4:40: computed 'unread' starts its chain from 'timeline', a 'ListView' value: a view is the result of a query, "
-                + "not a list that records its edits, so a chain from it is not maintained incrementally; start from the list "
-                + "'timeline' is built from ('articles', with 'timeline''s operators first), or declare 'unread' as '[Article]' "
-                + "to recompute it in full after each change of 'timeline'",
-            "6:53: computed 'top' starts its chain from 'byFeed', a 'ListGroups' value: a view is the result of a query, "
-                + "not a list that records its edits, so a chain from it is not maintained incrementally; start from the list "
-                + "'byFeed' is built from ('articles', with 'byFeed''s operators first), or declare 'top' as an ordinary type "
+            "6:43: computed 'topUnread' starts its chain from 'top', a 'ListView' value cut by 'prefix': such a view keeps no "
+                + "record of its changes, so a chain from it is not maintained incrementally; chain from a view without 'prefix' "
+                + "(and apply 'prefix' last, in 'topUnread'), start from the list 'top' is built from ('articles', with 'top''s "
+                + "operators first), or declare 'topUnread' as '[Article]' to recompute it in full after each change of 'top'",
+            "7:37: computed 'long' starts its chain from 'titles', a 'ListView' value transformed by 'map': such a view keeps no "
+                + "record of its changes, so a chain from it is not maintained incrementally; chain from a view without 'map' "
+                + "(and apply 'map' last, in 'long'), start from the list 'titles' is built from ('timeline', with 'titles''s "
+                + "operators first), or declare 'long' as '[String]' to recompute it in full after each change of 'titles'",
+            "8:57: computed 'byFeedOfTimeline' starts its chain from 'timeline', a 'ListView' value, into a 'ListGroups': a chain "
+                + "from a view is maintained incrementally up to a 'ListView' ('filter', 'sorted', 'map', 'prefix'), not grouped; "
+                + "start from the list 'timeline' is built from ('articles', with 'timeline''s operators first), or declare "
+                + "'byFeedOfTimeline' as an ordinary type (such as a dictionary of arrays) to recompute it in full after each "
+                + "change of 'timeline'",
+            "10:58: computed 'sections' starts its chain from 'byFeed', a 'ListGroups' value: groups are the result of a query, "
+                + "not a list that records its edits, so a chain from them is not maintained incrementally; start from the list "
+                + "'byFeed' is built from ('articles', with 'byFeed''s operators first), or declare 'sections' as an ordinary type "
                 + "(such as a dictionary of arrays) to recompute it in full after each change of 'byFeed'",
-            "6:60: 'sortedKeys' orders the keys of groups: call it on 'grouped(by:)', as in 'articles.grouped(by: \\.feedID).sortedKeys()'",
+            "10:65: 'sortedKeys' orders the keys of groups: call it on 'grouped(by:)', as in 'articles.grouped(by: \\.feedID).sortedKeys()'",
         ])
     }
 

@@ -309,5 +309,6 @@ func allCheckers(_ parameters: QueryParameters) -> [any QueryChecking] {
                                        },
                                        expected: { Dictionary(grouping: $0.filter { $0.date < parameters.threshold }, by: { $0.id % 1_500 }).mapValues(\.count) }))
     checkers += sectionCheckers(parameters)
+    checkers += chainCheckers(parameters)
     return checkers
 }

@@ -30,6 +30,23 @@ struct MailboxEndToEndTests {
         }
     }
 
+    @Test("a view of a view follows its view's changes; another input of its body evaluates it in full")
+    func viewOfAView() {
+        RecomputationCounter.counting { counts in
+            var box = Mailbox(mails: Self.mails(500), sender: "ann")
+            #expect(box.computed.inboxFromSender.map(\.id) == [0, 2, 4])
+            #expect(counts[IncrementalListCounters.fullRecomputations] == 2)      // the inbox, then its view
+            box.mails[id: 2]?.isArchived = true
+            #expect(box.computed.inboxFromSender.map(\.id) == [0, 4, 6])
+            #expect(box.computed.inboxFromSender.changes.removals == [1] && box.computed.inboxFromSender.changes.insertions == [2])
+            #expect(counts[IncrementalListCounters.incrementalUpdates] == 2)      // both followed one change
+            #expect(counts[IncrementalListCounters.fullRecomputations] == 2)
+            box.sender = "bob"
+            #expect(box.computed.inboxFromSender.map(\.id) == [1, 3, 5])
+            #expect(counts[IncrementalListCounters.fullRecomputations] == 3)
+        }
+    }
+
     @Test("sections by sender follow the list, a renamed sender sorts them again, counts per sender follow the list")
     func sectionsAndCounts() {
         RecomputationCounter.counting { counts in

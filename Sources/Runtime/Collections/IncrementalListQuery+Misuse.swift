@@ -13,7 +13,7 @@ extension Array: IncrementalListQuery {
     public typealias Output = ListView<Element>
 }
 
-@available(*, unavailable, message: "a ListView is an evaluated result: build the query it comes from on an IdentifiedList (messages.filter { … }.sorted(by: …))")
+@available(*, unavailable, message: "a ListView is an evaluated result: start a query from it (timeline.filter { … }, timeline.prefix(20), timeline.query), or build the query it comes from on an IdentifiedList (messages.filter { … }.sorted(by: …))")
 extension ListView: IncrementalListQuery {
     public typealias Source = _NoQuerySource
     public typealias State = Never
@@ -28,7 +28,10 @@ public struct _NoQuerySource: Identifiable, Sendable {
 /// The requirements of the unavailable conformances above (unreachable: no code can use them).
 extension IncrementalListQuery where Source == _NoQuerySource, State == Never {
     /// Unreachable.
-    public var source: IdentifiedList<_NoQuerySource> { fatalError("not a query") }
+    public var sourceVersion: ListVersion { fatalError("not a query") }
+
+    /// Unreachable.
+    public func sourceChanges(since version: ListVersion) -> ListChanges<Int>? { fatalError("not a query") }
 
     /// Unreachable.
     public func evaluate(updating previous: inout Never?, changes: ListChanges<Int>?) -> (output: Output, isIncremental: Bool) {

@@ -1,18 +1,25 @@
-/// A query over an ``IdentifiedList`` that can be evaluated incrementally: ``ListQuery``,
-/// ``PrefixListQuery``, ``GroupedListQuery`` and ``ListFoldQuery`` conform.
+/// A query that can be evaluated incrementally, following its source's changes: over an
+/// ``IdentifiedList`` (``ListQuery``, ``PrefixListQuery``, ``GroupedListQuery``,
+/// ``ListFoldQuery``, …: the ``IdentifiedListQuery``s) or over another query's ``ListView``
+/// (``ListViewQuery``, ``PrefixListViewQuery``).
 ///
 /// Evaluate one through an ``IncrementalPipeline`` (or an ``IncrementalListCache``), which keeps
 /// its maintained ``State`` between evaluations.
 public protocol IncrementalListQuery<Output>: Sendable {
-    /// The elements of the list the query reads.
+    /// The elements of the list (or view) the query reads.
     associatedtype Source: Identifiable & Sendable where Source.ID: Sendable
     /// What an evaluation gives (a ``ListView``, ``ListGroups``, a number).
     associatedtype Output
     /// What a pipeline keeps between evaluations to follow the source's changes.
     associatedtype State: Sendable
 
-    /// The list the query reads.
-    var source: IdentifiedList<Source> { get }
+    /// Where the source stands in the history of its changes: a pipeline keeps it, to ask
+    /// ``sourceChanges(since:)`` at the next evaluation.
+    var sourceVersion: ListVersion { get }
+
+    /// The ids of the source's elements that changed since `version`, oldest first, or nil when
+    /// they are not known (the pipeline then evaluates in full). O(changes).
+    func sourceChanges(since version: ListVersion) -> ListChanges<Source.ID>?
 
     /// Evaluates the query. With `changes` (the source's edits since `previous` was made, from
     /// the same operators), updates `previous` in place in O(changes · log n) and returns true;
@@ -41,6 +48,25 @@ extension IncrementalListQuery {
     public func _evaluate(updating previous: inout State?, changes: ListChanges<Source.ID>?,
                           beforeEditing: () -> Void) -> (output: Output, isIncremental: Bool) {
         evaluate(updating: &previous, changes: changes)
+    }
+}
+
+/// An incremental query whose source is an ``IdentifiedList``: it follows the list's change
+/// record (``IdentifiedList/changes(since:)``).
+public protocol IdentifiedListQuery<Output>: IncrementalListQuery {
+    /// The list the query reads.
+    var source: IdentifiedList<Source> { get }
+}
+
+extension IncrementalListQuery where Self: IdentifiedListQuery {
+    /// The list's version.
+    @inlinable
+    public var sourceVersion: ListVersion { source.version }
+
+    /// The list's changes since `version` (``IdentifiedList/changes(since:)``).
+    @inlinable
+    public func sourceChanges(since version: ListVersion) -> ListChanges<Source.ID>? {
+        source.changes(since: version)
     }
 }
 
@@ -110,7 +136,7 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
     /// `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
     @inlinable
     mutating func _update(with query: Query, reuse: Bool, beforeEditing: () -> Void) -> Query.Output {
-        let changes = reuse ? _version.flatMap { query.source.changes(since: $0) } : nil
+        let changes = reuse ? _version.flatMap { query.sourceChanges(since: $0) } : nil
         let isFirst = _version == nil || _state == nil
         let (output, isIncremental) = query._evaluate(updating: &_state, changes: changes, beforeEditing: beforeEditing)
         _lastEvaluation = isIncremental ? .followed
@@ -118,7 +144,7 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
             : !reuse ? .full(.otherInputsMoved)
             : changes == nil ? .full(.changesUnavailable)
             : .full(.changesNotFollowed)
-        _version = query.source.version
+        _version = query.sourceVersion
         _lastUpdateWasIncremental = isIncremental
         if isIncremental {
             _incrementalUpdates += 1

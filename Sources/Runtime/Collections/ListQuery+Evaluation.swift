@@ -9,6 +9,10 @@ public struct ListQueryState<Source: Identifiable & Sendable, Element>: Sendable
     @usableFromInline var limit: Int?
     /// The last result's map (to list its elements when the next result is a reload).
     @usableFromInline var project: @Sendable (Source) -> Element
+    /// The record of the changes of the views this state makes, for queries chained from them
+    /// (nil when none may chain: see `ListQuery._newLineage`), and the last view's place in it.
+    @usableFromInline var lineage: _ListViewLineage<Source>?
+    @usableFromInline var sequence: UInt64 = 0
 
     @inlinable
     init(tree: _OrderedTree<_ListEntry<Source>>, members: [Source.ID: _ListEntry<Source>], steps: [_QueryStep], limit: Int?,
@@ -71,42 +75,11 @@ extension ListQuery {
             // view a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
-            let touched = changes.touchedIDs
-            let oldCount = state.tree.count
-            var records: [_TouchRecord<Source>] = []
-            records.reserveCapacity(touched.count)
-            for id in touched {
-                let old = state.members[id]
-                let new = source._entry(id: id).flatMap { _entry($0.element, $0.label) }
-                guard old != nil || new != nil else { continue }
-                records.append(_TouchRecord(old: old, oldRank: old.map { state.tree.rank(of: $0, less) } ?? 0, new: new))
+            let viewChanges = _follow(changes.touchedIDs, in: &state, limit: limit, less: less) { id in
+                source._entry(id: id).flatMap { _entry($0.element, $0.label) }
             }
-            // The old tree is needed only to find elements pushed out of a prefix; keeping it
-            // makes the edits below copy the nodes on their paths.
-            let oldTree = state.limit == nil ? nil : state.tree
-            // All removals before any insertion: a renumbered element's new place in the order
-            // may be one a touched element still holds.
-            for record in records {
-                if let old = record.old {
-                    state.tree.remove(old, less)
-                    state.members[old.element.id] = nil
-                }
-            }
-            for record in records {
-                if let new = record.new {
-                    state.tree.insert(new, less)
-                    state.members[new.element.id] = new
-                }
-            }
-            for index in records.indices {
-                if let new = records[index].new { records[index].newRank = state.tree.rank(of: new, less) }
-            }
-            let viewChanges = _changes(records, oldTree: oldTree, oldCount: oldCount, oldLimit: state.limit,
-                                       newTree: state.tree, newLimit: limit, less: less)
-            state.limit = limit
-            state.project = _project
             previous = state
-            return (ListView(_storage: _TreeListViewStorage(tree: state.tree, limit: limit, project: _project), changes: viewChanges), true)
+            return (ListView(_storage: state._view(limit: limit, project: _project), changes: viewChanges), true)
         }
         // Full evaluation.
         var entries = ContiguousArray<_ListEntry<Source>>()
@@ -124,10 +97,57 @@ extension ListQuery {
         var members: [Source.ID: _ListEntry<Source>] = Dictionary(minimumCapacity: entries.count)
         for entry in entries { members[entry.element.id] = entry }
         let tree = _OrderedTree(sorted: entries)
-        let storage = _TreeListViewStorage(tree: tree, limit: limit, project: _project)
         let old = previous.map { _TreeListViewStorage(tree: $0.tree, limit: $0.limit, project: $0.project) }
-        previous = ListQueryState(tree: tree, members: members, steps: steps, limit: limit, project: _project)
+        var state = ListQueryState(tree: tree, members: members, steps: steps, limit: limit, project: _project)
+        state.lineage = _newLineage(limit: limit, less: _entryOrder(then: { $0.label < $1.label }))
+        let storage = state._view(limit: limit, project: _project)
+        previous = state
         return (ListView(_storage: storage, changes: ListViewChanges(_storage: .reload(old: old, new: storage))), false)
+    }
+
+    /// Follows the changes of the source elements `touched` (each once), whose entries the query
+    /// now includes are given by `newEntry` (nil: not included, or gone): moves them in `state`'s
+    /// tree, and returns the view's changes, cut to the prefixes of the state's last result and
+    /// `limit`. O(changes · log n). The state then holds this result's limit, map and lineage.
+    @inlinable
+    func _follow(_ touched: [Source.ID], in state: inout ListQueryState<Source, Element>, limit: Int?,
+                 less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool,
+                 newEntry: (Source.ID) -> _ListEntry<Source>?) -> ListViewChanges<Element> {
+        let oldCount = state.tree.count
+        var records: [_TouchRecord<Source>] = []
+        records.reserveCapacity(touched.count)
+        for id in touched {
+            let old = state.members[id]
+            let new = newEntry(id)
+            guard old != nil || new != nil else { continue }
+            records.append(_TouchRecord(old: old, oldRank: old.map { state.tree.rank(of: $0, less) } ?? 0, new: new))
+        }
+        // The old tree is needed only to find elements pushed out of a prefix; keeping it
+        // makes the edits below copy the nodes on their paths.
+        let oldTree = state.limit == nil ? nil : state.tree
+        // All removals before any insertion: a renumbered element's new place in the order
+        // may be one a touched element still holds.
+        for record in records {
+            if let old = record.old {
+                state.tree.remove(old, less)
+                state.members[old.element.id] = nil
+            }
+        }
+        for record in records {
+            if let new = record.new {
+                state.tree.insert(new, less)
+                state.members[new.element.id] = new
+            }
+        }
+        for index in records.indices {
+            if let new = records[index].new { records[index].newRank = state.tree.rank(of: new, less) }
+        }
+        let viewChanges = _changes(records, oldTree: oldTree, oldCount: oldCount, oldLimit: state.limit,
+                                   newTree: state.tree, newLimit: limit, less: less)
+        state.limit = limit
+        state.project = _project
+        state._advanceLineage(records)
+        return viewChanges
     }
 
     /// The view's changes from the touched elements' offsets, cut to the prefixes `oldLimit` and

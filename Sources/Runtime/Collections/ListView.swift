@@ -171,6 +171,10 @@ final class _ArrayListViewStorage<Element>: _ListViewStorage<Element>, @unchecke
 final class _TreeListViewStorage<Source: Identifiable, Element>: _ListViewStorage<Element>, @unchecked Sendable {
     @usableFromInline let tree: _OrderedTree<_ListEntry<Source>>
     @usableFromInline let project: @Sendable (Source) -> Element
+    /// The `_ListViewLineage` of the pipeline that made the view, when a query may chain from
+    /// it (set once, before the view is published), and the sequence of the update that made it.
+    @usableFromInline var _lineage: AnyObject?
+    @usableFromInline var _sequence: UInt64 = 0
 
     @usableFromInline
     init(tree: _OrderedTree<_ListEntry<Source>>, limit: Int?, project: @escaping @Sendable (Source) -> Element) {

@@ -22,6 +22,10 @@ extension StateTable.Builder {
     /// and its body, which builds the query from the inputs read from the storage. An element
     /// edited to an equal value in place is no change (unless `cutoff` is false).
     ///
+    /// `sourceInputs` names the input that is the query's source when it is another `ListView`
+    /// value (`computed unread: ListView<Message> { timeline.filter { … } }`): a move of that
+    /// value is followed through its changes, as a move of a list the query reads.
+    ///
     /// The entries' methods are inlinable, so that the query's evaluation is specialized in the
     /// generated file, for its query type (see `_evaluator(_:)`); the rest of the entry is the
     /// runtime's.
@@ -31,10 +35,11 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
         _ extended: KeyPath<Extended, ListView<Element>>,
         inputs: StaticString,
+        sourceInputs: StaticString = "",
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(==) : nil,
+        _appendIncremental(name, storage, extended, inputs: inputs, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(==) : nil,
                            release: Self._cachedViewRelease(cutoff ? (==) : nil, cutoff: cutoff), Self._evaluator(body))
     }
 
@@ -46,10 +51,11 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<ListView<Element>>>,
         _ extended: KeyPath<Extended, ListView<Element>>,
         inputs: StaticString,
+        sourceInputs: StaticString = "",
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil,
+        _appendIncremental(name, storage, extended, inputs: inputs, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil,
                            release: Self._cachedViewRelease(nil, cutoff: cutoff), Self._evaluator(body))
     }
 
@@ -135,7 +141,7 @@ extension StateTable.Builder {
         return { base, cache, orderMoved, reuse, beforeEditing in
             var query = body(base.assumingMemoryBound(to: Extended.self))
             if orderMoved { query = query._keyOrderChanged() }
-            return cache._update(with: query, reuse: reuse(query.source.version), beforeEditing: beforeEditing)
+            return cache._update(with: query, reuse: reuse(query.sourceVersion), beforeEditing: beforeEditing)
         }
     }
 
@@ -150,6 +156,7 @@ extension StateTable.Builder {
         _ extended: KeyPath<Extended, Value>,
         inputs: StaticString,
         orderInputs: StaticString = "",
+        sourceInputs: StaticString = "",
         unchanged: ((Value, Value) -> Bool)?,
         release: _CachedValueRelease<Value>? = nil,
         _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, Bool, (ListVersion) -> Bool, () -> Void) -> Value
@@ -161,6 +168,9 @@ extension StateTable.Builder {
         // position: a move of a list is followed when it is the query's source.
         let resolved = StateTable.ResolvedInputs()
         let orderMask = Self._positions(of: orderInputs, in: inputs)
+        // A view the query reads as its source: its moves are followed (the query compares its
+        // lineage), as are those of the key order's inputs.
+        let followedMask = orderMask | Self._positions(of: sourceInputs, in: inputs)
         let counter = RecomputationCounter()
         appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
             let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
@@ -173,7 +183,7 @@ extension StateTable.Builder {
                     let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
                     var restore: ((Value) -> Value)?
                     let value = evaluate(base, cache, moves.anyMoved(orderMask), {
-                        moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: orderMask)
+                        moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: followedMask)
                     }, {
                         // The pipeline follows the list's changes: the cached value, which this
                         // refresh replaces (the cell is ours until it publishes), lets go of the

@@ -5,7 +5,8 @@ public struct Freshness: Hashable, Sendable {
     public enum Strategy: Hashable, Sendable {
         /// Cached, and recomputed in full on the first read after an input changed.
         case memoized
-        /// A `ListView` that follows the changes of the `IdentifiedList` it is built from.
+        /// A `ListView` that follows the changes of the `IdentifiedList` (or the other `ListView`
+        /// value) it is built from.
         case listView
         /// A `ListGroups` that follows the changes of the `IdentifiedList` it groups.
         case listGroups
@@ -22,8 +23,8 @@ public struct Freshness: Hashable, Sendable {
     /// cell is checked against the shared values' versions, and an incremental query is then
     /// evaluated in full on each recomputation.
     public var readsShared: Bool
-    /// The `IdentifiedList` fields whose changes are followed incrementally; empty when the value
-    /// is recomputed in full.
+    /// The `IdentifiedList` fields (or the `ListView` value a view is chained from) whose changes
+    /// are followed incrementally; empty when the value is recomputed in full.
     public var followedLists: [String]
     /// For a `ListSections`, the inputs only its key order reads: after they change, its groups
     /// follow the lists and only its keys are sorted again.
@@ -57,10 +58,7 @@ extension CheckedState {
             strategy = .memoized
         }
         let readsShared = emitter.isShared(computed)
-        let lists = computed.inputs.filter { input in
-            guard case .field(let field) = input, let declared = emitter.field(named: field) else { return false }
-            return DerivedCollectionTypes.isIdentifiedList(declared.type)
-        }
+        let lists = emitter.listInputs(of: computed)
         let followed = emitter.isIncremental(computed) && !readsShared ? lists.map(\.name) : []
         let order = followed.isEmpty ? [] : computed.keyOrderInputs.filter { !followed.contains($0) }
         let full = computed.inputs.map(\.name).filter { !followed.contains($0) && !order.contains($0) }

@@ -37,6 +37,30 @@ extension StateEmitter {
         return IncrementalFolds.foldedList(inBody: computed.decl.body.text, lists: Set(lists))
     }
 
+    /// The `ListView` value a `ListView` value's chain starts from (`timeline` in `timeline.filter
+    /// { … }`), when the body reads it only there: the table then follows that value's changes
+    /// (`sourceInputs:`). Nil otherwise (a value that reads it in a closure too is evaluated in
+    /// full when it moves).
+    func viewSource(of computed: CheckedComputed) -> String? {
+        guard DerivedCollectionTypes.isListView(computed.type), !isShared(computed),
+              let start = StateChecker.chainStart(of: computed.decl.body), computed.inputs.contains(.computed(start.name)),
+              let source = computedsByName[start.name], DerivedCollectionTypes.isListView(source.type)
+        else { return nil }
+        let (tokens, _) = Lexer.tokenize(computed.decl.body.text)
+        return tokens.count { $0.kind == .identifier && $0.text == start.name } == 1 ? start.name : nil
+    }
+
+    /// The inputs whose changes a value maintained incrementally can follow: its `IdentifiedList`
+    /// fields, and the `ListView` value it is chained from (``viewSource(of:)``).
+    func listInputs(of computed: CheckedComputed) -> [Input] {
+        let view = viewSource(of: computed)
+        return computed.inputs.filter { input in
+            if case .computed(let name) = input { return name == view }
+            guard case .field(let name) = input, let field = field(named: name) else { return false }
+            return DerivedCollectionTypes.isIdentifiedList(field.type)
+        }
+    }
+
     /// Whether a computed value's body builds an incremental query: a `ListView`, or a fold of a
     /// list.
     func isIncremental(_ computed: CheckedComputed) -> Bool {
@@ -65,10 +89,7 @@ extension StateEmitter {
 
     /// The last line of a computed value's documentation: when it is brought up to date.
     func freshnessDoc(of computed: CheckedComputed) -> String {
-        let lists = computed.inputs.filter { input in
-            guard case .field(let name) = input, let field = field(named: name) else { return false }
-            return DerivedCollectionTypes.isIdentifiedList(field.type)
-        }
+        let lists = listInputs(of: computed)
         guard isIncremental(computed), !isShared(computed), !lists.isEmpty else {
             return "Memoized: recomputed only after \(describe(computed.inputs)) changes."
         }

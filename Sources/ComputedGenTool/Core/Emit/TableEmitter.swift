@@ -143,7 +143,8 @@ struct TableEmitter {
         let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: " ")
         let order = computed.keyOrderInputs
         let orderInputs = order.isEmpty ? "" : ", orderInputs: \"\(order.joined(separator: " "))\""
-        let cutoff = orderInputs + (computed.decl.noCutoff ? ", cutoff: false" : "")
+        let sourceInputs = emitter.viewSource(of: computed).map { ", sourceInputs: \"\($0)\"" } ?? ""
+        let cutoff = orderInputs + sourceInputs + (computed.decl.noCutoff ? ", cutoff: false" : "")
         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
         // A slot of the memo table is the next one; any other cell is named.
         let cell = emitter.isInMemoTable(computed) ? "" : "\\._\(computed.name), "
