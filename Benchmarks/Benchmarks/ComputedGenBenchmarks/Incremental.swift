@@ -62,6 +62,23 @@ func registerIncrementalBenchmarks() {
             array[(i &* 7_919) % count].isRead.toggle()
             blackHole(InboxBaselines.unreadCount(array))
         }
+        // A view of a view (issue 34, item 4): `firstUnread` follows the unread view's changes.
+        // Its own warm state, so that the other measures' views keep no record for a follower.
+        measure("12 incremental \(size): toggle a message + read firstUnread (unread.prefix(20), a view of a view)",
+                configuration(.kilo)) {
+            let box = InboxBox(BenchInbox(messages: IdentifiedList(messages)))
+            blackHole(box.state.computed.firstUnread)
+            return box
+        } _: { benchmark, box in
+            for i in benchmark.scaledIterations {
+                box.state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+                blackHole(box.state.computed.firstUnread)
+            }
+        }
+        full("toggle a message + filter+sort an array, first 20") { array, i in
+            array[(i &* 7_919) % count].isRead.toggle()
+            blackHole(Array(InboxBaselines.unread(array).prefix(20)))
+        }
         incremental("toggle a message + read unreadTotal (a fold)") { state, i in
             state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
             blackHole(state.computed.unreadTotal)
