@@ -38,6 +38,9 @@ final class _ListViewLineage<Element: Identifiable & Sendable>: @unchecked Senda
     @usableFromInline var head: UInt64 = 0
     /// Whether a follower asked for records: until then none is kept.
     @usableFromInline var isFollowed = false
+    /// An empty list, for the queries that follow this lineage's views to hold their operators in
+    /// (made once, not at each build of a query).
+    @usableFromInline let emptyList: IdentifiedList<Element>
 
     /// The number of records a lineage keeps by default.
     @usableFromInline static var defaultCapacity: Int { 4_096 }
@@ -47,6 +50,7 @@ final class _ListViewLineage<Element: Identifiable & Sendable>: @unchecked Senda
         self.stamp = VersionStamp.next().rawValue
         self.less = less
         self.capacity = capacity
+        self.emptyList = IdentifiedList(changeRecordCapacity: 1)
     }
 
     /// A new lineage with this one's order: what a copy of the pipeline that updates after
@@ -179,10 +183,26 @@ extension ListView where Element: Identifiable & Sendable, Element.ID: Sendable 
     /// the sequence of the update that made it, and its entries. Nil for a view no pipeline
     /// keeps a lineage for (made from an array, cut by a prefix, mapped, or grouped).
     @inlinable
-    var _lineageSource: (lineage: _ListViewLineage<Element>, sequence: UInt64, tree: _OrderedTree<_ListEntry<Element>>)? {
+    var _lineageSource: _ListViewSource<Element>? {
         guard let storage = _storage as? _TreeListViewStorage<Element, Element>,
               let lineage = storage._lineage as? _ListViewLineage<Element> else { return nil }
-        return (lineage, storage._sequence, storage.tree)
+        return _ListViewSource(lineage: lineage, sequence: storage._sequence, tree: storage.tree)
+    }
+}
+
+/// What a query chained from a view follows (``ListView/_lineageSource``), found once when the
+/// query is built.
+@usableFromInline
+struct _ListViewSource<Element: Identifiable & Sendable>: Sendable where Element.ID: Sendable {
+    @usableFromInline let lineage: _ListViewLineage<Element>
+    @usableFromInline let sequence: UInt64
+    @usableFromInline let tree: _OrderedTree<_ListEntry<Element>>
+
+    @inlinable
+    init(lineage: _ListViewLineage<Element>, sequence: UInt64, tree: _OrderedTree<_ListEntry<Element>>) {
+        self.lineage = lineage
+        self.sequence = sequence
+        self.tree = tree
     }
 }
 

@@ -22,7 +22,7 @@ extension ListViewQuery {
     /// none: such a view's changes are never known).
     @inlinable
     public var sourceVersion: ListVersion {
-        guard let source = view._lineageSource else { return ListVersion(lineage: 0, sequence: 0) }
+        guard let source = _source else { return ListVersion(lineage: 0, sequence: 0) }
         return ListVersion(lineage: source.lineage.stamp, sequence: source.sequence)
     }
 
@@ -30,7 +30,7 @@ extension ListViewQuery {
     /// when not known (another lineage, records dropped, or a view without a lineage).
     @inlinable
     public func sourceChanges(since version: ListVersion) -> ListChanges<Source.ID>? {
-        guard let source = view._lineageSource, version.lineage == source.lineage.stamp,
+        guard let source = _source, version.lineage == source.lineage.stamp,
               let records = source.lineage.records(from: version.sequence, to: source.sequence) else { return nil }
         return ListChanges(records.map { ListChange($0.entry == nil ? .removed : .updated, $0.id) })
     }
@@ -40,7 +40,7 @@ extension ListViewQuery {
     @inlinable
     func _evaluate(updating previous: inout ListViewQueryState<Source, Element>?, follow: Bool, steps: [_QueryStep], limit: Int?,
                    beforeEditing: () -> Void = {}) -> (output: ListView<Element>, isIncremental: Bool) {
-        let source = view._lineageSource
+        let source = _source
         // Ties of the query's order keep the view's order: its lineage's order of entries, or,
         // for a view without a lineage, its offsets (given as labels below).
         let upstream: @Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool
@@ -57,15 +57,23 @@ extension ListViewQuery {
             // view a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
-            // Each touched id once, with its latest entry in the view.
-            var latest: [Source.ID: _ListEntry<Source>?] = [:]
-            var touched: [Source.ID] = []
-            touched.reserveCapacity(changes.count)
-            for change in changes {
-                if latest.updateValue(change.entry, forKey: change.id) == nil { touched.append(change.id) }
-            }
-            let viewChanges = _base._follow(touched, in: &state, limit: limit, less: less) { id in
-                latest[id]!.flatMap { _base._entry($0.element, $0.label) }
+            let viewChanges: ListViewChanges<Element>
+            if changes.count == 1 {
+                // One change, the common case: no table of the latest entries to allocate.
+                viewChanges = _base._follow([changes[0].id], in: &state, limit: limit, less: less) { _ in
+                    changes[0].entry.flatMap { _base._entry($0.element, $0.label) }
+                }
+            } else {
+                // Each touched id once, with its latest entry in the view.
+                var latest: [Source.ID: _ListEntry<Source>?] = [:]
+                var touched: [Source.ID] = []
+                touched.reserveCapacity(changes.count)
+                for change in changes {
+                    if latest.updateValue(change.entry, forKey: change.id) == nil { touched.append(change.id) }
+                }
+                viewChanges = _base._follow(touched, in: &state, limit: limit, less: less) { id in
+                    latest[id]!.flatMap { _base._entry($0.element, $0.label) }
+                }
             }
             previous = ListViewQueryState(query: state, sourceLineage: source.lineage, sourceSequence: source.sequence)
             return (ListView(_storage: state._view(limit: limit, project: _base._project), changes: viewChanges), true)

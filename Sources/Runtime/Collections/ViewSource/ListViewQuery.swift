@@ -24,18 +24,21 @@ public struct ListViewQuery<Source: Identifiable & Sendable, Element>: Sendable 
     public let view: ListView<Source>
     /// The operators, as a query over an empty list holds them.
     @usableFromInline let _base: ListQuery<Source, Element>
+    /// The view's lineage, sequence and entries, when its pipeline keeps a lineage.
+    @usableFromInline let _source: _ListViewSource<Source>?
 
     @usableFromInline
-    init(view: ListView<Source>, base: ListQuery<Source, Element>) {
+    init(view: ListView<Source>, base: ListQuery<Source, Element>, source: _ListViewSource<Source>?) {
         self.view = view
         self._base = base
+        self._source = source
     }
 
     /// Keeps the elements that satisfy `isIncluded`, in order.
     @inlinable @inline(__always)
     public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListViewQuery {
-        ListViewQuery(view: view, base: _base.filter(isIncluded, fileID: fileID, line: line, column: column))
+        ListViewQuery(view: view, base: _base.filter(isIncluded, fileID: fileID, line: line, column: column), source: _source)
     }
 
     /// Sorts by `areInIncreasingOrder` (a strict weak order), stably: elements it finds
@@ -43,7 +46,7 @@ public struct ListViewQuery<Source: Identifiable & Sendable, Element>: Sendable 
     @inlinable @inline(__always)
     public func sorted(by areInIncreasingOrder: @escaping @Sendable (Element, Element) -> Bool,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListViewQuery {
-        ListViewQuery(view: view, base: _base.sorted(by: areInIncreasingOrder, fileID: fileID, line: line, column: column))
+        ListViewQuery(view: view, base: _base.sorted(by: areInIncreasingOrder, fileID: fileID, line: line, column: column), source: _source)
     }
 
     /// Sorts by the value at `keyPath`, ascending (or descending), stably.
@@ -51,7 +54,7 @@ public struct ListViewQuery<Source: Identifiable & Sendable, Element>: Sendable 
     public func sorted<Value: Comparable & Sendable>(by keyPath: KeyPath<Element, Value> & Sendable, descending: Bool = false,
                                                      fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> ListViewQuery {
-        ListViewQuery(view: view, base: _base.sorted(by: keyPath, descending: descending, fileID: fileID, line: line, column: column))
+        ListViewQuery(view: view, base: _base.sorted(by: keyPath, descending: descending, fileID: fileID, line: line, column: column), source: _source)
     }
 
     /// Sorts by `comparators` in turn, stably: as `Array.sorted(using:)`.
@@ -59,7 +62,7 @@ public struct ListViewQuery<Source: Identifiable & Sendable, Element>: Sendable 
     public func sorted<Comparator: SortComparator & Sendable>(using comparators: [Comparator],
                                                             fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> ListViewQuery where Comparator.Compared == Element {
-        ListViewQuery(view: view, base: _base.sorted(using: comparators, fileID: fileID, line: line, column: column))
+        ListViewQuery(view: view, base: _base.sorted(using: comparators, fileID: fileID, line: line, column: column), source: _source)
     }
 
     /// Sorts by `comparator`, stably: as `Array.sorted(using:)`.
@@ -67,14 +70,14 @@ public struct ListViewQuery<Source: Identifiable & Sendable, Element>: Sendable 
     public func sorted<Comparator: SortComparator & Sendable>(using comparator: Comparator,
                                                             fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> ListViewQuery where Comparator.Compared == Element {
-        ListViewQuery(view: view, base: _base.sorted(using: comparator, fileID: fileID, line: line, column: column))
+        ListViewQuery(view: view, base: _base.sorted(using: comparator, fileID: fileID, line: line, column: column), source: _source)
     }
 
     /// Transforms each element (see ``ListQuery/map(_:fileID:line:column:)``).
     @inlinable @inline(__always)
     public func map<T>(_ transform: @escaping @Sendable (Element) -> T,
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListViewQuery<Source, T> {
-        ListViewQuery<Source, T>(view: view, base: _base.map(transform, fileID: fileID, line: line, column: column))
+        ListViewQuery<Source, T>(view: view, base: _base.map(transform, fileID: fileID, line: line, column: column), source: _source)
     }
 
     /// The first `maxLength` elements (all if there are fewer). Only `map` and `prefix` may
@@ -134,8 +137,10 @@ extension ListView where Element: Identifiable & Sendable, Element.ID: Sendable 
     /// (`timeline.query.filter { … }`).
     @inlinable @inline(__always)
     public var query: ListViewQuery<Element, Element> {
-        ListViewQuery(view: self, base: ListQuery(source: IdentifiedList(changeRecordCapacity: 1), include: nil, order: nil,
-                                                  project: { $0 }, steps: [], isIdentity: true))
+        let source = _lineageSource
+        return ListViewQuery(view: self, base: ListQuery(source: source?.lineage.emptyList ?? IdentifiedList(changeRecordCapacity: 1),
+                                                         include: nil, order: nil, project: { $0 }, steps: [], isIdentity: true),
+                             source: source)
     }
 
     /// Starts a query that keeps the elements satisfying `isIncluded`.
