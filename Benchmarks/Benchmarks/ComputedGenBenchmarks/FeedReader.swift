@@ -77,25 +77,15 @@ func registerFeedReaderBenchmarks() {
     } _: { benchmark, box in
         for i in benchmark.scaledIterations { editAndRead(&box.articles, i) }
     }
-    measure("14 feed reader, caches disturbed: mark an article read + read the timeline and counts",
-            configuration(.one, maxDuration: .seconds(3))) {
+    disturbance.measureEdits("14 feed reader, caches disturbed: mark an article read + read the timeline and counts", setup: {
         warmState()
-    } _: { benchmark, box in
-        for i in benchmark.scaledIterations {
-            editAndRead(&box.state, i &+ benchmark.currentIteration)
-            benchmark.stopMeasurement()
-            disturbance.run()
-        }
+    }) { box, i in
+        editAndRead(&box.state, i)
     }
-    measure("14 full feed reader, caches disturbed: mark an article read + sort and count an array",
-            configuration(.one, maxDuration: .seconds(3))) {
+    disturbance.measureEdits("14 full feed reader, caches disturbed: mark an article read + sort and count an array", setup: {
         ArticlesBox(articles)
-    } _: { benchmark, box in
-        for i in benchmark.scaledIterations {
-            editAndRead(&box.articles, i &+ benchmark.currentIteration)
-            benchmark.stopMeasurement()
-            disturbance.run()
-        }
+    }) { box, i in
+        editAndRead(&box.articles, i)
     }
 }
 

@@ -80,27 +80,15 @@ func registerGroupBenchmarks() {
             }
         }
 
-        // One edit per iteration, then the disturbance, outside the measurement (after an explicit
-        // stop, the closure's end records nothing): each edit follows the previous iteration's.
-        measure("14 incremental \(feeds) groups, caches disturbed: toggle an article + read its group",
-                configuration(.one, maxDuration: .seconds(3))) {
+        disturbance.measureEdits("14 incremental \(feeds) groups, caches disturbed: toggle an article + read its group", setup: {
             warmState()
-        } _: { benchmark, box in
-            for i in benchmark.scaledIterations {
-                editAndRead(&box.state, i &+ benchmark.currentIteration)
-                benchmark.stopMeasurement()
-                disturbance.run()
-            }
+        }) { box, i in
+            editAndRead(&box.state, i)
         }
-        measure("14 full \(feeds) groups, caches disturbed: toggle an article + group an array",
-                configuration(.one, maxDuration: .seconds(3))) {
+        disturbance.measureEdits("14 full \(feeds) groups, caches disturbed: toggle an article + group an array", setup: {
             ArticlesBox(articles)
-        } _: { benchmark, box in
-            for i in benchmark.scaledIterations {
-                editAndRead(&box.articles, i &+ benchmark.currentIteration)
-                benchmark.stopMeasurement()
-                disturbance.run()
-            }
+        }) { box, i in
+            editAndRead(&box.articles, i)
         }
     }
 }
@@ -138,5 +126,21 @@ final class Disturbance: @unchecked Sendable {
             for index in buffer.indices { buffer[index] &+= 1 }
         }
         blackHole(values[values.count / 2])
+    }
+
+    /// Registers a benchmark of one `edit` per iteration (given the iteration's number) with the
+    /// caches disturbed between two: the edit, then this disturbance outside the measurement
+    /// (after an explicit stop, the closure's end records nothing); each edit follows the previous
+    /// iteration's, on what `setup` made.
+    func measureEdits<Setup>(_ name: String, setup: @escaping () -> Setup, _ edit: @escaping (Setup, Int) -> Void) {
+        measure(name, configuration(.one, maxDuration: .seconds(3))) {
+            setup()
+        } _: { benchmark, setup in
+            for i in benchmark.scaledIterations {
+                edit(setup, i &+ benchmark.currentIteration)
+                benchmark.stopMeasurement()
+                self.run()
+            }
+        }
     }
 }

@@ -145,29 +145,19 @@ func registerIncrementalBenchmarks() {
 private func registerDisturbedViewBenchmarks(_ messages: [BenchMessage]) {
     let count = messages.count
     let disturbance = Disturbance(count: 1 << 22)
-    measure("12 incremental 10^6, caches disturbed: toggle a message + read unread (filter+sort)",
-            configuration(.one, maxDuration: .seconds(3))) {
+    disturbance.measureEdits("12 incremental 10^6, caches disturbed: toggle a message + read unread (filter+sort)", setup: {
         let box = InboxBox(BenchInbox(messages: IdentifiedList(messages)))
         blackHole(box.state.computed.unread)
         return box
-    } _: { benchmark, box in
-        for i in benchmark.scaledIterations {
-            box.state.messages[id: ((i &+ benchmark.currentIteration) &* 7_919) % count]?.isRead.toggle()
-            blackHole(box.state.computed.unread)
-            benchmark.stopMeasurement()
-            disturbance.run()
-        }
+    }) { box, i in
+        box.state.messages[id: (i &* 7_919) % count]?.isRead.toggle()
+        blackHole(box.state.computed.unread)
     }
-    measure("12 full 10^6, caches disturbed: toggle a message + filter+sort an array",
-            configuration(.one, maxDuration: .seconds(3))) {
+    disturbance.measureEdits("12 full 10^6, caches disturbed: toggle a message + filter+sort an array", setup: {
         MessagesBox(messages)
-    } _: { benchmark, box in
-        for i in benchmark.scaledIterations {
-            box.messages[((i &+ benchmark.currentIteration) &* 7_919) % count].isRead.toggle()
-            blackHole(InboxBaselines.unread(box.messages))
-            benchmark.stopMeasurement()
-            disturbance.run()
-        }
+    }) { box, i in
+        box.messages[(i &* 7_919) % count].isRead.toggle()
+        blackHole(InboxBaselines.unread(box.messages))
     }
 }
 

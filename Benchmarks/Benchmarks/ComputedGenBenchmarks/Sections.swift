@@ -91,25 +91,15 @@ func registerSectionBenchmarks() {
                 read(array, names: names, feed: feed)
             }
         }
-        measure("14 incremental \(feeds) groups, caches disturbed: toggle an article + read the sections",
-                configuration(.one, maxDuration: .seconds(3))) {
+        disturbance.measureEdits("14 incremental \(feeds) groups, caches disturbed: toggle an article + read the sections", setup: {
             warmState()
-        } _: { benchmark, box in
-            for i in benchmark.scaledIterations {
-                editAndRead(&box.state, i &+ benchmark.currentIteration)
-                benchmark.stopMeasurement()
-                disturbance.run()
-            }
+        }) { box, i in
+            editAndRead(&box.state, i)
         }
-        measure("14 full \(feeds) groups, caches disturbed: toggle an article + section an array",
-                configuration(.one, maxDuration: .seconds(3))) {
+        disturbance.measureEdits("14 full \(feeds) groups, caches disturbed: toggle an article + section an array", setup: {
             ArticlesBox(articles)
-        } _: { benchmark, box in
-            for i in benchmark.scaledIterations {
-                editAndRead(&box.articles, i &+ benchmark.currentIteration)
-                benchmark.stopMeasurement()
-                disturbance.run()
-            }
+        }) { box, i in
+            editAndRead(&box.articles, i)
         }
     }
 }
