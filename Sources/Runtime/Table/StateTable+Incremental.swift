@@ -40,7 +40,7 @@ extension StateTable.Builder {
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
         _appendIncremental(name, storage, extended, inputs: inputs, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(==) : nil,
-                           release: Self._cachedViewRelease(cutoff ? (==) : nil, cutoff: cutoff), Self._evaluator(body))
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes._leavesViewUnchanged(==) } : nil), Self._evaluator(body))
     }
 
     /// A computed value maintained incrementally whose elements are not `Equatable`: an edited
@@ -56,7 +56,7 @@ extension StateTable.Builder {
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
         _appendIncremental(name, storage, extended, inputs: inputs, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil,
-                           release: Self._cachedViewRelease(nil, cutoff: cutoff), Self._evaluator(body))
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes._leavesViewUnchanged(nil) } : nil), Self._evaluator(body))
     }
 
     /// A fold maintained incrementally (a spec's `computed unreadTotal: Int {
@@ -91,6 +91,27 @@ extension StateTable.Builder {
         _appendIncremental(name, storage, extended, inputs: inputs, unchanged: nil, Self._evaluator(body))
     }
 
+    /// A total per key maintained incrementally (a spec's `computed unreadByFeed: KeyedTotals<Int,
+    /// Int> { articles.filter { !$0.isRead }.count(by: \.feedID) }`): a fold whose result shares
+    /// its totals with the pipeline, so that the cached totals let go of them before the pipeline
+    /// edits them. After following the list, a result with no changed key is no change (its
+    /// changed keys are exact); after a full evaluation, a result `==` to the cached one (unless
+    /// `cutoff` is false).
+    @inlinable
+    public mutating func fold<Key, Total, Query: IncrementalListQuery>(
+        _ name: String,
+        _ storage: KeyPath<Extended, IncrementalMemo<KeyedTotals<Key, Total>>>,
+        _ extended: KeyPath<Extended, KeyedTotals<Key, Total>>,
+        inputs: StaticString,
+        cutoff: Bool = true,
+        _ body: @escaping (UnsafePointer<Extended>) -> Query
+    ) where Query.Output == KeyedTotals<Key, Total> {
+        // A result that follows the list and changed names the previous one (`_previous`): it is
+        // a change, whatever the cell holds while the previous one is released.
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? { cached, new in new._previous == nil && cached == new } : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body))
+    }
+
     /// Groups of a list maintained incrementally (a spec's `computed byFolder: ListGroups<String,
     /// Message> { messages.sorted(by: \.date).grouped(by: \.folder) }`): its name, its storage,
     /// the key path user code reads it by, its inputs, and its body, which builds the grouped
@@ -107,7 +128,8 @@ extension StateTable.Builder {
         cutoff: Bool = true,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListGroups<Key, Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil, Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body))
     }
 
     /// Sections of a list in an order of their keys, maintained incrementally (a spec's
@@ -128,7 +150,8 @@ extension StateTable.Builder {
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListSections<Key, Element> {
         _appendIncremental(name, storage, extended, inputs: inputs, orderInputs: orderInputs,
-                           unchanged: cutoff ? { _, new in new.changes.isEmpty } : nil, Self._evaluator(body))
+                           unchanged: cutoff ? { _, new in new.changes.isEmpty } : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes.isEmpty } : nil), Self._evaluator(body))
     }
 
     /// What evaluates a value's query: builds it with `body` from the state's storage, and
@@ -214,33 +237,6 @@ extension StateTable.Builder {
         }, resolvedInputs: resolved)
     }
 
-    /// What a `ListView` value's cell lets go of before its pipeline follows the list's changes:
-    /// the cached view, keeping only its changes (of a reload, only the previous view it names,
-    /// which shares nothing with the pipeline's tree). What is put back before the cell's cutoff
-    /// test: when the new view's changes leave the view as it was (`isEqual` its elements, with
-    /// `cutoff`), the new view's elements, equal to the cached ones, with the cached view's
-    /// changes, which the cell then keeps with its version; otherwise the new view itself.
-    @inlinable
-    static func _cachedViewRelease<Element>(_ isEqual: ((Element, Element) -> Bool)?, cutoff: Bool) -> _CachedValueRelease<ListView<Element>> {
-        _CachedValueRelease { slot in
-            let kept: ListViewChanges<Element>
-            let reloadedFrom: _ListViewStorage<Element>??
-            switch slot.move().changes._storage {
-            case .incremental(let touches):
-                kept = ListViewChanges(_storage: .incremental(touches))
-                reloadedFrom = nil
-            case .reload(let old, _):
-                kept = ListViewChanges()
-                reloadedFrom = .some(old)
-            }
-            return { new in
-                guard cutoff, new.changes._leavesViewUnchanged(isEqual) else { return new }
-                let changes = reloadedFrom.map { ListViewChanges(_storage: .reload(old: $0, new: new._storage)) } ?? kept
-                return ListView(_storage: new._storage, changes: changes)
-            }
-        }
-    }
-
     /// The positions (below 64) in `inputs` of the names in `names` (an input read through its
     /// members, `shelf.total`, by its field's name), as bits.
     static func _positions(of names: StaticString, in inputs: StaticString) -> UInt64 {
@@ -262,19 +258,6 @@ extension StateTable.Builder {
             guard let isEqual else { return cached.isEmpty && new.isEmpty }
             return cached.count == new.count && cached.elementsEqual(new, by: isEqual)
         }
-    }
-}
-
-/// How the cell of an incremental value lets go of its cached value while the value's pipeline
-/// edits what they share: `take` moves the value out of the cell's slot (left uninitialized)
-/// and gives what to put back, from the new value, before the cell's cutoff test.
-@usableFromInline
-struct _CachedValueRelease<Value> {
-    let take: (UnsafeMutablePointer<Value>) -> (Value) -> Value
-
-    @usableFromInline
-    init(_ take: @escaping (UnsafeMutablePointer<Value>) -> (Value) -> Value) {
-        self.take = take
     }
 }
 

@@ -73,8 +73,19 @@ extension KeyedFoldQuery: IncrementalListQuery {
     @inlinable
     public func evaluate(updating previous: inout KeyedFoldState<Source.ID, Key, Value>?, changes: ListChanges<Source.ID>?)
         -> (output: KeyedTotals<Key, Value>, isIncremental: Bool) {
+        _evaluate(updating: &previous, changes: changes, beforeEditing: {})
+    }
+
+    /// ``evaluate(updating:changes:)``, calling `beforeEditing` before it edits the totals (see
+    /// `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
+    @inlinable
+    public func _evaluate(updating previous: inout KeyedFoldState<Source.ID, Key, Value>?, changes: ListChanges<Source.ID>?,
+                          beforeEditing: () -> Void) -> (output: KeyedTotals<Key, Value>, isIncremental: Bool) {
         if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.contributions.count / 4) {
-            previous = nil   // let the totals be edited in place where no result holds them
+            // Let the totals be edited in place where no result holds them: neither `previous`
+            // nor the result a memo cell caches, which this one replaces.
+            previous = nil
+            beforeEditing()
             // Each touched key's total before the edit, to report only those that changed.
             var before: [Int: _KeyedTotal<Value>] = [:]
             for id in changes.touchedIDs {

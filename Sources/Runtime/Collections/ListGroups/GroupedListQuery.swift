@@ -114,16 +114,30 @@ extension GroupedListQuery: IncrementalListQuery {
     public func evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?)
         -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
         var touches: [Int: [ListViewChanges<Element>._Touch]]? = nil
-        return _evaluate(updating: &previous, changes: changes, touches: &touches)
+        return _evaluate(updating: &previous, changes: changes, touches: &touches, beforeEditing: {})
+    }
+
+    /// ``evaluate(updating:changes:)``, calling `beforeEditing` before it edits the trees (see
+    /// `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
+    @inlinable
+    public func _evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?,
+                          beforeEditing: () -> Void) -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
+        var touches: [Int: [ListViewChanges<Element>._Touch]]? = nil
+        return _evaluate(updating: &previous, changes: changes, touches: &touches, beforeEditing: beforeEditing)
     }
 
     /// ``evaluate(updating:changes:)``, recording in `touches` (when not nil) the element changes
-    /// of each changed group, by slot, as a view's changes, when it follows the list's changes.
+    /// of each changed group, by slot, as a view's changes, when it follows the list's changes,
+    /// and calling `beforeEditing` before it edits the trees.
     @inlinable
     func _evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?,
-                   touches: inout [Int: [ListViewChanges<Element>._Touch]]?) -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
+                   touches: inout [Int: [ListViewChanges<Element>._Touch]]?,
+                   beforeEditing: () -> Void) -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
         if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.members.count / 4) {
-            previous = nil   // let the trees be edited in place where no result holds them
+            // Let the trees be edited in place where no result holds them: neither `previous` nor
+            // the result a memo cell caches, which this one replaces.
+            previous = nil
+            beforeEditing()
             let changedKeys = _follow(changes, in: &state, touches: &touches)
             // No group changed: the result is equal to the previous one, and says so by sharing
             // its identity (a cutoff keeps the older result; later ones compare to it in O(1)).

@@ -10,14 +10,29 @@ extension SectionedListQuery: IncrementalListQuery {
     @inlinable
     public func evaluate(updating previous: inout SectionedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?)
         -> (output: ListSections<Key, Element>, isIncremental: Bool) {
+        _evaluate(updating: &previous, changes: changes, beforeEditing: {})
+    }
+
+    /// ``evaluate(updating:changes:)``, calling `beforeEditing` before it edits the groups' trees
+    /// (see `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
+    @inlinable
+    public func _evaluate(updating previous: inout SectionedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?,
+                          beforeEditing: () -> Void) -> (output: ListSections<Key, Element>, isIncremental: Bool) {
         let sameOrder = previous?.steps == _steps
         let oldOrder = previous?.order
-        let oldOutput = previous?.output
+        // The previous result's groups, for the sections' element changes after a full
+        // evaluation; following the list, the groups record those changes, and these are let go
+        // of before the groups' trees, which they share, are edited.
+        var oldOutput = previous?.output
+        let oldSlots = previous?.output.slots
         var tieBreak = previous?.tieBreak
         var groupsState = previous?.groups
         previous = nil   // let the groups' trees be edited in place where no result holds them
         var touches: [Int: [ListViewChanges<Element>._Touch]]? = [:]
-        let (groupsOutput, followed) = groups._evaluate(updating: &groupsState, changes: changes, touches: &touches)
+        let (groupsOutput, followed) = groups._evaluate(updating: &groupsState, changes: changes, touches: &touches) {
+            oldOutput = nil
+            beforeEditing()
+        }
         guard let state = groupsState else { preconditionFailure("SectionedListQuery: the groups kept no state") }
         if tieBreak == nil { tieBreak = _Tiebreak(_comparisonTest(Key.self)) }
         let less = Self._slotOrder(state.slots, _less, tieBreak!.less)
@@ -64,7 +79,7 @@ extension SectionedListQuery: IncrementalListQuery {
             }
             slots.sort(by: less)
             order = _OrderedTree(sorted: slots)
-            let old = oldOrder.flatMap { tree in oldOutput.map { _KeyOrder(tree: tree, slots: $0.slots) } }
+            let old = oldOrder.flatMap { tree in oldSlots.map { _KeyOrder(tree: tree, slots: $0) } }
             sectionChanges = ListSectionChanges(_storage: .compared(old: old, new: _KeyOrder(tree: order, slots: state.slots)),
                                                 changedKeys: groupsOutput.changedKeys)
         }
