@@ -212,11 +212,11 @@ func allocatedBytes() -> Int {
     var state = BenchInbox(messages: list)
     step("BenchInbox holding the list (shared, not copied)")
     blackHole(state.computed.unread)
-    step("unread: filter + sort view (tree + entry by id), 2/3 of the messages")
+    step("unread: filter + sort view (its tree), 2/3 of the messages")
     blackHole(state.computed.latest)
-    step("latest: sort + prefix 10 (tree + entry by id of every message)")
+    step("latest: sort + prefix 10 (a tree of every message)")
     blackHole(state.computed.unreadTotal)
-    step("unreadTotal: count(where:) fold (contribution by id)")
+    step("unreadTotal: count(where:) fold (its total)")
     let input = rows[0].1
     print("messages: \(count)")
     for (name, bytes) in rows {

@@ -22,7 +22,7 @@ extension IdentifiedList {
         _elements.insert(element, at: offset)
         _labels.insert(label, at: offset)
         _shiftOffsets(from: offset)
-        _record(.inserted, element.id)
+        _record(.inserted, element.id, prior: nil)
     }
 
     /// Removes the element with `id` and returns it, or returns nil if there is none.
@@ -39,10 +39,10 @@ extension IdentifiedList {
     @inlinable
     public mutating func remove(at offset: Int) -> Element {
         let element = _elements.remove(at: offset)
-        _labels.remove(at: offset)
+        let label = _labels.remove(at: offset)
         _offsets[element.id] = nil
         _shiftOffsets(from: offset)
-        _record(.removed, element.id)
+        _record(.removed, element.id, prior: _ListEntry(element: element, label: label))
         return element
     }
 
@@ -73,7 +73,7 @@ extension IdentifiedList {
         }
         let old = _elements[offset]
         _elements[offset] = element
-        _record(.updated, element.id)
+        _record(.updated, element.id, prior: _ListEntry(element: old, label: _labels[offset]))
         return old
     }
 
@@ -103,19 +103,22 @@ extension IdentifiedList {
             let last = _elements.count - 1
             if offset != last { _elements.swapAt(offset, last) }
             var item: Element? = _elements.removeLast()
+            // The value before the edit, for the change record (a copy: a field the caller then
+            // mutates in place is copied on write, once, when the record still holds it).
+            let prior = _ListEntry(element: item!, label: _labels[offset])
             defer {
                 if let item {
                     precondition(item.id == id, "IdentifiedList: an element's id must not change in place")
                     _elements.append(item)
                     if offset != last { _elements.swapAt(offset, last) }
-                    _record(.updated, id)
+                    _record(.updated, id, prior: prior)
                 } else {
                     // Removed: the former last element sits at `offset`; put it back at the end.
                     if offset != last { _elements.append(_elements.remove(at: offset)) }
                     _labels.remove(at: offset)
                     _offsets[id] = nil
                     _shiftOffsets(from: offset)
-                    _record(.removed, id)
+                    _record(.removed, id, prior: prior)
                 }
             }
             yield &item
@@ -138,12 +141,12 @@ extension IdentifiedList {
                      "IdentifiedList: move(fromOffset: \(source), toOffset: \(destination)) out of bounds")
         guard source != destination else { return }
         let element = _elements.remove(at: source)
-        _labels.remove(at: source)
+        let prior = _ListEntry(element: element, label: _labels.remove(at: source))
         let label = _labelForInsertion(at: destination)
         _elements.insert(element, at: destination)
         _labels.insert(label, at: destination)
         _shiftOffsets(from: Swift.min(source, destination))
-        _record(.moved, element.id)
+        _record(.moved, element.id, prior: prior)
     }
 
     /// Moves the element with `id` to `destination` (its offset afterwards). Recorded as a move.
@@ -160,6 +163,9 @@ extension IdentifiedList {
         guard !sorted.isEmpty else { return }
         let moving = sorted.map { _elements[$0] }
         let target = destination - sorted.count { $0 < destination }
+        // Recorded before the labels change: a renumbering below may record a moved element
+        // again, and the first record of an id must hold its label before the whole edit.
+        for offset in sorted { _record(.moved, _elements[offset].id, prior: _ListEntry(element: _elements[offset], label: _labels[offset])) }
         for offset in sorted.reversed() {
             _elements.remove(at: offset)
             _labels.remove(at: offset)
@@ -170,7 +176,6 @@ extension IdentifiedList {
             _labels.insert(label, at: target + step)
         }
         _shiftOffsets(from: Swift.min(sorted[0], target))
-        for element in moving { _record(.moved, element.id) }
     }
 
     /// Replaces every element with `elements` (ids unique) and starts a new history: derived
@@ -247,9 +252,10 @@ extension IdentifiedList {
                 var next = 0
                 for index in low..<high {
                     if index == offset { next += 1 }
+                    let prior = _ListEntry(element: _elements[index], label: _labels[index])
                     _labels[index] = fresh[next]
                     next += 1
-                    _record(.moved, _elements[index].id)
+                    _record(.moved, prior.element.id, prior: prior)
                 }
                 return fresh[offset - low]
             }

@@ -37,7 +37,7 @@ public struct IdentifiedList<Element: Identifiable> {
     /// The offset of each id in `_elements`.
     @usableFromInline var _offsets: [ID: Int]
     /// The history this value belongs to.
-    @usableFromInline var _log: _ListChangeLog<ID>
+    @usableFromInline var _log: _ListChangeLog<Element>
     /// The number of edits of that history this value holds.
     @usableFromInline var _sequence: UInt64
 
@@ -96,8 +96,7 @@ public struct IdentifiedList<Element: Identifiable> {
         if version.sequence == _sequence { return ListChanges([]) }
         _log.lock.lock()
         defer { _log.lock.unlock() }
-        guard let records = _log._records(from: version.sequence, to: _sequence) else { return nil }
-        return ListChanges(records)
+        return _log._changes(from: version.sequence, to: _sequence)
     }
 
     /// Whether this value holds an element with `id`. O(1).
@@ -125,18 +124,19 @@ public struct IdentifiedList<Element: Identifiable> {
         return (_elements[offset], _labels[offset])
     }
 
-    /// Records `kind` for `id`: appends to the shared record when this value is at its head,
+    /// Records `kind` for `id`, whose entry (value and label) before the edit was `prior` (nil
+    /// for an insertion): appends to the shared record when this value is at its head,
     /// otherwise (a copy edited after another copy) starts a new history.
     @inlinable
-    mutating func _record(_ kind: ListChange<ID>.Kind, _ id: ID) {
-        let change = ListChange(kind, id)
+    mutating func _record(_ kind: ListChange<ID>.Kind, _ id: ID, prior: _ListEntry<Element>?) {
+        let record = _ListLogRecord(ListChange(kind, id), prior: prior)
         let appended: Bool
         if isKnownUniquelyReferenced(&_log) {
-            appended = _log._append(change, at: _sequence)
+            appended = _log._append(record, at: _sequence)
         } else {
             let log = _log
             let sequence = _sequence
-            appended = log.lock.withLock { log._append(change, at: sequence) }
+            appended = log.lock.withLock { log._append(record, at: sequence) }
         }
         if appended {
             _sequence += 1
@@ -180,10 +180,11 @@ extension IdentifiedList: RandomAccessCollection {
     public subscript(position: Int) -> Element {
         get { _elements[position] }
         _modify {
-            let id = _elements[position].id
+            let prior = _ListEntry(element: _elements[position], label: _labels[position])
+            let id = prior.element.id
             yield &_elements[position]
             precondition(_elements[position].id == id, "IdentifiedList: an element's id must not change in place")
-            _record(.updated, id)
+            _record(.updated, id, prior: prior)
         }
     }
 

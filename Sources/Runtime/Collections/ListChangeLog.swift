@@ -52,21 +52,38 @@ public struct ListChange<ID: Hashable>: Hashable {
 
 extension ListChange: Sendable where ID: Sendable {}
 
+/// One record of a ``_ListChangeLog``: the change, and the element's entry (value and label)
+/// just before it, nil for an insertion. The first record of an id after a version holds the
+/// entry the id had at that version: what a derived value needs to find (and take out) what it
+/// made of the element then, without a table of its own by id.
+@usableFromInline
+struct _ListLogRecord<Element: Identifiable> {
+    @usableFromInline var change: ListChange<Element.ID>
+    @usableFromInline var prior: _ListEntry<Element>?
+
+    @inlinable
+    init(_ change: ListChange<Element.ID>, prior: _ListEntry<Element>?) {
+        self.change = change
+        self.prior = prior
+    }
+}
+
 /// The edit record shared by the copies of one ``IdentifiedList`` history: a bounded ring of the
-/// latest edits. Only the copy at the head of the history appends; a copy that edits from an
-/// older point starts a new history (a new log), so every value's edits are a prefix of its
-/// log's sequence.
+/// latest edits, each with the edited element's previous value and label (so the ring holds
+/// at most `capacity` element copies besides the list's own). Only the copy at the head of the
+/// history appends; a copy that edits from an older point starts a new history (a new log), so
+/// every value's edits are a prefix of its log's sequence.
 ///
 /// Thread safety: the ring is only touched under `lock`, except by a value that holds the only
 /// reference to the log (then no other value, hence no other thread, can reach it).
 @usableFromInline
-final class _ListChangeLog<ID: Hashable>: @unchecked Sendable {
+final class _ListChangeLog<Element: Identifiable>: @unchecked Sendable {
     // Safety: mutable state is accessed under `lock`, or by the unique owner (see above).
     @usableFromInline let lineage: UInt64
     @usableFromInline let capacity: Int
     @usableFromInline let lock = Lock()
     /// The records, oldest at `start` (a ring once `count == capacity`).
-    @usableFromInline var ring: ContiguousArray<ListChange<ID>> = []
+    @usableFromInline var ring: ContiguousArray<_ListLogRecord<Element>> = []
     @usableFromInline var start = 0
     /// Sequence number of the oldest record still held.
     @usableFromInline var first: UInt64 = 0
@@ -80,15 +97,15 @@ final class _ListChangeLog<ID: Hashable>: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// Appends `change` if `sequence` is the head; returns whether it did. Caller holds the lock
+    /// Appends `record` if `sequence` is the head; returns whether it did. Caller holds the lock
     /// or the only reference.
     @inlinable
-    func _append(_ change: ListChange<ID>, at sequence: UInt64) -> Bool {
+    func _append(_ record: _ListLogRecord<Element>, at sequence: UInt64) -> Bool {
         guard sequence == head else { return false }
         if ring.count < capacity {
-            ring.append(change)
+            ring.append(record)
         } else {
-            ring[start] = change
+            ring[start] = record
             start += 1
             if start == capacity { start = 0 }
             first += 1
@@ -97,32 +114,85 @@ final class _ListChangeLog<ID: Hashable>: @unchecked Sendable {
         return true
     }
 
-    /// The records with sequence numbers `from..<to`, or nil if some were trimmed or `from` is
-    /// past `to`. Caller holds the lock.
+    /// The changes with sequence numbers `from..<to`, with the entries before each, or nil if
+    /// some were trimmed or `from` is past `to`. Caller holds the lock.
     @inlinable
-    func _records(from: UInt64, to: UInt64) -> [ListChange<ID>]? {
+    func _changes(from: UInt64, to: UInt64) -> ListChanges<Element.ID>? {
         guard from <= to, from >= first, to <= head else { return nil }
-        var result: [ListChange<ID>] = []
-        result.reserveCapacity(Int(to - from))
+        var changes: [ListChange<Element.ID>] = []
+        var priors = ContiguousArray<_ListEntry<Element>?>()
+        changes.reserveCapacity(Int(to - from))
+        priors.reserveCapacity(Int(to - from))
         var sequence = from
         while sequence < to {
             let offset = Int(sequence - first)
-            result.append(ring[(start + offset) % ring.count])
+            let record = ring[(start + offset) % ring.count]
+            changes.append(record.change)
+            priors.append(record.prior)
             sequence += 1
         }
-        return result
+        return ListChanges(changes, priors: _ListPriors(priors))
+    }
+}
+
+/// The entries (value and label) the elements of a ``ListChanges``' records had just before each
+/// record, in record order: what `ListChanges._touched(_:)` gives a derived value.
+///
+/// Safety: immutable once made. It holds elements, which need not be `Sendable`; it is read only
+/// by queries over `Sendable` elements (the incremental queries require them).
+@usableFromInline
+final class _ListPriors<Element>: @unchecked Sendable {
+    @usableFromInline let entries: ContiguousArray<_ListEntry<Element>?>
+
+    @inlinable
+    init(_ entries: ContiguousArray<_ListEntry<Element>?>) {
+        self.entries = entries
+    }
+}
+
+/// One element touched since a version: its id, and its entry at that version (nil: it was not
+/// in the list then).
+@usableFromInline
+struct _TouchedElement<Element: Identifiable> {
+    @usableFromInline var id: Element.ID
+    @usableFromInline var old: _ListEntry<Element>?
+
+    @inlinable
+    init(id: Element.ID, old: _ListEntry<Element>?) {
+        self.id = id
+        self.old = old
     }
 }
 
 /// The edits between two versions of an ``IdentifiedList``, in the order they were made.
+///
+/// Those from ``IdentifiedList/changes(since:)`` also carry each edited element's previous value
+/// and place in the order (internal): a derived value reads what it made of the element before
+/// the edits from them, instead of keeping a table by id. Made with ``init(_:)``, a value does not
+/// carry them, and a query given it evaluates in full.
 public struct ListChanges<ID: Hashable>: RandomAccessCollection, Equatable {
     /// The edits, oldest first.
     public let records: [ListChange<ID>]
+    /// The `_ListPriors` of `records`, when they come from a list's change record.
+    @usableFromInline let _priors: (AnyObject & Sendable)?
 
     /// Wraps `records`.
     @inlinable
     public init(_ records: [ListChange<ID>]) {
         self.records = records
+        self._priors = nil
+    }
+
+    /// Wraps `records`, with the entries their elements had before each.
+    @inlinable
+    init(_ records: [ListChange<ID>], priors: (AnyObject & Sendable)?) {
+        self.records = records
+        self._priors = priors
+    }
+
+    /// Same records (the previous values are not compared).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.records == rhs.records
     }
 
     /// The first record's position.
@@ -140,6 +210,24 @@ public struct ListChanges<ID: Hashable>: RandomAccessCollection, Equatable {
         if records.count == 1 { return [records[0].id] }
         var seen = Set<ID>(minimumCapacity: records.count)
         return records.compactMap { seen.insert($0.id).inserted ? $0.id : nil }
+    }
+
+    /// Every id an edit touched, once each, in the order first touched, with the entry (value
+    /// and label) it had before the first of those edits (nil: it was not in the list), or nil
+    /// when these changes carry no previous values (made by hand, or not from a list of
+    /// `Element`s). O(changes).
+    @inlinable
+    func _touched<Element: Identifiable>(_: Element.Type) -> [_TouchedElement<Element>]? where Element.ID == ID {
+        if records.isEmpty { return [] }
+        guard let priors = _priors as? _ListPriors<Element> else { return nil }
+        if records.count == 1 { return [_TouchedElement(id: records[0].id, old: priors.entries[0])] }
+        var seen = Set<ID>(minimumCapacity: records.count)
+        var touched: [_TouchedElement<Element>] = []
+        touched.reserveCapacity(records.count)
+        for index in records.indices where seen.insert(records[index].id).inserted {
+            touched.append(_TouchedElement(id: records[index].id, old: priors.entries[index]))
+        }
+        return touched
     }
 
     /// The ids of records of `kind`, in record order (with repeats).

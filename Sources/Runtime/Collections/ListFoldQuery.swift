@@ -35,17 +35,16 @@ public struct ListFoldQuery<Source: Identifiable & Sendable, Value: Sendable>: S
     }
 }
 
-/// What a pipeline keeps for a ``ListFoldQuery``: the total and each included element's
-/// contribution, to take it back out when the element changes.
+/// What a pipeline keeps for a ``ListFoldQuery``: the total. An element's contribution is taken
+/// back out when it changes by computing it again from the value the element had before (the
+/// list's change record keeps it, see ``ListChanges``): no table by id.
 public struct ListFoldState<ID: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline var total: Value
-    @usableFromInline var contributions: [ID: Value]
     @usableFromInline let steps: [_QueryStep]
 
     @inlinable
-    init(total: Value, contributions: [ID: Value], steps: [_QueryStep]) {
+    init(total: Value, steps: [_QueryStep]) {
         self.total = total
-        self.contributions = contributions
         self.steps = steps
     }
 }
@@ -55,29 +54,25 @@ extension ListFoldQuery: IncrementalListQuery {
     @inlinable
     public func evaluate(updating previous: inout ListFoldState<Source.ID, Value>?, changes: ListChanges<Source.ID>?)
         -> (output: Value, isIncremental: Bool) {
-        if var state = previous, state.steps == steps, let changes {
+        if var state = previous, state.steps == steps, let changes, let touched = changes._touched(Source.self) {
             previous = nil
-            for id in changes.touchedIDs {
-                if let old = state.contributions.removeValue(forKey: id) {
+            for element in touched {
+                // Its contribution before the edits (from its value then), out; its current one, in.
+                if let before = element.old?.element, let old = _contribution(before) {
                     state.total = remove(state.total, old)
                 }
-                if let element = source[id: id], let new = _contribution(element) {
+                if let now = source[id: element.id], let new = _contribution(now) {
                     state.total = add(state.total, new)
-                    state.contributions[id] = new
                 }
             }
             previous = state
             return (state.total, true)
         }
         var total = initial
-        var contributions: [Source.ID: Value] = [:]
         for element in source {
-            if let value = _contribution(element) {
-                total = add(total, value)
-                contributions[element.id] = value
-            }
+            if let value = _contribution(element) { total = add(total, value) }
         }
-        previous = ListFoldState(total: total, contributions: contributions, steps: steps)
+        previous = ListFoldState(total: total, steps: steps)
         return (total, false)
     }
 

@@ -1,9 +1,10 @@
 /// What a pipeline keeps for a ``ListQuery`` or ``PrefixListQuery``: the included source
-/// elements in a tree ordered by the query's order, and each one's entry by id (to find it in
-/// the tree when its source element changes), and how the last result was cut and mapped.
+/// elements in a tree ordered by the query's order, and how the last result was cut and mapped.
+///
+/// No table by id: when a source element changes, its old place in the tree is found from the
+/// value and label it had before (the list's change record keeps them, see ``ListChanges``).
 public struct ListQueryState<Source: Identifiable & Sendable, Element>: Sendable where Source.ID: Sendable {
     @usableFromInline var tree: _OrderedTree<_ListEntry<Source>>
-    @usableFromInline var members: [Source.ID: _ListEntry<Source>]
     @usableFromInline let steps: [_QueryStep]
     /// The prefix length of the last result (nil: all).
     @usableFromInline var limit: Int?
@@ -15,10 +16,9 @@ public struct ListQueryState<Source: Identifiable & Sendable, Element>: Sendable
     @usableFromInline var sequence: UInt64 = 0
 
     @inlinable
-    init(tree: _OrderedTree<_ListEntry<Source>>, members: [Source.ID: _ListEntry<Source>], steps: [_QueryStep], limit: Int?,
+    init(tree: _OrderedTree<_ListEntry<Source>>, steps: [_QueryStep], limit: Int?,
          project: @escaping @Sendable (Source) -> Element) {
         self.tree = tree
-        self.members = members
         self.steps = steps
         self.limit = limit
         self.project = project
@@ -70,14 +70,22 @@ extension ListQuery {
                    steps: [_QueryStep], limit: Int?, beforeEditing: () -> Void = {}) -> (output: ListView<Element>, isIncremental: Bool) {
         let less = _entryOrder
         if var state = previous, state.steps == steps, let changes,
-           changes.count <= Swift.max(64, state.tree.count / 4) {
+           changes.count <= Swift.max(64, state.tree.count / 4),
+           let touched = changes._touched(Source.self) {
             // Let the tree be edited in place when no view holds it: neither `previous` nor the
             // view a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
-            let viewChanges = _follow(changes.touchedIDs, in: &state, limit: limit, less: less) { id in
-                source._entry(id: id).flatMap { _entry($0.element, $0.label) }
+            var records: [_TouchRecord<Source>] = []
+            records.reserveCapacity(touched.count)
+            for element in touched {
+                // What the tree holds for the element: its entry before the edits, if included
+                // then; and what it should hold now.
+                let old = element.old.flatMap { _entry($0.element, $0.label) }
+                let new = source._entry(id: element.id).flatMap { _entry($0.element, $0.label) }
+                if old != nil || new != nil { records.append(_TouchRecord(old: old, new: new)) }
             }
+            let viewChanges = _follow(records, in: &state, limit: limit, less: less)
             previous = state
             return (ListView(_storage: state._view(limit: limit, project: _project), changes: viewChanges), true)
         }
@@ -94,33 +102,27 @@ extension ListQuery {
         } else if let order = _order {
             entries.sort { order($0.element, $1.element) }
         }
-        var members: [Source.ID: _ListEntry<Source>] = Dictionary(minimumCapacity: entries.count)
-        for entry in entries { members[entry.element.id] = entry }
         let tree = _OrderedTree(sorted: entries)
         let old = previous.map { _TreeListViewStorage(tree: $0.tree, limit: $0.limit, project: $0.project) }
-        var state = ListQueryState(tree: tree, members: members, steps: steps, limit: limit, project: _project)
+        var state = ListQueryState(tree: tree, steps: steps, limit: limit, project: _project)
         state.lineage = _newLineage(limit: limit, less: _entryOrder(then: { $0.label < $1.label }))
         let storage = state._view(limit: limit, project: _project)
         previous = state
         return (ListView(_storage: storage, changes: ListViewChanges(_storage: .reload(old: old, new: storage))), false)
     }
 
-    /// Follows the changes of the source elements `touched` (each once), whose entries the query
-    /// now includes are given by `newEntry` (nil: not included, or gone): moves them in `state`'s
-    /// tree, and returns the view's changes, cut to the prefixes of the state's last result and
-    /// `limit`. O(changes · log n). The state then holds this result's limit, map and lineage.
+    /// Follows the changes of the touched source elements (`records`, each element once, with
+    /// the entry the state's tree holds for it, nil if none, and the entry the query now
+    /// includes, nil if none): moves them in `state`'s tree, and returns the view's changes, cut
+    /// to the prefixes of the state's last result and `limit`. O(changes · log n). The state then
+    /// holds this result's limit, map and lineage.
     @inlinable
-    func _follow(_ touched: [Source.ID], in state: inout ListQueryState<Source, Element>, limit: Int?,
-                 less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool,
-                 newEntry: (Source.ID) -> _ListEntry<Source>?) -> ListViewChanges<Element> {
+    func _follow(_ records: [_TouchRecord<Source>], in state: inout ListQueryState<Source, Element>, limit: Int?,
+                 less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool) -> ListViewChanges<Element> {
         let oldCount = state.tree.count
-        var records: [_TouchRecord<Source>] = []
-        records.reserveCapacity(touched.count)
-        for id in touched {
-            let old = state.members[id]
-            let new = newEntry(id)
-            guard old != nil || new != nil else { continue }
-            records.append(_TouchRecord(old: old, oldRank: old.map { state.tree.rank(of: $0, less) } ?? 0, new: new))
+        var records = records
+        for index in records.indices {
+            if let old = records[index].old { records[index].oldRank = state.tree.rank(of: old, less) }
         }
         // The old tree is needed only to find elements pushed out of a prefix; keeping it
         // makes the edits below copy the nodes on their paths.
@@ -128,16 +130,10 @@ extension ListQuery {
         // All removals before any insertion: a renumbered element's new place in the order
         // may be one a touched element still holds.
         for record in records {
-            if let old = record.old {
-                state.tree.remove(old, less)
-                state.members[old.element.id] = nil
-            }
+            if let old = record.old { state.tree.remove(old, less) }
         }
         for record in records {
-            if let new = record.new {
-                state.tree.insert(new, less)
-                state.members[new.element.id] = new
-            }
+            if let new = record.new { state.tree.insert(new, less) }
         }
         for index in records.indices {
             if let new = records[index].new { records[index].newRank = state.tree.rank(of: new, less) }

@@ -6,9 +6,11 @@
 /// one (the order of its entries may be another, and every element is new), and so does a copy
 /// of the pipeline that updates after another copy did (as an `IdentifiedList` copy edited after
 /// another). Each incremental update appends, for every source element it touched, the element's
-/// new entry in the view (nil when it left); a view holds its lineage and the sequence number
-/// of the update that made it. A later view of the same lineage can then tell a follower which
-/// elements changed since the view it last read, and what they are now, in O(changes).
+/// entries in the view before and after (nil when it was not in it, or left); a view holds its
+/// lineage and the sequence number of the update that made it. A later view of the same lineage
+/// can then tell a follower which elements changed since the view it last read, what they were
+/// then (the first record's entry before: where the follower's tree holds them, found without a
+/// table by id) and what they are now (the last record's entry after), in O(changes).
 ///
 /// Records are kept only once a follower asked for them (``follow()``): a view nobody chains
 /// from costs one locked increment per update. The record is bounded (``capacity`` records;
@@ -74,7 +76,7 @@ final class _ListViewLineage<Element: Identifiable & Sendable>: @unchecked Senda
             return head
         }
         for record in records {
-            let entry = _ListViewRecord(id: (record.new?.element ?? record.old!.element).id, entry: record.new)
+            let entry = _ListViewRecord(id: (record.new?.element ?? record.old!.element).id, old: record.old, entry: record.new)
             if ring.count < capacity {
                 ring.append(entry)
             } else {
@@ -113,15 +115,18 @@ final class _ListViewLineage<Element: Identifiable & Sendable>: @unchecked Senda
     }
 }
 
-/// One touched element of an update: its id and its new entry in the view (nil: it left).
+/// One touched element of an update: its id, its entry in the view before (nil: it was not in
+/// it) and after (nil: it left).
 @usableFromInline
 struct _ListViewRecord<Element: Identifiable> {
     @usableFromInline var id: Element.ID
+    @usableFromInline var old: _ListEntry<Element>?
     @usableFromInline var entry: _ListEntry<Element>?
 
     @inlinable
-    init(id: Element.ID, entry: _ListEntry<Element>?) {
+    init(id: Element.ID, old: _ListEntry<Element>?, entry: _ListEntry<Element>?) {
         self.id = id
+        self.old = old
         self.entry = entry
     }
 }

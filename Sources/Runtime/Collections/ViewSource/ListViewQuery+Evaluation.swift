@@ -1,5 +1,5 @@
 /// What a pipeline keeps for a ``ListViewQuery`` or ``PrefixListViewQuery``: the query's state
-/// (as a ``ListQuery``'s: the included elements in a tree, by id), and the source view's lineage
+/// (as a ``ListQuery``'s: the included elements in a tree), and the source view's lineage
 /// and place in it when it was last read.
 public struct ListViewQueryState<Source: Identifiable & Sendable, Element>: Sendable where Source.ID: Sendable {
     @usableFromInline var query: ListQueryState<Source, Element>
@@ -57,24 +57,32 @@ extension ListViewQuery {
             // view a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
-            let viewChanges: ListViewChanges<Element>
+            // Each touched id once: its entry in the view as this state last read it (the first
+            // record's before), which tells where our tree holds it, and its latest entry.
+            var touched: [(old: _ListEntry<Source>?, new: _ListEntry<Source>?)] = []
             if changes.count == 1 {
-                // One change, the common case: no table of the latest entries to allocate.
-                viewChanges = _base._follow([changes[0].id], in: &state, limit: limit, less: less) { _ in
-                    changes[0].entry.flatMap { _base._entry($0.element, $0.label) }
-                }
+                // One change, the common case: no table to allocate.
+                touched = [(changes[0].old, changes[0].entry)]
             } else {
-                // Each touched id once, with its latest entry in the view.
-                var latest: [Source.ID: _ListEntry<Source>?] = [:]
-                var touched: [Source.ID] = []
+                var place: [Source.ID: Int] = Dictionary(minimumCapacity: changes.count)
                 touched.reserveCapacity(changes.count)
                 for change in changes {
-                    if latest.updateValue(change.entry, forKey: change.id) == nil { touched.append(change.id) }
-                }
-                viewChanges = _base._follow(touched, in: &state, limit: limit, less: less) { id in
-                    latest[id]!.flatMap { _base._entry($0.element, $0.label) }
+                    if let index = place[change.id] {
+                        touched[index].new = change.entry
+                    } else {
+                        place[change.id] = touched.count
+                        touched.append((change.old, change.entry))
+                    }
                 }
             }
+            var records: [_TouchRecord<Source>] = []
+            records.reserveCapacity(touched.count)
+            for element in touched {
+                let old = element.old.flatMap { _base._entry($0.element, $0.label) }
+                let new = element.new.flatMap { _base._entry($0.element, $0.label) }
+                if old != nil || new != nil { records.append(_TouchRecord(old: old, new: new)) }
+            }
+            let viewChanges = _base._follow(records, in: &state, limit: limit, less: less)
             previous = ListViewQueryState(query: state, sourceLineage: source.lineage, sourceSequence: source.sequence)
             return (ListView(_storage: state._view(limit: limit, project: _base._project), changes: viewChanges), true)
         }
@@ -98,10 +106,8 @@ extension ListViewQuery {
         } else if let order = _base._order {
             entries.sort { order($0.element, $1.element) }
         }
-        var members: [Source.ID: _ListEntry<Source>] = Dictionary(minimumCapacity: entries.count)
-        for entry in entries { members[entry.element.id] = entry }
         let old = previous.map { _TreeListViewStorage(tree: $0.query.tree, limit: $0.query.limit, project: $0.query.project) }
-        var state = ListQueryState(tree: _OrderedTree(sorted: entries), members: members, steps: steps, limit: limit, project: _base._project)
+        var state = ListQueryState(tree: _OrderedTree(sorted: entries), steps: steps, limit: limit, project: _base._project)
         // A view without a lineage gives offsets as labels: this evaluation's order is then no
         // order a later one could follow, and a query chained from ours evaluates in full too.
         state.lineage = source == nil ? nil : _base._newLineage(limit: limit, less: less)
