@@ -195,15 +195,19 @@ extension StateTable.Builder {
         // lineage), as are those of the key order's inputs.
         let followedMask = orderMask | Self._positions(of: sourceInputs, in: inputs)
         let counter = RecomputationCounter()
+        // The cell's and the cache's types, found once: named in this unspecialized code, each
+        // would be looked up in the runtime's metadata cache on every refresh.
+        let cellType = MemoCell<Value>.self
+        let cacheType = IncrementalListCache<Value>.self
         appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
-            let cell = base.load(fromByteOffset: cellOffset, as: MemoCell<Value>.self)
+            let cell = base.load(fromByteOffset: cellOffset, as: cellType)
             var moves = _InputMoves()
             _ = cell._refresh(
                 verifies: true,
                 { table.recordInputs(resolved.inputs, in: base, into: &$0, lists: resolved.lists, moves: &moves) },
                 {
                     counter.increment()
-                    let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
+                    let cache = base.load(fromByteOffset: cacheOffset, as: cacheType)
                     var restore: ((Value) -> Value)?
                     let value = evaluate(base, cache, moves.anyMoved(orderMask), {
                         moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: followedMask)
@@ -251,7 +255,8 @@ extension StateTable.Builder {
 
     /// The cutoff of a view: after an incremental update, whether its changes leave the cached
     /// view as it was (O(changes)); after a full evaluation, whether the elements are equal.
-    @usableFromInline
+    /// Specialized where it is written (generic, it looks up type metadata on every edit).
+    @inlinable
     static func _unchangedTest<Element>(_ isEqual: ((Element, Element) -> Bool)?) -> (ListView<Element>, ListView<Element>) -> Bool {
         return { cached, new in
             if new.changes.isIncremental { return new.changes._leavesViewUnchanged(isEqual) }
@@ -345,8 +350,8 @@ extension IdentifiedList: _ListVersioned {
 extension ListViewChanges {
     /// Whether these changes leave the previous view as it was: incremental, and either empty or
     /// only elements that kept their offset and are `isEqual` to their previous value (nil:
-    /// elements are not comparable, so only no change at all).
-    @usableFromInline
+    /// elements are not comparable, so only no change at all). Specialized where it is written.
+    @inlinable
     func _leavesViewUnchanged(_ isEqual: ((Element, Element) -> Bool)?) -> Bool {
         guard case .incremental(let touches) = _storage else { return false }
         guard let isEqual else { return touches.isEmpty }
