@@ -1,16 +1,16 @@
-/// How the memo cell of an incremental value lets go of its cached value while the value's
-/// pipeline edits what they share (issue 34, item 5).
-///
-/// A value made by an incremental query (a ``ListView``, ``ListGroups``, ``ListSections``,
-/// ``KeyedTotals``) shares its structure with the query's maintained state: a view's tree, the
-/// groups' slot vector of trees, the totals' slot vector. The next update edits that state; a node
-/// the cached value still holds is then copied (and every child it references retained) rather
-/// than edited in place, although the cached value is exactly what the update replaces. The
-/// pipeline calls back once it has decided to follow the source's changes, before it edits its
-/// state (`IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`); the table's refresh,
-/// which owns the cell until it publishes, then moves the cached value out of the cell, keeping
-/// only what its cutoff needs (its changes and identity, see ``_StateSharingResult``). Nodes a
-/// value still holds elsewhere (a reader's copy, a copy of the state) are copied as before.
+// How the memo cell of an incremental value lets go of its cached value while the value's
+// pipeline edits what they share (issue 34, item 5).
+//
+// A value made by an incremental query (a `ListView`, `ListGroups`, `ListSections`,
+// `KeyedTotals`) shares its structure with the query's maintained state: a view's tree, the
+// groups' slot vector of trees, the totals' slot vector. The next update edits that state; a node
+// the cached value still holds is then copied (and every child it references retained) rather
+// than edited in place, although the cached value is exactly what the update replaces. The
+// pipeline calls back once it has decided to follow the source's changes, before it edits its
+// state (`IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`); the table's refresh,
+// which owns the cell until it publishes, then moves the cached value out of the cell, keeping
+// only what its cutoff needs (its changes and identity, see `_StateSharingResult`). Nodes a
+// value still holds elsewhere (a reader's copy, a copy of the state) are copied as before.
 
 /// What a cell does with its cached value when the pipeline is about to edit: `take` moves the
 /// value out of the cell's slot (left uninitialized) and gives what to put back, from the new
