@@ -125,6 +125,29 @@ struct SpecFragmentErrorTests {
         #expect(!FileManager.default.fileExists(atPath: spec + ".swift"))
     }
 
+    @Test("a single-quoted literal is reported by the generator at its quote, and its braces close nothing")
+    func singleQuotes() throws {
+        let directory = try TemporaryDirectory()
+        // Found by the fuzz test: Swift reads `'}` as an unterminated literal, so the body's
+        // closing brace vanished and the generated file's structure broke at its own lines.
+        let spec = try directory.write("""
+            state Q {
+              var badge: Int = 0
+              computed text: String { badge >= 99 ? "99+" : "\\(badge)"'}
+              computed letter: Character { 'a' }
+              computed fine: String { "it's" }  // it's fine here too
+            }
+
+            """, to: "Q.statespec")
+        let result = Command().run(["generate", spec, "--output", spec + ".swift"])
+        #expect(result.status == 1)
+        let message = "error: single-quoted string literal found, use '\"'"
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(2) == ["\(spec):3:59: \(message)", "\(spec):4:32: \(message)"], "\(result.standardError)")
+        #expect(!lines.contains { $0.contains(":5:") })
+        #expect(!FileManager.default.fileExists(atPath: spec + ".swift"))
+    }
+
     /// Generates `source`, type-checks it with the support types, and returns swiftc's error
     /// lines and every diagnostic line (errors, warnings, notes), each as swiftc printed it in the
     /// one-line `llvm` style, not deduplicated: an error printed twice counts twice.

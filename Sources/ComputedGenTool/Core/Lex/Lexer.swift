@@ -96,6 +96,8 @@ public struct Lexer: Sendable {
             return lexDollarIdentifier(at: start)
         case .quote:
             return lexStringLiteral(at: start, hashes: 0)
+        case .apostrophe:
+            return lexSingleQuotedString(at: start)
         case .hash:
             return lexHash(at: start)
         case .dot:
@@ -220,6 +222,29 @@ public struct Lexer: Sendable {
         return token
     }
 
+    /// The message for a `'…'` literal, as Swift words it.
+    public static let singleQuoteMessage = "single-quoted string literal found, use '\"'"
+
+    /// `'text'`: Swift has no single-quoted literals, but its lexer reads one as a string up to
+    /// the next `'` on the line (or the line's end), so a brace inside it closes nothing. Reported
+    /// here, at the quote, once; read the same way, so that a body's braces are matched as
+    /// Swift will match them and the generated file keeps its structure.
+    private mutating func lexSingleQuotedString(at start: SourceLocation) -> Token {
+        report(LexError(at: start, Self.singleQuoteMessage, reachesEnd: false))
+        offset += 1
+        while let byte = peek(), byte != .newline, byte != .carriageReturn {
+            offset += 1
+            if byte == .backslash, let next = peek(), next != .newline, next != .carriageReturn {
+                offset += 1
+            } else if byte == .apostrophe {
+                break
+            }
+        }
+        var token = make(.string, from: start)
+        token.isMalformed = true
+        return token
+    }
+
     private mutating func lexDocComment(start: SourceLocation) -> Token {
         offset += 3
         if peek() == .space { offset += 1 }
@@ -321,6 +346,7 @@ extension UInt8 {
     static let backslash = UInt8(ascii: "\\")
     static let star = UInt8(ascii: "*")
     static let quote = UInt8(ascii: "\"")
+    static let apostrophe = UInt8(ascii: "'")
     static let hash = UInt8(ascii: "#")
     static let dot = UInt8(ascii: ".")
     static let dollar = UInt8(ascii: "$")

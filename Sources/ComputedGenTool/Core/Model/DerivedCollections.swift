@@ -21,6 +21,11 @@ public enum DerivedCollectionTypes {
         isGeneric(type, named: "ListSections")
     }
 
+    /// Whether a type spells the runtime's `KeyedTotals<…>` (a fold per key).
+    public static func isKeyedTotals(_ type: String) -> Bool {
+        isGeneric(type, named: "KeyedTotals")
+    }
+
     /// Whether a type spells the runtime's `IdentifiedList<…>`.
     public static func isIdentifiedList(_ type: String) -> Bool {
         isGeneric(type, named: "IdentifiedList")
@@ -87,8 +92,19 @@ extension CheckedComputed {
 /// give.
 public enum IncrementalFolds {
     /// The list field that `body` folds, when the body is a recognised fold of one of `lists`
-    /// (the names of the `IdentifiedList` fields it reads); nil otherwise.
-    public static func foldedList(inBody body: String, lists: Set<String>) -> String? {
+    /// (the names of the `IdentifiedList` fields it reads) whose kind matches the declared
+    /// `type` when one is given: a total per key only for a `KeyedTotals<…>`, any other fold only
+    /// for another type. A body and type that do not match (a misspelled `KeyedTotals`) are an
+    /// ordinary computed value, so that Swift reports the mismatch at the spec's type, once.
+    public static func foldedList(inBody body: String, lists: Set<String>, type: String? = nil) -> String? {
+        guard let (list, isKeyed) = fold(inBody: body, lists: lists) else { return nil }
+        if let type, DerivedCollectionTypes.isKeyedTotals(type) != isKeyed { return nil }
+        return list
+    }
+
+    /// The list `body` folds, and whether the fold is a total per key (`count(by:)`,
+    /// `sum(of:by:)`).
+    private static func fold(inBody body: String, lists: Set<String>) -> (list: String, isKeyed: Bool)? {
         guard !lists.isEmpty else { return nil }
         let (allTokens, errors) = Lexer.tokenize(body)
         guard errors.isEmpty else { return nil }
@@ -125,15 +141,16 @@ public enum IncrementalFolds {
                  "map" where (labels != nil || hasTrailingClosure) && !isLast:
                 operators += 1
             case "count" where isLast:
-                if hasTrailingClosure { return labels == nil || labels == [] ? list : nil }
-                if labels?.first == "where" || labels == ["by"] { return list }
-                return operators > 0 && (labels == nil || labels == []) ? list : nil
+                if hasTrailingClosure { return labels == nil || labels == [] ? (list, false) : nil }
+                if labels == ["by"] { return (list, true) }
+                if labels?.first == "where" { return (list, false) }
+                return operators > 0 && (labels == nil || labels == []) ? (list, false) : nil
             case "sum" where isLast:
-                if hasTrailingClosure { return labels == nil || labels == [] ? list : nil }
-                return labels?.first == "of" ? list : nil
+                if hasTrailingClosure { return labels == nil || labels == [] ? (list, false) : nil }
+                return labels?.first == "of" ? (list, labels?.contains("by") ?? false) : nil
             case "reduce" where isLast:
                 guard let labels, labels.contains("adding"), labels.contains("removing") else { return nil }
-                return list
+                return (list, false)
             default:
                 return nil
             }

@@ -18,13 +18,16 @@ extension Parser {
         var angles = 0
         while current.kind != .end {
             let token = current
-            if openers.isEmpty, endsType(token, isFirst: index == start, angles: angles) { break }
+            // A quote typed into a type (`Str'ing`): Swift reads a literal from it to the next
+            // quote or the line's end, swallowing the body's brace; said here, in the type's terms.
+            let isSingleQuote = token.text.hasPrefix("'")
+            if !isSingleQuote, openers.isEmpty, endsType(token, isFirst: index == start, angles: angles) { break }
             if let opener = openers.last, startsNextMember(token) { throw unclosed(opener, in: "a type", resumeAt: index) }
-            if token.kind == .string || token.text.hasPrefix("'") {
+            if token.kind == .string || isSingleQuote {
                 // No Swift type holds a literal; in generated code one would run on past the type.
                 var resume = index + 1
                 while resume < tokens.count, !tokens[resume].isAtLineStart { resume += 1 }
-                let what = token.kind == .string ? "a string literal" : "a single quote"
+                let what = isSingleQuote ? "a single quote" : "a string literal"
                 throw fail("a type cannot contain \(what); check the type's spelling", at: token.location, resumeAt: resume)
             }
             if Self.bracketDelta(of: token) > 0 {

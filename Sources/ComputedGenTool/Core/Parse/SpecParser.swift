@@ -125,7 +125,10 @@ struct Parser {
                 skipToTopLevel()
             }
         }
-        var all = diagnostics + lexErrors.map { Diagnostic(path: path, at: $0.location, $0.message) }
+        // One error per place: where the parser explained a lexical slip in its context (a quote
+        // in a type), the lexer's own message for it would say the same thing again.
+        let explained = Set(diagnostics.map(\.location))
+        var all = diagnostics + lexErrors.filter { !explained.contains($0.location) }.map { Diagnostic(path: path, at: $0.location, $0.message) }
         all.sort { $0.location < $1.location }
         return ParseResult(file: file, diagnostics: all, incompleteMembers: incompleteMembers)
     }
