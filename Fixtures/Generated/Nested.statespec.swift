@@ -500,3 +500,204 @@ extension Building: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
     public var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }
+
+struct SessionBadge {
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
+
+    /// Creates a state; every field without a value in the spec must be given.
+    init(
+        child: __childType = Extended.__childDefault,
+        count: __countType = Extended.__countDefault
+    ) {
+        computed = Extended.__make(child: child, count: count)
+    }
+
+    var child: __childType {
+        get { computed._child.wrappedValue }
+        set { if computed._child.update(newValue) { computed.__childDidChange() } }
+        _modify { defer { computed.__childDidChange() }; yield &computed._child.wrappedValue }
+    }
+
+    var count: __countType {
+        get { computed._count.wrappedValue }
+        set { if computed._count.update(newValue) { computed.__countDidChange() } }
+        _modify { defer { computed.__countDidChange() }; yield &computed._count.wrappedValue }
+    }
+
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'badge' is a computed value: read it as 'state.computed.badge' or 'store.computed.badge' (computed values are read-only)")
+    var badge: __badgeType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    @available(*, unavailable, message: "'plain' is a computed value: read it as 'state.computed.plain' or 'store.computed.plain' (computed values are read-only)")
+    var plain: __plainType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+}
+
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
+extension SessionBadge {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 28)
+    typealias
+ __childType=ChildState; typealias
+ __countType=Int
+    typealias
+      __badgeType=String; typealias
+      __plainType=Int
+#sourceLocation()
+}
+
+extension SessionBadge {
+    /// The stored fields and memoized computed values of ``SessionBadge``, read as `state.computed`.
+    ///
+    /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
+    struct Extended {
+        fileprivate var _child: ComputedRuntime.StoredField<__childType>
+        fileprivate var _count: ComputedRuntime.StoredField<__countType>
+        fileprivate var __memo: ComputedRuntime.MemoTable
+        fileprivate var _badge: ComputedRuntime.SharedMemo<__badgeType>
+
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 28)
+        fileprivate static var __childDefault: __childType {
+                          ChildState()
+        }
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 29)
+        fileprivate static var __countDefault: __countType {
+                   0
+        }
+#sourceLocation()
+
+        var child: __childType { self._child.wrappedValue }
+        var count: __countType { self._count.wrappedValue }
+
+        /// Memoized: recomputed only after `child` or `count` changes, including a `@Shared` value `child` holds, changed by any of its holders.
+        var badge: __badgeType {
+            _badge.value(
+                sharedInputs: {
+                    ComputedRuntime._recordSharedStamps(of: self._child.wrappedValue, into: &$0)
+                },
+                compute: {
+                    __Recomputations.badge.increment()
+                    return SessionBadge._ComputedBodies.badge(_child.wrappedValue, _count.wrappedValue)
+                })
+        }
+
+        /// Memoized: recomputed only after `count` changes.
+        var plain: __plainType {
+            _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __plainType.self] }
+        }
+
+        /// Marks what `child` feeds as stale: `badge`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __childDidChange() {
+            _badge.invalidate(version: _child.version)
+        }
+
+        /// Marks what `count` feeds as stale: `badge`, `plain`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __countDidChange() {
+            __didChange(1)
+            _badge.invalidate(version: _count.version)
+        }
+
+        /// How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`.
+        fileprivate enum __Recomputations {
+            static let badge = ComputedRuntime.RecomputationCounter()
+        }
+    }
+}
+
+extension SessionBadge.Extended {
+    fileprivate static func __make(child: SessionBadge.__childType, count: SessionBadge.__countType) -> SessionBadge.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return SessionBadge.Extended(
+            _child: ComputedRuntime.StoredField<SessionBadge.__childType>(wrappedValue: child, version: __initialStamp),
+            _count: ComputedRuntime.StoredField<SessionBadge.__countType>(wrappedValue: count, version: __initialStamp),
+            __memo: __table.makeMemoTable(),
+            _badge: ComputedRuntime.SharedMemo<SessionBadge.__badgeType>(version: __initialStamp, traceName: "SessionBadge.badge(child)")
+        )
+    }
+}
+
+extension SessionBadge {
+    /// Selectors over ``SessionBadge``: pure functions from a state to a value, for stores and composition.
+    ///
+    /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
+    enum Selectors {
+        static var child: ComputedRuntime.StateSelector<SessionBadge, __childType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var count: ComputedRuntime.StateSelector<SessionBadge, __countType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+
+        static let badge = ComputedRuntime.StateSelector<SessionBadge, __badgeType>(recomputations: Extended.__Recomputations.badge) { (state: SessionBadge) in
+            state.computed.badge
+        }
+
+        static let plain: ComputedRuntime.StateSelector<SessionBadge, __plainType> = Extended.__table.computedSelector(0)
+    }
+}
+
+extension SessionBadge {
+    /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
+    /// cannot read state it did not declare.
+    fileprivate enum _ComputedBodies {
+        static func badge(_ child: __childType, _ count: __countType) -> __badgeType {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 32)
+                           "\(child.computed.name) (\(count))" }
+#sourceLocation()
+
+        static func plain(_ count: __countType) -> __plainType {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 33)
+                        count * 2 }
+#sourceLocation()
+    }
+}
+
+extension SessionBadge: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        Swift.withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        Swift.withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
+
+extension SessionBadge.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``SessionBadge`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `__memo`, the state's memo table.
+    /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
+    /// a store observes each alone.
+    static let __table: ComputedRuntime.StateTable<SessionBadge, SessionBadge.Extended> = .init(\.computed, memo: \.__memo, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<SessionBadge, SessionBadge.Extended>.Builder) {
+        table.field("child", \._child, \.child, \.child)  // 0
+        table.field("count", \._count, \.count, \.count)  // 1
+        table.computed("plain", \.plain, inputs: "count") {  // 0
+            SessionBadge._ComputedBodies.plain($0.pointee._count.wrappedValue)
+        }
+        table.sharedComputed("badge", \._badge, \.badge)
+    }
+
+    /// Brings the computed value at `index` up to date: the miss path of its accessor.
+    fileprivate func __refresh(_ index: Swift.Int) {
+        Swift.withUnsafePointer(to: self) { SessionBadge.Extended.__table.refresh(index, in: $0) }
+    }
+
+    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
+    fileprivate mutating func __didChange(_ field: Swift.Int) {
+        Swift.withUnsafeMutablePointer(to: &self) { SessionBadge.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+    }
+}
+
+extension SessionBadge: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
+}

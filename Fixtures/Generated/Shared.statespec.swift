@@ -578,8 +578,8 @@ struct ParentFeature {
 
     var child: __childType {
         get { computed._child.wrappedValue }
-        set { if computed._child.update(newValue) { computed.__didChange(0) } }
-        _modify { defer { computed.__didChange(0) }; yield &computed._child.wrappedValue }
+        set { if computed._child.update(newValue) { computed.__childDidChange() } }
+        _modify { defer { computed.__childDidChange() }; yield &computed._child.wrappedValue }
     }
 
     var title: __titleType {
@@ -612,7 +612,7 @@ extension ParentFeature {
     struct Extended {
         fileprivate var _child: ComputedRuntime.StoredField<__childType>
         fileprivate var _title: ComputedRuntime.StoredField<__titleType>
-        fileprivate var __memo: ComputedRuntime.MemoTable
+        fileprivate var _childName: ComputedRuntime.SharedMemo<__childNameType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 27)
@@ -629,9 +629,27 @@ extension ParentFeature {
         var child: __childType { self._child.wrappedValue }
         var title: __titleType { self._title.wrappedValue }
 
-        /// Memoized: recomputed only after `child` changes.
+        /// Memoized: recomputed only after `child` changes, including a `@Shared` value `child` holds, changed by any of its holders.
         var childName: __childNameType {
-            _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __childNameType.self] }
+            _childName.value(
+                sharedInputs: {
+                    ComputedRuntime._recordSharedStamps(of: self._child.wrappedValue, into: &$0)
+                },
+                compute: {
+                    __Recomputations.childName.increment()
+                    return ParentFeature._ComputedBodies.childName(_child.wrappedValue)
+                })
+        }
+
+        /// Marks what `child` feeds as stale: `childName`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __childDidChange() {
+            _childName.invalidate(version: _child.version)
+        }
+
+        /// How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`.
+        fileprivate enum __Recomputations {
+            static let childName = ComputedRuntime.RecomputationCounter()
         }
     }
 }
@@ -642,7 +660,7 @@ extension ParentFeature.Extended {
         return ParentFeature.Extended(
             _child: ComputedRuntime.StoredField<ParentFeature.__childType>(wrappedValue: child, version: __initialStamp),
             _title: ComputedRuntime.StoredField<ParentFeature.__titleType>(wrappedValue: title, version: __initialStamp),
-            __memo: __table.makeMemoTable()
+            _childName: ComputedRuntime.SharedMemo<ParentFeature.__childNameType>(version: __initialStamp, traceName: "ParentFeature.childName(child)")
         )
     }
 }
@@ -654,7 +672,10 @@ extension ParentFeature {
     enum Selectors {
         static var child: ComputedRuntime.StateSelector<ParentFeature, __childType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
         static var title: ComputedRuntime.StateSelector<ParentFeature, __titleType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        static let childName: ComputedRuntime.StateSelector<ParentFeature, __childNameType> = Extended.__table.computedSelector(0)
+
+        static let childName = ComputedRuntime.StateSelector<ParentFeature, __childNameType>(recomputations: Extended.__Recomputations.childName) { (state: ParentFeature) in
+            state.computed.childName
+        }
     }
 }
 
@@ -688,28 +709,195 @@ extension ParentFeature.Extended: ComputedRuntime._TableDrivenStorage {
     /// computed value with its key path, the members its body reads (by name: the table
     /// resolves them once) and its body, called with the storage. A computed value's index is
     /// its slot in `__memo`, the state's memo table.
-    static let __table: ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended> = .init(\.computed, memo: \.__memo, __describe)
+    /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
+    /// a store observes each alone.
+    static let __table: ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended> = .init(\.computed, __describe)
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<ParentFeature, ParentFeature.Extended>.Builder) {
         table.field("child", \._child, \.child, \.child)  // 0
         table.field("title", \._title, \.title, \.title)  // 1
-        table.computed("childName", \.childName, inputs: "child.computed.name") {  // 0
-            ParentFeature._ComputedBodies.childName($0.pointee._child.wrappedValue)
-        }
-    }
-
-    /// Brings the computed value at `index` up to date: the miss path of its accessor.
-    fileprivate func __refresh(_ index: Swift.Int) {
-        Swift.withUnsafePointer(to: self) { ParentFeature.Extended.__table.refresh(index, in: $0) }
-    }
-
-    /// Marks every computed value the field at `field` feeds as stale, after a write to it.
-    fileprivate mutating func __didChange(_ field: Swift.Int) {
-        Swift.withUnsafeMutablePointer(to: &self) { ParentFeature.Extended.__table.invalidate(afterWritingField: field, in: $0) }
+        table.sharedComputed("childName", \._childName, \.childName)
     }
 }
 
 extension ParentFeature: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
+}
+
+/// A feature two levels above the `@Shared` value: declared before the state it nests would
+/// make no difference, the generator follows the spec's nesting wherever the states are.
+struct AppShell {
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
+
+    /// Creates a state; every field without a value in the spec must be given.
+    init(
+        feature: __featureType = Extended.__featureDefault
+    ) {
+        computed = Extended.__make(feature: feature)
+    }
+
+    var feature: __featureType {
+        get { computed._feature.wrappedValue }
+        set { if computed._feature.update(newValue) { computed.__featureDidChange() } }
+        _modify { defer { computed.__featureDidChange() }; yield &computed._feature.wrappedValue }
+    }
+
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'header' is a computed value: read it as 'state.computed.header' or 'store.computed.header' (computed values are read-only)")
+    var header: __headerType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    @available(*, unavailable, message: "'initial' is a computed value: read it as 'state.computed.initial' or 'store.computed.initial' (computed values are read-only)")
+    var initial: __initialType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+}
+
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
+extension AppShell {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 36)
+    typealias
+ __featureType=ParentFeature
+    typealias
+      __headerType=String; typealias
+      __initialType=String
+#sourceLocation()
+}
+
+extension AppShell {
+    /// The stored fields and memoized computed values of ``AppShell``, read as `state.computed`.
+    ///
+    /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
+    struct Extended {
+        fileprivate var _feature: ComputedRuntime.StoredField<__featureType>
+        fileprivate var _header: ComputedRuntime.SharedMemo<__headerType>
+        fileprivate var _initial: ComputedRuntime.SharedMemo<__initialType>
+
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 36)
+        fileprivate static var __featureDefault: __featureType {
+                               ParentFeature()
+        }
+#sourceLocation()
+
+        var feature: __featureType { self._feature.wrappedValue }
+
+        /// Memoized: recomputed only after `feature` changes, including a `@Shared` value `feature` holds, changed by any of its holders.
+        var header: __headerType {
+            _header.value(
+                sharedInputs: {
+                    ComputedRuntime._recordSharedStamps(of: self._feature.wrappedValue, into: &$0)
+                },
+                compute: {
+                    __Recomputations.header.increment()
+                    return AppShell._ComputedBodies.header(_feature.wrappedValue)
+                })
+        }
+
+        /// Memoized: recomputed only after `feature` changes, including a `@Shared` value `feature` holds, changed by any of its holders.
+        var initial: __initialType {
+            _initial.value(
+                sharedInputs: {
+                    ComputedRuntime._recordSharedStamps(of: self._feature.wrappedValue, into: &$0)
+                },
+                compute: {
+                    __Recomputations.initial.increment()
+                    return AppShell._ComputedBodies.initial(_feature.wrappedValue)
+                })
+        }
+
+        /// Marks what `feature` feeds as stale: `header`, `initial`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __featureDidChange() {
+            _header.invalidate(version: _feature.version)
+            _initial.invalidate(version: _feature.version)
+        }
+
+        /// How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`.
+        fileprivate enum __Recomputations {
+            static let header = ComputedRuntime.RecomputationCounter()
+            static let initial = ComputedRuntime.RecomputationCounter()
+        }
+    }
+}
+
+extension AppShell.Extended {
+    fileprivate static func __make(feature: AppShell.__featureType) -> AppShell.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return AppShell.Extended(
+            _feature: ComputedRuntime.StoredField<AppShell.__featureType>(wrappedValue: feature, version: __initialStamp),
+            _header: ComputedRuntime.SharedMemo<AppShell.__headerType>(version: __initialStamp, traceName: "AppShell.header(feature)"),
+            _initial: ComputedRuntime.SharedMemo<AppShell.__initialType>(version: __initialStamp, traceName: "AppShell.initial(feature)")
+        )
+    }
+}
+
+extension AppShell {
+    /// Selectors over ``AppShell``: pure functions from a state to a value, for stores and composition.
+    ///
+    /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
+    enum Selectors {
+        static var feature: ComputedRuntime.StateSelector<AppShell, __featureType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+
+        static let header = ComputedRuntime.StateSelector<AppShell, __headerType>(recomputations: Extended.__Recomputations.header) { (state: AppShell) in
+            state.computed.header
+        }
+
+        static let initial = ComputedRuntime.StateSelector<AppShell, __initialType>(recomputations: Extended.__Recomputations.initial) { (state: AppShell) in
+            state.computed.initial
+        }
+    }
+}
+
+extension AppShell {
+    /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
+    /// cannot read state it did not declare.
+    fileprivate enum _ComputedBodies {
+        static func header(_ feature: __featureType) -> __headerType {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 39)
+                            "Signed in as \(feature.computed.childName)" }
+#sourceLocation()
+
+        static func initial(_ feature: __featureType) -> __initialType {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 40)
+                             String(feature.child.session.userName.prefix(1)) }
+#sourceLocation()
+    }
+}
+
+extension AppShell: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        Swift.withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        Swift.withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
+
+extension AppShell.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``AppShell`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `__memo`, the state's memo table.
+    /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
+    /// a store observes each alone.
+    static let __table: ComputedRuntime.StateTable<AppShell, AppShell.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<AppShell, AppShell.Extended>.Builder) {
+        table.field("feature", \._feature, \.feature, \.feature)  // 0
+        table.sharedComputed("header", \._header, \.header)
+        table.sharedComputed("initial", \._initial, \.initial)
+    }
+}
+
+extension AppShell: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
     var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }

@@ -102,7 +102,7 @@ struct _SharedReferences<T>: @unchecked Sendable {
     /// Appends the references `value` holds. (`inout` only so that the value is not copied.)
     func collect(_ value: inout T, into references: inout [any _SharedReference]) {
         guard let witness else { return }
-        withUnsafePointer(to: &value) { witness.collect(UnsafeRawPointer($0), into: &references) }
+        withUnsafePointer(to: &value) { witness.visit(UnsafeRawPointer($0)) { references.append($0) } }
     }
 }
 
@@ -111,7 +111,8 @@ enum _SharedReferencesWitness<T> {}
 protocol _AnySharedReferencesWitness {
     /// Whether values of the type can hold shared references at all.
     static var holdsReferences: Bool { get }
-    static func collect(_ value: UnsafeRawPointer, into references: inout [any _SharedReference])
+    /// Calls `visit` with each shared reference the value at `value` holds.
+    static func visit(_ value: UnsafeRawPointer, _ visit: (any _SharedReference) -> Void)
 }
 
 extension _SharedReferencesWitness: _AnySharedReferencesWitness where T: _TableDrivenState {
@@ -119,8 +120,8 @@ extension _SharedReferencesWitness: _AnySharedReferencesWitness where T: _TableD
         T.Extended.__table.holdsSharedReferences
     }
 
-    static func collect(_ value: UnsafeRawPointer, into references: inout [any _SharedReference]) {
-        T.Extended.__table.collectSharedReferences(in: value, into: &references)
+    static func visit(_ value: UnsafeRawPointer, _ visit: (any _SharedReference) -> Void) {
+        T.Extended.__table.visitSharedReferences(in: value, visit)
     }
 }
 

@@ -11,9 +11,9 @@ extension StateTable {
         let memberVersion: ((UnsafeRawPointer, Substring) -> VersionStamp?)?
         /// The value, for the mirror.
         let value: (UnsafeRawPointer) -> Any
-        /// Appends the shared references the field holds: a `@Shared` field's, or those of a
-        /// nested generated state; `nil` when it can hold none.
-        let references: ((UnsafeRawPointer, inout [any _SharedReference]) -> Void)?
+        /// Calls its second argument with each shared reference the field holds: a `@Shared`
+        /// field's, or those of a nested generated state; `nil` when it can hold none.
+        let references: ((UnsafeRawPointer, (any _SharedReference) -> Void) -> Void)?
         /// The storage of the field's selector (`Selectors.count`), made once with the table.
         let selector: AnyObject
         /// The version of the field's value when it is an ``IdentifiedList`` (see
@@ -113,7 +113,7 @@ extension StateTable.Builder {
             version: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).version },
             memberVersion: nil,
             value: { $0.load(fromByteOffset: offset, as: Shared<Value>.self).wrappedValue },
-            references: { $1.append($0.load(fromByteOffset: offset, as: Shared<Value>.self).box) },
+            references: { $1($0.load(fromByteOffset: offset, as: Shared<Value>.self).box) },
             selector: StateSelector<State, Value>(
                 _select: { root in Self.shared(at: offset, in: root, as: Value.self).wrappedValue },
                 _version: { root in Self.shared(at: offset, in: root, as: Value.self).version },
@@ -246,11 +246,11 @@ extension StateTable.Builder {
         return offset
     }
 
-    /// Appends the shared references of a field's value in place, when `Value` is a generated
+    /// Visits the shared references of a field's value in place, when `Value` is a generated
     /// state that holds any.
-    private static func references<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer, inout [any _SharedReference]) -> Void)? {
+    private static func references<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer, (any _SharedReference) -> Void) -> Void)? {
         guard let witness = _SharedReferences<Value>().witness else { return nil }
-        return { base, references in witness.collect(base + offset, into: &references) }
+        return { base, visit in witness.visit(base + offset, visit) }
     }
 
     /// Reads the version of a member of a field's value in place, when `Value` is a generated state.

@@ -35,11 +35,18 @@ extension StateTable {
         !referenceCollectors.isEmpty
     }
 
-    /// Appends the shared references the state at `base` holds, in declaration order.
-    func collectSharedReferences(in base: UnsafeRawPointer, into references: inout [any _SharedReference]) {
+    /// Calls `visit` with each shared reference the state at `base` holds, in declaration order
+    /// (nested generated states' in place of the field that holds them).
+    func visitSharedReferences(in base: UnsafeRawPointer, _ visit: (any _SharedReference) -> Void) {
         for collect in referenceCollectors {
-            collect(base, &references)
+            collect(base, visit)
         }
+    }
+
+    /// Records the current version of each shared reference the state at `base` holds, in
+    /// declaration order (see ``_recordSharedStamps(of:into:)``).
+    public func recordSharedStamps(in base: UnsafeRawPointer, into stamps: inout MemoInputs) {
+        visitSharedReferences(in: base) { stamps.record($0.version) }
     }
 
     /// The fields and their values, as `print` and `dump` show a state.

@@ -102,9 +102,9 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     private(set) var computedSelectors: [AnyObject] = []
     let stateMembers: _MemberTable<State>
     let extendedMembers: _MemberTable<Extended>
-    /// What appends the shared references of each field that can hold any (see
-    /// ``collectSharedReferences(in:into:)``).
-    let referenceCollectors: [(UnsafeRawPointer, inout [any _SharedReference]) -> Void]
+    /// What visits the shared references of each field that can hold any (see
+    /// ``visitSharedReferences(in:_:)``).
+    let referenceCollectors: [(UnsafeRawPointer, (any _SharedReference) -> Void) -> Void]
     /// The names a change trace reports, made on the first traced refresh (see
     /// `StateTable+Trace.swift`).
     let traceNames = _TraceNames()

@@ -91,7 +91,7 @@ private func _movedSharedFields<State: _TableDrivenState>(
     for field in State.Extended.__table.fields {
         guard let collect = field.references else { continue }
         references.removeAll(keepingCapacity: true)
-        collect(base, &references)
+        collect(base) { references.append($0) }
         if let reference = references.first(where: { reference in
             published[ObjectIdentifier(reference)].map { $0 != reference.version } ?? false
         }) {

@@ -36,6 +36,7 @@ public enum SpecChecker {
             if let checked = checker.check() { states.append(checked) }
             diagnostics += checker.diagnostics
         }
+        states = NestedShared.mark(states)
         diagnostics = diagnostics.sortedByLocation()
         let isClean = !diagnostics.contains { $0.severity == .error }
         return CheckResult(spec: isClean ? CheckedSpec(file: file, states: states) : nil, diagnostics: diagnostics)

@@ -18,6 +18,7 @@ enum RuntimeNames {
     static let memoTable = module + ".MemoTable"
     static let memoInputs = module + ".MemoInputs"
     static let sharedMemo = module + ".SharedMemo"
+    static let recordSharedStamps = module + "._recordSharedStamps"
     static let incrementalMemo = module + ".IncrementalMemo"
     static let incrementalListQuery = module + ".IncrementalListQuery"
     static let versionStamp = module + ".VersionStamp"

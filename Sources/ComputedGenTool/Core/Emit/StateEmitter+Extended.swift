@@ -182,7 +182,7 @@ extension StateEmitter {
                 writer.indent { writer in
                     writer.block("sharedInputs:", suffix: ",") { writer in
                         for input in shared {
-                            writer.line("$0.record($\(input).version)")
+                            writer.line(sharedStampRecording(of: input))
                         }
                     }
                     writer.block("compute:", suffix: ")") { writer in
@@ -202,6 +202,13 @@ extension StateEmitter {
                 writer.line("_read { if !_\(computed.name).isCached { __refresh(\(index)) }; yield _\(computed.name)._borrowedValue }")
             }
         }
+    }
+
+    /// The line of a shared-inputs closure that records the stamps of the field `name`: a
+    /// `@Shared` field's version, or those of the `@Shared` values a nested state holds.
+    func sharedStampRecording(of name: String) -> String {
+        guard let field = fieldsByName[name], !field.isShared else { return "$0.record($\(name).version)" }
+        return "\(RuntimeNames.recordSharedStamps)(of: self._\(field.name).wrappedValue, into: &$0)"
     }
 
     /// "`a`", "`a` or `b`", "`a`, `b` or `c`".

@@ -34,7 +34,7 @@ extension StateEmitter {
             return name
         }
         guard !lists.isEmpty else { return nil }
-        return IncrementalFolds.foldedList(inBody: computed.decl.body.text, lists: Set(lists))
+        return IncrementalFolds.foldedList(inBody: computed.decl.body.text, lists: Set(lists), type: computed.type)
     }
 
     /// The `ListView` value a `ListView` value's chain starts from (`timeline` in `timeline.filter
@@ -91,7 +91,9 @@ extension StateEmitter {
     func freshnessDoc(of computed: CheckedComputed) -> String {
         let lists = listInputs(of: computed)
         guard isIncremental(computed), !isShared(computed), !lists.isEmpty else {
-            return "Memoized: recomputed only after \(describe(computed.inputs)) changes."
+            let nested = sharedInputs(of: computed).filter { fieldsByName[$0]?.holdsNestedShared ?? false }
+            let elsewhere = nested.isEmpty ? "" : ", including a `@Shared` value \(describe(nested.map(Input.field))) holds, changed by any of its holders"
+            return "Memoized: recomputed only after \(describe(computed.inputs)) changes\(elsewhere)."
         }
         let order = computed.keyOrderInputs
         let reordered = computed.inputs.filter { order.contains($0.name) && !lists.contains($0) }

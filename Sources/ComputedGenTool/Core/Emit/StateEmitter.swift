@@ -63,13 +63,14 @@ struct StateEmitter {
     }
 
     /// For each computed, the `@Shared` fields it reads directly or through other computed values,
+    /// and the fields holding nested states with `@Shared` values (``CheckedField/holdsNestedShared``),
     /// in declaration order. Computeds come in topological order, so one pass suffices.
     let sharedInputsByComputed: [String: [String]]
 
     static func sharedInputs(of state: CheckedState) -> [String: [String]] {
         // The shared fields in declaration order: filtering these, not every field, for each
         // computed keeps this linear (it was fields × computeds: most of the time on 10,000 of each).
-        let sharedNames = state.fields.filter(\.isShared).map(\.name)
+        let sharedNames = state.fields.filter { $0.isShared || $0.holdsNestedShared }.map(\.name)
         let shared = Set(sharedNames)
         var result: [String: [String]] = [:]
         for computed in state.computeds {

@@ -46,6 +46,10 @@ public struct CheckedField: Hashable, Sendable {
     /// The computeds that must be invalidated when this field is written, transitively, in
     /// topological order (a computed comes after every computed it reads).
     public var dependents: [String]
+    /// Whether the field holds a nested generated state with `@Shared` values (see
+    /// `NestedShared`): computed values over it also key their cache on those values' versions,
+    /// since other holders can change them without writing the field.
+    public var holdsNestedShared = false
 
     /// Creates a checked field.
     public init(decl: FieldDecl, kind: FieldKind, type: String, dependents: [String]) {
