@@ -213,7 +213,14 @@ extension IdentifiedList {
         let room = (upper - lower) / UInt64(count + 1)
         let step = lower == 0 && upper == .max ? Swift.min(room, _labelSpacing) : room
         let base = lower == 0 && upper == .max ? (UInt64.max / 2) - step * UInt64(count / 2) : lower
-        return ContiguousArray((1...count).map { base + step * UInt64($0) })
+        return ContiguousArray(unsafeUninitializedCapacity: count) { labels, initialized in
+            var label = base
+            for index in 0..<count {
+                label += step
+                labels.initializeElement(at: index, to: label)
+            }
+            initialized = count
+        }
     }
 
     /// A label for an element about to be inserted at `offset`, strictly between the labels of

@@ -89,20 +89,26 @@ extension ListQuery {
             previous = state
             return (ListView(_storage: state._view(limit: limit, project: _project), changes: viewChanges), true)
         }
-        // Full evaluation.
-        var entries = ContiguousArray<_ListEntry<Source>>()
-        entries.reserveCapacity(source.count)
+        // Full evaluation: the included entries in a scratch buffer, sorted there, then moved
+        // into the tree's leaves (each entry copied once, from the list, and never released).
+        let scratch = UnsafeMutablePointer<_ListEntry<Source>>.allocate(capacity: source.count)
+        defer { scratch.deallocate() }
+        var included = 0
         for offset in 0..<source.count {
-            if let entry = _entry(source._elements[offset], source._labels[offset]) { entries.append(entry) }
+            if let entry = _entry(source._elements[offset], source._labels[offset]) {
+                (scratch + included).initialize(to: entry)
+                included += 1
+            }
         }
+        var entries = UnsafeMutableBufferPointer(start: scratch, count: included)
         // The entries are in source order, and the sort is stable: ties keep it without
         // comparing labels (half the calls to the caller's order).
         if let fullSort = _fullSort {
-            fullSort(&entries)
+            fullSort(entries)
         } else if let order = _order {
             entries.sort { order($0.element, $1.element) }
         }
-        let tree = _OrderedTree(sorted: entries)
+        let tree = _OrderedTree(moving: entries)
         let old = previous.map { _TreeListViewStorage(tree: $0.tree, limit: $0.limit, project: $0.project) }
         var state = ListQueryState(tree: tree, steps: steps, limit: limit, project: _project)
         state.lineage = _newLineage(limit: limit, less: _entryOrder(then: { $0.label < $1.label }))

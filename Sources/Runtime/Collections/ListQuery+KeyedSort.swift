@@ -11,35 +11,36 @@ extension ListQuery {
     @inlinable
     static func _keyedSort<Value: Comparable & Sendable>(descending: Bool, sourceOffset: Int?,
                                                _ key: @escaping @Sendable (Source) -> Value)
-        -> @Sendable (inout ContiguousArray<_ListEntry<Source>>) -> Void {
+        -> @Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void {
         let entryOffset = sourceOffset.flatMap { offset in
             MemoryLayout<_ListEntry<Source>>.offset(of: \_ListEntry<Source>.element).map { $0 + offset }
         }
-        return { entries in
+        return { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 1 else { return }
             var keyed = ContiguousArray<(key: Value, position: Int)>()
-            keyed.reserveCapacity(entries.count)
-            entries.withUnsafeBufferPointer { buffer in
-                if let entryOffset, let base = buffer.baseAddress {
-                    let raw = UnsafeRawPointer(base)
-                    let stride = MemoryLayout<_ListEntry<Source>>.stride
-                    for position in buffer.indices {
-                        keyed.append((raw.load(fromByteOffset: position * stride + entryOffset, as: Value.self), position))
-                    }
-                } else {
-                    for position in buffer.indices { keyed.append((key(buffer[position].element), position)) }
+            keyed.reserveCapacity(buffer.count)
+            if let entryOffset {
+                let raw = UnsafeRawPointer(base)
+                let stride = MemoryLayout<_ListEntry<Source>>.stride
+                for position in buffer.indices {
+                    keyed.append((raw.load(fromByteOffset: position * stride + entryOffset, as: Value.self), position))
                 }
+            } else {
+                for position in buffer.indices { keyed.append((key(buffer[position].element), position)) }
             }
             if descending {
                 keyed.sort { $0.key > $1.key }
             } else {
                 keyed.sort { $0.key < $1.key }
             }
-            var sorted = ContiguousArray<_ListEntry<Source>>()
-            sorted.reserveCapacity(entries.count)
-            entries.withUnsafeBufferPointer { buffer in
-                for pair in keyed { sorted.append(buffer[pair.position]) }
+            // Gather by moving the entries (no copy, nothing retained or released): into a
+            // scratch buffer in the sorted order, then back.
+            let scratch = UnsafeMutablePointer<_ListEntry<Source>>.allocate(capacity: buffer.count)
+            defer { scratch.deallocate() }
+            for (index, pair) in keyed.enumerated() {
+                (scratch + index).moveInitialize(from: base + pair.position, count: 1)
             }
-            entries = sorted
+            base.moveInitialize(from: scratch, count: buffer.count)
         }
     }
 }

@@ -36,12 +36,12 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     /// How a full evaluation sorts the included entries, when the order is one key path's: by
     /// the keys read once per entry (see `_keyedSort`), rather than by `_order`, which reads two
     /// keys per comparison. Nil for other orders.
-    @usableFromInline var _fullSort: (@Sendable (inout ContiguousArray<_ListEntry<Source>>) -> Void)? = nil
+    @usableFromInline var _fullSort: (@Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void)? = nil
 
     @usableFromInline
     init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, order: (@Sendable (Source, Source) -> Bool)?,
          project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool,
-         fullSort: (@Sendable (inout ContiguousArray<_ListEntry<Source>>) -> Void)? = nil) {
+         fullSort: (@Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void)? = nil) {
         self.source = source
         self._include = include
         self._order = order

@@ -26,7 +26,7 @@ struct _OrderedTree<Entry> {
         @usableFromInline @exclusivity(unchecked) var count: Int
         @usableFromInline let isLeaf: Bool
 
-        @usableFromInline
+        @inlinable
         init(leaf entries: ContiguousArray<Entry>) {
             self.entries = entries
             self.children = []
@@ -35,16 +35,28 @@ struct _OrderedTree<Entry> {
             self.isLeaf = true
         }
 
-        @usableFromInline
+        // Inlinable, so that building a tree is specialized for the entry type where it is built
+        // (generic copies of the children's last entries cost thousands of instructions each).
+        @inlinable
         init(branch children: ContiguousArray<Node>) {
-            self.entries = ContiguousArray(children.map { $0.lastEntry })
+            var entries = ContiguousArray<Entry>()
+            var counts = ContiguousArray<Int>()
+            entries.reserveCapacity(children.count)
+            counts.reserveCapacity(children.count)
+            var count = 0
+            for child in children {
+                entries.append(child.lastEntry)
+                counts.append(child.count)
+                count += child.count
+            }
+            self.entries = entries
             self.children = children
-            self.counts = ContiguousArray(children.map(\.count))
-            self.count = self.counts.reduce(0, +)
+            self.counts = counts
+            self.count = count
             self.isLeaf = false
         }
 
-        @usableFromInline
+        @inlinable
         init(copying node: Node) {
             entries = node.entries
             children = node.children
@@ -69,7 +81,7 @@ struct _OrderedTree<Entry> {
     /// A tree of `sorted` (already in the tree's order), built in O(n).
     @inlinable
     init<C: Collection>(sorted: C) where C.Element == Entry {
-        guard !sorted.isEmpty else { root = nil; return }
+        guard !sorted.isEmpty else { self.init(); return }
         let width = Self.leafCapacity * 3 / 4
         var level = ContiguousArray<Node>()
         var chunk = ContiguousArray<Entry>()
@@ -82,6 +94,36 @@ struct _OrderedTree<Entry> {
             }
         }
         if !chunk.isEmpty { level.append(Node(leaf: chunk)) }
+        self.init(leaves: level)
+    }
+
+    /// A tree of the entries in `buffer` (already in the tree's order), built in O(n), moving
+    /// them out of it: `buffer` is left uninitialized (no entry is copied, nothing retained or
+    /// released, where `init(sorted:)` copies each entry and its caller then destroys its own).
+    @inlinable
+    init(moving buffer: UnsafeMutableBufferPointer<Entry>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { self.init(); return }
+        let width = Self.leafCapacity * 3 / 4
+        var level = ContiguousArray<Node>()
+        level.reserveCapacity((buffer.count + width - 1) / width)
+        var start = 0
+        while start < buffer.count {
+            let length = Swift.min(width, buffer.count - start)
+            let chunk = ContiguousArray<Entry>(unsafeUninitializedCapacity: length) { target, initialized in
+                target.baseAddress!.moveInitialize(from: base + start, count: length)
+                initialized = length
+            }
+            level.append(Node(leaf: chunk))
+            start += length
+        }
+        self.init(leaves: level)
+    }
+
+    /// A tree of `leaves` (in order, none empty): the branches above them, built in O(leaves).
+    @inlinable
+    init(leaves: ContiguousArray<Node>) {
+        guard !leaves.isEmpty else { root = nil; return }
+        var level = leaves
         let fan = Self.branchCapacity * 3 / 4
         while level.count > 1 {
             var next = ContiguousArray<Node>()

@@ -102,7 +102,7 @@ extension ListViewQuery {
             }
         }
         if let fullSort = _base._fullSort {
-            fullSort(&entries)
+            entries.withUnsafeMutableBufferPointer { fullSort($0) }
         } else if let order = _base._order {
             entries.sort { order($0.element, $1.element) }
         }
