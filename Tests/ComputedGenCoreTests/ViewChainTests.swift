@@ -84,4 +84,57 @@ struct ViewChainTests {
             }
             """).isEmpty)
     }
+
+    @Test("a fold of a view is a warning at the reference, giving the fold of the list that is maintained per change")
+    func foldsOfViews() throws {
+        let spec = """
+            state Mail {
+              var messages: IdentifiedList<Message> = []
+              computed unread: ListView<Message> {
+                messages.filter { !$0.isRead }
+                  .sorted(by: \\.date)
+              }
+              computed latest: ListView<Message> { messages.sorted(by: \\.date).prefix(10) }
+              computed starredUnread: Int { unread.count(where: { $0.isStarred }) }
+              computed unreadSize: Int { return unread.filter { $0.size > 0 }.sum(of: \\.size) }
+              computed unreadCount: Int { unread.count }
+              computed latestStarred: Int { latest.count(where: { $0.isStarred }) }
+              computed unreadList: [Message] { Array(unread) }
+            }
+            """
+        let result = SpecFrontEnd.run(source: spec, path: "t.statespec")
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+        let tail = "is updated per changed element instead (a view's order does not change a count or a sum)"
+        #expect(result.diagnostics.map { "\($0.location): \($0.message)" } == [
+            "8:33: computed 'starredUnread' folds the 'ListView' value 'unread', which is recomputed in full (every element of "
+                + "'unread') after each change of it; 'messages.filter { !$0.isRead }.count(where: { $0.isStarred })' \(tail)",
+            "9:37: computed 'unreadSize' folds the 'ListView' value 'unread', which is recomputed in full (every element of "
+                + "'unread') after each change of it; 'messages.filter { !$0.isRead }.filter { $0.size > 0 }.sum(of: \\.size)' \(tail)",
+        ])
+        // A warning does not stop the generator: the spec still generates, and the command succeeds.
+        #expect(Generator.generate(source: spec, path: "t.statespec").swift != nil)
+        // The suggested form is itself a fold of the list, maintained per change.
+        let suggested = try #require(SpecFrontEnd.run(source: """
+            state Mail {
+              var messages: IdentifiedList<Message> = []
+              computed starredUnread: Int { messages.filter { !$0.isRead }.count(where: { $0.isStarred }) }
+            }
+            """, path: "t.statespec").spec?.states.first)
+        #expect(suggested.freshness(ofComputed: "starredUnread")?.strategy == .fold(list: "messages"))
+    }
+
+    @Test("a fold of a view chained from another view is given as a fold of the first view's list")
+    func foldsOfChainedViews() {
+        let diagnostics = FrontEnd.diagnostics("""
+            state Mail {
+              var messages: IdentifiedList<Message> = []
+              computed timeline: ListView<Message> { messages.sorted(by: \\.date) }
+              computed unread: ListView<Message> { timeline.filter { !$0.isRead } }
+              computed count: Int { unread.count(where: { $0.isStarred }) }
+            }
+            """)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.hasPrefix("5:25: computed 'count' folds the 'ListView' value 'unread'") == true)
+        #expect(diagnostics.first?.contains("'messages.filter { !$0.isRead }.count(where: { $0.isStarred })'") == true)
+    }
 }

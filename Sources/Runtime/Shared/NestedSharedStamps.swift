@@ -13,7 +13,7 @@ public func _recordSharedStamps<T: _TableDrivenState>(of value: borrowing T, int
 }
 
 /// A value of a type that is not a generated state holds no `@Shared` value the runtime follows:
-/// nothing to record. (Generated code calls ``_recordSharedStamps(of:into:)`` where the spec reads
+/// nothing to record. (Generated code calls `_recordSharedStamps(of:into:)` where the spec reads
 /// a nested state; overload resolution picks this one, at compile time, for any other type.)
 @inlinable
 public func _recordSharedStamps<T>(of value: borrowing T, into stamps: inout MemoInputs) {}

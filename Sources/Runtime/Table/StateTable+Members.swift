@@ -44,7 +44,7 @@ extension StateTable {
     }
 
     /// Records the current version of each shared reference the state at `base` holds, in
-    /// declaration order (see ``_recordSharedStamps(of:into:)``).
+    /// declaration order (what generated code reads through `_recordSharedStamps(of:into:)`).
     public func recordSharedStamps(in base: UnsafeRawPointer, into stamps: inout MemoInputs) {
         visitSharedReferences(in: base) { stamps.record($0.version) }
     }

@@ -60,6 +60,7 @@ struct StateChecker {
         checkDerivedCollections(inputs: computedInputs)
         checkSectionOrders()
         checkViewChains()
+        checkFoldsOfViews()
         checkCacheCapacities()
         let graph = DependencyGraph(computeds: computeds, inputs: computedInputs.map(\.inputs))
         for cycle in graph.cycles() {
@@ -73,6 +74,11 @@ struct StateChecker {
 
     mutating func report(_ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(path: path, at: location, message))
+    }
+
+    /// A warning: the spec is valid and generates, but probably not as the user meant.
+    mutating func warn(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.warning, path: path, at: location, message))
     }
 
     func isIncomplete(_ name: Identifier) -> Bool {
