@@ -54,18 +54,25 @@ extension StateChecker {
         let (allTokens, errors) = Lexer.tokenize(body.text)
         guard errors.isEmpty else { return [] }
         let tokens = allTokens.filter { $0.kind != .docComment && $0.kind != .end }
-        var operators: [String] = []
+        return topLevelDots(in: tokens).compactMap { index in
+            index + 1 < tokens.count && tokens[index + 1].kind == .identifier ? tokens[index + 1].text : nil
+        }
+    }
+
+    /// The indices of the `.` tokens outside any bracket: where a chain's operators start.
+    static func topLevelDots(in tokens: [Token]) -> [Int] {
+        var dots: [Int] = []
         var depth = 0
         for (index, token) in tokens.enumerated() {
             if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
                 depth += 1
             } else if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
                 depth -= 1
-            } else if depth == 0, token.isPunctuation("."), index + 1 < tokens.count, tokens[index + 1].kind == .identifier {
-                operators.append(tokens[index + 1].text)
+            } else if depth == 0, token.isPunctuation(".") {
+                dots.append(index)
             }
         }
-        return operators
+        return dots
     }
 
     /// `ListView`, `ListGroups` or `ListSections` when `type` spells one, nil otherwise.

@@ -74,18 +74,8 @@ extension StateChecker {
         guard first < tokens.count, tokens[first].kind == .identifier else { return nil }
         let utf8 = Array(text.utf8)
         func slice(_ from: Int, _ to: Int) -> String { String(decoding: utf8[from..<to], as: UTF8.self) }
-        var dots: [(index: Int, offset: Int)] = []
-        var depth = 0
-        for (index, token) in tokens.enumerated() {
-            if token.isPunctuation("(") || token.isPunctuation("[") || token.isPunctuation("{") {
-                depth += 1
-            } else if token.isPunctuation(")") || token.isPunctuation("]") || token.isPunctuation("}") {
-                depth -= 1
-            } else if depth == 0, token.isPunctuation(".") {
-                guard index + 1 < tokens.count, tokens[index + 1].kind == .identifier else { return nil }
-                dots.append((index, token.location.offset))
-            }
-        }
+        let dots = topLevelDots(in: tokens).map { (index: $0, offset: tokens[$0].location.offset) }
+        guard dots.allSatisfy({ $0.index + 1 < tokens.count && tokens[$0.index + 1].kind == .identifier }) else { return nil }
         guard let firstDot = dots.first, firstDot.index == first + 1 else { return nil }
         let end = tokens.last.map(\.endOffset) ?? utf8.count
         var operators: [(name: String, text: String)] = []
