@@ -21,10 +21,15 @@
 ///
 /// ## The change record
 /// Each edit appends one ``ListChange`` to a record shared by the copies of the value, bounded to
-/// ``changeRecordCapacity`` changes (the oldest are dropped). ``changes(since:)`` returns nil,
-/// and a derived value recomputes in full, when the version it holds is of another history (the
-/// list was replaced with ``replaceAll(with:)``, assigned a different list, or is a copy that was
-/// edited after another copy of the same value), or when its changes were dropped.
+/// ``changeRecordCapacity`` changes (the oldest are dropped), with the edited element's value and
+/// place in the order before the edit: derived views and folds find what they made of the element
+/// from them, without a table by id of their own. The record thus holds at most
+/// ``changeRecordCapacity`` element copies besides the list's elements (an element edited in place
+/// shares its storage with its copy: a `String` field the edit mutates is copied once).
+/// ``changes(since:)`` returns nil, and a derived value recomputes in full, when the version it
+/// holds is of another history (the list was replaced with ``replaceAll(with:)``, assigned a
+/// different list, or is a copy that was edited after another copy of the same value), or when
+/// its changes were dropped.
 public struct IdentifiedList<Element: Identifiable> {
     /// The type of the elements' ids.
     public typealias ID = Element.ID
