@@ -25,12 +25,14 @@ where Source.ID: Sendable {
 }
 
 /// What a pipeline keeps for a ``KeyedFoldQuery``: a slot per key seen, the totals by slot (in
-/// a persistent vector its results share), and each included element's slot and contribution,
-/// to take it back out when the element changes.
+/// a persistent vector its results share), and the number of included elements. An edited
+/// element's key and contribution before the edit are computed again from its previous value
+/// (the list's change record keeps it, see ``ListChanges``): no table by id.
 public struct KeyedFoldState<ID: Hashable & Sendable, Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>: Sendable {
     @usableFromInline var slots: _KeySlots<Key>
     @usableFromInline var totals: _SlotVector<_KeyedTotal<Value>>
-    @usableFromInline var contributions: [ID: _KeyedContribution<Value>]
+    /// The number of included elements.
+    @usableFromInline var includedCount: Int
     /// The number of slots with at least one element.
     @usableFromInline var keyCount: Int
     /// The last result's identity.
@@ -38,31 +40,16 @@ public struct KeyedFoldState<ID: Hashable & Sendable, Key: Hashable & Sendable, 
     @usableFromInline let steps: [_QueryStep]
 
     @inlinable
-    init(slots: _KeySlots<Key>, totals: _SlotVector<_KeyedTotal<Value>>, contributions: [ID: _KeyedContribution<Value>],
+    init(slots: _KeySlots<Key>, totals: _SlotVector<_KeyedTotal<Value>>, includedCount: Int,
          keyCount: Int, token: _GroupsToken, steps: [_QueryStep]) {
         self.slots = slots
         self.totals = totals
-        self.contributions = contributions
+        self.includedCount = includedCount
         self.keyCount = keyCount
         self.token = token
         self.steps = steps
     }
 }
-
-/// An included element's key (by slot) and contribution.
-@usableFromInline
-struct _KeyedContribution<Value> {
-    @usableFromInline var slot: Int
-    @usableFromInline var value: Value
-
-    @inlinable
-    init(slot: Int, value: Value) {
-        self.slot = slot
-        self.value = value
-    }
-}
-
-extension _KeyedContribution: Sendable where Value: Sendable {}
 
 extension KeyedFoldQuery: IncrementalListQuery {
     /// Evaluates the totals (see ``IncrementalListQuery``): following the list's changes costs
@@ -81,24 +68,31 @@ extension KeyedFoldQuery: IncrementalListQuery {
     @inlinable
     public func _evaluate(updating previous: inout KeyedFoldState<Source.ID, Key, Value>?, changes: ListChanges<Source.ID>?,
                           beforeEditing: () -> Void) -> (output: KeyedTotals<Key, Value>, isIncremental: Bool) {
-        if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.contributions.count / 4) {
+        if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.includedCount / 4),
+           let touched = changes._touched(Source.self) {
             // Let the totals be edited in place where no result holds them: neither `previous`
             // nor the result a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
             // Each touched key's total before the edit, to report only those that changed.
             var before: [Int: _KeyedTotal<Value>] = [:]
-            for id in changes.touchedIDs {
-                if let old = state.contributions.removeValue(forKey: id) {
-                    if before[old.slot] == nil { before[old.slot] = state.totals[old.slot] }
-                    let isEmpty = state.totals.update(old.slot) { total in
-                        total.value -= old.value
+            for touch in touched {
+                // Its key and contribution before the edits, from its value then: out.
+                if let element = touch.old?.element, include?(element) ?? true {
+                    guard let slot = state.slots.slot(of: key(element)) else {
+                        preconditionFailure("KeyedFoldQuery: a key that was counted has no slot (a key or filter closure that is not a function of the element?)")
+                    }
+                    if before[slot] == nil { before[slot] = state.totals[slot] }
+                    let value = contribution(element)
+                    let isEmpty = state.totals.update(slot) { total in
+                        total.value -= value
                         total.members -= 1
                         return total.members == 0
                     }
                     if isEmpty { state.keyCount -= 1 }
+                    state.includedCount -= 1
                 }
-                if let element = source[id: id], include?(element) ?? true {
+                if let element = source[id: touch.id], include?(element) ?? true {
                     let (slot, isNew) = state.slots.slot(adding: key(element))
                     if isNew { state.totals.append(_KeyedTotal(value: .zero, members: 0)) }
                     if before[slot] == nil { before[slot] = state.totals[slot] }
@@ -109,7 +103,7 @@ extension KeyedFoldQuery: IncrementalListQuery {
                         return total.members == 1
                     }
                     if wasEmpty { state.keyCount += 1 }
-                    state.contributions[id] = _KeyedContribution(slot: slot, value: value)
+                    state.includedCount += 1
                 }
             }
             var changedKeys: Set<Key> = []
@@ -137,7 +131,7 @@ extension KeyedFoldQuery: IncrementalListQuery {
     func _evaluateInFull() -> KeyedFoldState<Source.ID, Key, Value> {
         var slots = _KeySlots<Key>()
         var totals = ContiguousArray<_KeyedTotal<Value>>()
-        var contributions: [Source.ID: _KeyedContribution<Value>] = Dictionary(minimumCapacity: source.count)
+        var includedCount = 0
         for element in source._elements {
             if let include, !include(element) { continue }
             let (slot, isNew) = slots.slot(adding: key(element))
@@ -145,9 +139,9 @@ extension KeyedFoldQuery: IncrementalListQuery {
             let value = contribution(element)
             totals[slot].value += value
             totals[slot].members += 1
-            contributions[element.id] = _KeyedContribution(slot: slot, value: value)
+            includedCount += 1
         }
-        return KeyedFoldState(slots: slots, totals: _SlotVector(totals), contributions: contributions, keyCount: totals.count,
+        return KeyedFoldState(slots: slots, totals: _SlotVector(totals), includedCount: includedCount, keyCount: totals.count,
                               token: _GroupsToken(), steps: steps)
     }
 

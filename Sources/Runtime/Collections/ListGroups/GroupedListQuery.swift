@@ -23,11 +23,14 @@ where Source.ID: Sendable {
 }
 
 /// What a pipeline keeps for a ``GroupedListQuery``: a slot per key seen, a tree per slot (in a
-/// persistent vector its results share), and each included element's slot and entry.
+/// persistent vector its results share), and the number of included elements. An edited
+/// element's group and entry before the edit are computed again from its previous value and
+/// label (the list's change record keeps them, see ``ListChanges``): no table by id.
 public struct GroupedListState<Source: Identifiable & Sendable, Key: Hashable & Sendable, Element>: Sendable where Source.ID: Sendable {
     @usableFromInline var slots: _KeySlots<Key>
     @usableFromInline var trees: _SlotVector<_OrderedTree<_ListEntry<Source>>>
-    @usableFromInline var members: [Source.ID: _GroupMember<Source>]
+    /// The number of included elements.
+    @usableFromInline var includedCount: Int
     /// The number of non-empty trees.
     @usableFromInline var groupCount: Int
     /// The last result's identity, and its map (to compare groups after a full evaluation).
@@ -36,11 +39,11 @@ public struct GroupedListState<Source: Identifiable & Sendable, Key: Hashable & 
     @usableFromInline let steps: [_QueryStep]
 
     @inlinable
-    init(slots: _KeySlots<Key>, trees: _SlotVector<_OrderedTree<_ListEntry<Source>>>, members: [Source.ID: _GroupMember<Source>],
+    init(slots: _KeySlots<Key>, trees: _SlotVector<_OrderedTree<_ListEntry<Source>>>, includedCount: Int,
          groupCount: Int, token: _GroupsToken, project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep]) {
         self.slots = slots
         self.trees = trees
-        self.members = members
+        self.includedCount = includedCount
         self.groupCount = groupCount
         self.token = token
         self.project = project
@@ -133,12 +136,13 @@ extension GroupedListQuery: IncrementalListQuery {
     func _evaluate(updating previous: inout GroupedListState<Source, Key, Element>?, changes: ListChanges<Source.ID>?,
                    touches: inout [Int: [ListViewChanges<Element>._Touch]]?,
                    beforeEditing: () -> Void) -> (output: ListGroups<Key, Element>, isIncremental: Bool) {
-        if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.members.count / 4) {
+        if var state = previous, state.steps == steps, let changes, changes.count <= Swift.max(64, state.includedCount / 4),
+           let touched = changes._touched(Source.self) {
             // Let the trees be edited in place where no result holds them: neither `previous` nor
             // the result a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
-            let changedKeys = _follow(changes, in: &state, touches: &touches)
+            let changedKeys = _follow(touched, in: &state, touches: &touches)
             // No group changed: the result is equal to the previous one, and says so by sharing
             // its identity (a cutoff keeps the older result; later ones compare to it in O(1)).
             let token = changedKeys.isEmpty ? state.token : _GroupsToken()
@@ -154,20 +158,28 @@ extension GroupedListQuery: IncrementalListQuery {
         return (_output(state, token: state.token, previous: nil, changedKeys: changedKeys), false)
     }
 
-    /// Applies the list's `changes` to `state`; returns the keys whose group changed, and records
-    /// their element changes by slot in `perSlot` when it is not nil.
+    /// Applies the list's changes (the `touched` elements, each with its entry before them) to
+    /// `state`; returns the keys whose group changed, and records their element changes by slot in
+    /// `perSlot` when it is not nil.
     @inlinable
-    func _follow(_ changes: ListChanges<Source.ID>, in state: inout GroupedListState<Source, Key, Element>,
+    func _follow(_ touched: [_TouchedElement<Source>], in state: inout GroupedListState<Source, Key, Element>,
                  touches perSlot: inout [Int: [ListViewChanges<Element>._Touch]]?) -> Set<Key> {
         let less = base._entryOrder
         let recording = perSlot != nil
         var equality = _Equality<Element>()
         var touches: [_GroupTouch<Source>] = []
-        touches.reserveCapacity(changes.count)
-        for id in changes.touchedIDs {
-            let old = state.members.removeValue(forKey: id)
+        touches.reserveCapacity(touched.count)
+        for touch in touched {
+            // Its group and entry before the edits, from its value and label then.
+            var old: _GroupMember<Source>? = nil
+            if let before = touch.old, let entry = base._entry(before.element, before.label) {
+                guard let slot = state.slots.slot(of: key(entry.element)) else {
+                    preconditionFailure("GroupedListQuery: an element's group has no slot (a key or filter closure that is not a function of the element?)")
+                }
+                old = _GroupMember(slot: slot, entry: entry)
+            }
             var new: _GroupMember<Source>? = nil
-            if let found = source._entry(id: id), let entry = base._entry(found.element, found.label) {
+            if let found = source._entry(id: touch.id), let entry = base._entry(found.element, found.label) {
                 let (slot, isNew) = state.slots.slot(adding: key(entry.element))
                 if isNew { state.trees.append(_OrderedTree()) }
                 new = _GroupMember(slot: slot, entry: entry)
@@ -192,6 +204,7 @@ extension GroupedListQuery: IncrementalListQuery {
                 return tree.count == 0
             }
             if isEmpty { state.groupCount -= 1 }
+            state.includedCount -= 1
         }
         for touch in touches {
             guard let new = touch.new else { continue }
@@ -200,7 +213,7 @@ extension GroupedListQuery: IncrementalListQuery {
                 return tree.count == 0
             }
             if wasEmpty { state.groupCount += 1 }
-            state.members[new.entry.element.id] = new
+            state.includedCount += 1
         }
         var changedSlots: Set<Int> = []
         for touch in touches {
@@ -239,13 +252,13 @@ extension GroupedListQuery: IncrementalListQuery {
     func _evaluateInFull() -> GroupedListState<Source, Key, Element> {
         var slots = _KeySlots<Key>()
         var lists = ContiguousArray<ContiguousArray<_ListEntry<Source>>>()
-        var members: [Source.ID: _GroupMember<Source>] = Dictionary(minimumCapacity: source.count)
+        var includedCount = 0
         for offset in 0..<source.count {
             guard let entry = base._entry(source._elements[offset], source._labels[offset]) else { continue }
             let (slot, isNew) = slots.slot(adding: key(entry.element))
             if isNew { lists.append([]) }
             lists[slot].append(entry)
-            members[entry.element.id] = _GroupMember(slot: slot, entry: entry)
+            includedCount += 1
         }
         var trees = ContiguousArray<_OrderedTree<_ListEntry<Source>>>()
         trees.reserveCapacity(lists.count)
@@ -253,7 +266,7 @@ extension GroupedListQuery: IncrementalListQuery {
             if let order = base._order { entries.sort { order($0.element, $1.element) } }
             trees.append(_OrderedTree(sorted: entries))
         }
-        return GroupedListState(slots: slots, trees: _SlotVector(trees), members: members, groupCount: trees.count,
+        return GroupedListState(slots: slots, trees: _SlotVector(trees), includedCount: includedCount, groupCount: trees.count,
                                 token: _GroupsToken(), project: base._project, steps: steps)
     }
 
