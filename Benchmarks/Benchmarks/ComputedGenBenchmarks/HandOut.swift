@@ -173,6 +173,16 @@ func registerHandOutBenchmarks() {
         }
     }
 
+    measure("11 hand out: state.computed.header over a nested state's @Shared field (cached)", configuration(.mega)) {
+        let screen = ScoreScreen(board: ScoreState(items: items))
+        blackHole(screen.computed.header)
+        return screen
+    } _: { benchmark, screen in
+        for _ in benchmark.scaledIterations {
+            blackHole(screen.computed.header)
+        }
+    }
+
     measure("11 hand out: read the @Shared value (state.title)", configuration(.mega)) {
         ScoreState(items: items)
     } _: { benchmark, state in
