@@ -61,6 +61,8 @@ public struct InboxState: Sendable {
     public var unreadSubjectLength: __unreadSubjectLengthType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'matchingCount' is a computed value: read it as 'state.computed.matchingCount' or 'store.computed.matchingCount' (computed values are read-only)")
     public var matchingCount: __matchingCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    @available(*, unavailable, message: "'lastDated' is a computed value: read it as 'state.computed.lastDated' or 'store.computed.lastDated' (computed values are read-only)")
+    public var lastDated: __lastDatedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -102,6 +104,10 @@ extension InboxState {
     public typealias
       __matchingCountType=Int
 #sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 48)
+    public typealias
+      __lastDatedType=ListView<Message>
+#sourceLocation()
 }
 
 extension InboxState {
@@ -121,6 +127,7 @@ extension InboxState {
         @usableFromInline internal var _flaggedCount: ComputedRuntime.IncrementalMemo<__flaggedCountType>
         @usableFromInline internal var _unreadSubjectLength: ComputedRuntime.IncrementalMemo<__unreadSubjectLengthType>
         @usableFromInline internal var _matchingCount: ComputedRuntime.IncrementalMemo<__matchingCountType>
+        @usableFromInline internal var _lastDated: ComputedRuntime.IncrementalMemo<__lastDatedType>
 
         // The spec's default values and attribute arguments, at their spec lines.
 #sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 7)
@@ -208,6 +215,15 @@ extension InboxState {
         @inlinable public var matchingCount: __matchingCountType {
             _read { if !_matchingCount.isCached { __refresh(9) }; yield _matchingCount._borrowedValue }
         }
+
+        /// The messages dated like the last one. Its closure reads `messages` too, so each change of
+        /// the list evaluates it in full: following the edited messages only would keep those of the
+        /// previous last date.
+        ///
+        /// Memoized: recomputed only after `messages` changes.
+        @inlinable public var lastDated: __lastDatedType {
+            _read { if !_lastDated.isCached { __refresh(10) }; yield _lastDated._borrowedValue }
+        }
     }
 }
 
@@ -226,7 +242,8 @@ extension InboxState.Extended {
             _unreadTotal: ComputedRuntime.IncrementalMemo<InboxState.__unreadTotalType>(),
             _flaggedCount: ComputedRuntime.IncrementalMemo<InboxState.__flaggedCountType>(),
             _unreadSubjectLength: ComputedRuntime.IncrementalMemo<InboxState.__unreadSubjectLengthType>(),
-            _matchingCount: ComputedRuntime.IncrementalMemo<InboxState.__matchingCountType>()
+            _matchingCount: ComputedRuntime.IncrementalMemo<InboxState.__matchingCountType>(),
+            _lastDated: ComputedRuntime.IncrementalMemo<InboxState.__lastDatedType>()
         )
     }
 }
@@ -270,6 +287,11 @@ extension InboxState {
 
         /// Reads `query` too: a new query counts in full, an edited message is followed.
         public static let matchingCount: ComputedRuntime.StateSelector<InboxState, __matchingCountType> = Extended.__table.computedSelector(9)
+
+        /// The messages dated like the last one. Its closure reads `messages` too, so each change of
+        /// the list evaluates it in full: following the edited messages only would keep those of the
+        /// previous last date.
+        public static let lastDated: ComputedRuntime.StateSelector<InboxState, __lastDatedType> = Extended.__table.computedSelector(10)
     }
 }
 
@@ -333,6 +355,12 @@ extension InboxState {
     messages.count { query.isEmpty || $0.subject.localizedCaseInsensitiveContains(query) }
   }
 #sourceLocation()
+
+        static func lastDated(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__lastDatedType> {
+#sourceLocation(file: "Fixtures/Specs/Inbox.statespec", line: 50)
+    messages.filter { $0.date == messages.last?.date }
+  }
+#sourceLocation()
     }
 }
 
@@ -364,32 +392,35 @@ extension InboxState.Extended: ComputedRuntime._TableDrivenStorage {
         table.computed("unreadCount", \.unreadCount, inputs: "unread") {  // 0
             InboxState._ComputedBodies.unreadCount($0.pointee.unread)
         }
-        table.incremental("unread", \._unread, \.unread, inputs: "messages") {  // 1
+        table.incremental("unread", \._unread, \.unread, inputs: "messages", source: \._messages) {  // 1
             InboxState._ComputedBodies.unread($0.pointee._messages.wrappedValue)
         }
-        table.incremental("latest", \._latest, \.latest, inputs: "messages") {  // 2
+        table.incremental("latest", \._latest, \.latest, inputs: "messages", source: \._messages) {  // 2
             InboxState._ComputedBodies.latest($0.pointee._messages.wrappedValue)
         }
         table.incremental("matching", \._matching, \.matching, inputs: "messages query") {  // 3
             InboxState._ComputedBodies.matching($0.pointee._messages.wrappedValue, $0.pointee._query.wrappedValue)
         }
-        table.incremental("flaggedSubjects", \._flaggedSubjects, \.flaggedSubjects, inputs: "messages") {  // 4
+        table.incremental("flaggedSubjects", \._flaggedSubjects, \.flaggedSubjects, inputs: "messages", source: \._messages) {  // 4
             InboxState._ComputedBodies.flaggedSubjects($0.pointee._messages.wrappedValue)
         }
-        table.grouped("byFlag", \._byFlag, \.byFlag, inputs: "messages") {  // 5
+        table.grouped("byFlag", \._byFlag, \.byFlag, inputs: "messages", source: \._messages) {  // 5
             InboxState._ComputedBodies.byFlag($0.pointee._messages.wrappedValue)
         }
-        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: "messages") {  // 6
+        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: "messages", source: \._messages) {  // 6
             InboxState._ComputedBodies.unreadTotal($0.pointee._messages.wrappedValue)
         }
-        table.fold("flaggedCount", \._flaggedCount, \.flaggedCount, inputs: "messages") {  // 7
+        table.fold("flaggedCount", \._flaggedCount, \.flaggedCount, inputs: "messages", source: \._messages) {  // 7
             InboxState._ComputedBodies.flaggedCount($0.pointee._messages.wrappedValue)
         }
-        table.fold("unreadSubjectLength", \._unreadSubjectLength, \.unreadSubjectLength, inputs: "messages") {  // 8
+        table.fold("unreadSubjectLength", \._unreadSubjectLength, \.unreadSubjectLength, inputs: "messages", source: \._messages) {  // 8
             InboxState._ComputedBodies.unreadSubjectLength($0.pointee._messages.wrappedValue)
         }
         table.fold("matchingCount", \._matchingCount, \.matchingCount, inputs: "messages query") {  // 9
             InboxState._ComputedBodies.matchingCount($0.pointee._messages.wrappedValue, $0.pointee._query.wrappedValue)
+        }
+        table.incremental("lastDated", \._lastDated, \.lastDated, inputs: "messages", unfollowedLists: "messages") {  // 10
+            InboxState._ComputedBodies.lastDated($0.pointee._messages.wrappedValue)
         }
     }
 

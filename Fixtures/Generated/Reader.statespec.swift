@@ -209,10 +209,10 @@ extension ReaderState.Extended: ComputedRuntime._TableDrivenStorage {
         table.sections("sidebar", \._sidebar, \.sidebar, inputs: "articles feedNames", orderInputs: "feedNames") {  // 0
             ReaderState._ComputedBodies.sidebar($0.pointee._articles.wrappedValue, $0.pointee._feedNames.wrappedValue)
         }
-        table.fold("unreadByFeed", \._unreadByFeed, \.unreadByFeed, inputs: "articles") {  // 1
+        table.fold("unreadByFeed", \._unreadByFeed, \.unreadByFeed, inputs: "articles", source: \._articles) {  // 1
             ReaderState._ComputedBodies.unreadByFeed($0.pointee._articles.wrappedValue)
         }
-        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: "articles") {  // 2
+        table.fold("unreadTotal", \._unreadTotal, \.unreadTotal, inputs: "articles", source: \._articles) {  // 2
             ReaderState._ComputedBodies.unreadTotal($0.pointee._articles.wrappedValue)
         }
     }

@@ -175,7 +175,7 @@ extension TimelineState.Extended: ComputedRuntime._TableDrivenStorage {
 
     private static func __describe(_ table: inout ComputedRuntime.StateTable<TimelineState, TimelineState.Extended>.Builder) {
         table.field("articles", \._articles, \.articles, \.articles)  // 0
-        table.incremental("timeline", \._timeline, \.timeline, inputs: "articles") {  // 0
+        table.incremental("timeline", \._timeline, \.timeline, inputs: "articles", source: \._articles) {  // 0
             TimelineState._ComputedBodies.timeline($0.pointee._articles.wrappedValue)
         }
         table.incremental("unread", \._unread, \.unread, inputs: "timeline", sourceInputs: "timeline") {  // 1

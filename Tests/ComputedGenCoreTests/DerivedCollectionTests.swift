@@ -40,7 +40,7 @@ struct DerivedCollectionTests {
         #expect(swift.contains("__matchingType=ComputedRuntime.ListView<Message>"))
         #expect(swift.contains("var _unread: ComputedRuntime.IncrementalMemo<__unreadType>"))
         #expect(swift.contains("_unread: ComputedRuntime.IncrementalMemo<Inbox.__unreadType>()"))
-        #expect(swift.contains("table.incremental(\"unread\", \\._unread, \\.unread, inputs: \"messages\") {"))
+        #expect(swift.contains("table.incremental(\"unread\", \\._unread, \\.unread, inputs: \"messages\", source: \\._messages) {"))
         #expect(swift.contains("table.incremental(\"matching\", \\._matching, \\.matching, inputs: \"messages query\") {"))
         #expect(swift.contains("Maintained incrementally: follows the changes of `messages`; evaluated in full after `query` changes."))
         // An ordinary computed value keeps its ordinary shape, over a ListView too.
@@ -63,7 +63,7 @@ struct DerivedCollectionTests {
             """)
         #expect(swift.contains("static func byFlag(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__byFlagType> {"))
         #expect(swift.contains("var _byFlag: ComputedRuntime.IncrementalMemo<__byFlagType>"))
-        #expect(swift.contains("table.grouped(\"byFlag\", \\._byFlag, \\.byFlag, inputs: \"messages\") {"))
+        #expect(swift.contains("table.grouped(\"byFlag\", \\._byFlag, \\.byFlag, inputs: \"messages\", source: \\._messages) {"))
         #expect(!swift.contains("var __memo:"))  // no memo-table slot: the groups keep their own cell
         let errors = FrontEnd.diagnostics("""
             state S {

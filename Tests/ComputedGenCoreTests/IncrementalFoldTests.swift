@@ -82,9 +82,9 @@ struct IncrementalFoldTests {
         let swift = try Emit.swift(Self.spec)
         #expect(swift.contains("static func unreadTotal(_ messages: __messagesType) -> some ComputedRuntime.IncrementalListQuery<__unreadTotalType> {"))
         #expect(swift.contains("var _unreadTotal: ComputedRuntime.IncrementalMemo<__unreadTotalType>"))
-        #expect(swift.contains("table.fold(\"unreadTotal\", \\._unreadTotal, \\.unreadTotal, inputs: \"messages\") {"))
+        #expect(swift.contains("table.fold(\"unreadTotal\", \\._unreadTotal, \\.unreadTotal, inputs: \"messages\", source: \\._messages) {"))
         #expect(swift.contains("table.fold(\"matching\", \\._matching, \\.matching, inputs: \"messages query\") {"))
-        #expect(swift.contains("table.fold(\"size\", \\._size, \\.size, inputs: \"messages\", cutoff: false) {"))
+        #expect(swift.contains("table.fold(\"size\", \\._size, \\.size, inputs: \"messages\", cutoff: false, source: \\._messages) {"))
         #expect(swift.contains("Maintained incrementally: follows the changes of `messages`; evaluated in full after `query` changes."))
         // Over an array, or more than a fold: an ordinary computed value.
         // (In the memo table, whose slots come first in the state's table.)

@@ -37,7 +37,7 @@ struct SectionOrderTests {
         #expect(swift.contains("table.sections(\"byCount\", \\._byCount, \\.byCount, inputs: \"articles\", orderInputs: \"articles\") {"))
         // `query` is read by the order and by nothing else here: an order input too.
         #expect(swift.contains("table.sections(\"byQuery\", \\._byQuery, \\.byQuery, inputs: \"articles query\", orderInputs: \"query\") {"))
-        #expect(swift.contains("table.sections(\"ascending\", \\._ascending, \\.ascending, inputs: \"articles\") {"))
+        #expect(swift.contains("table.sections(\"ascending\", \\._ascending, \\.ascending, inputs: \"articles\", source: \\._articles) {"))
         #expect(swift.contains("static func sidebar(_ articles: __articlesType, _ query: __queryType, _ names: __namesType) "
                                + "-> some ComputedRuntime.IncrementalListQuery<__sidebarType> {"))
         #expect(swift.contains("Maintained incrementally: follows the changes of `articles`; sorts its sections again after `names` changes; "

@@ -35,6 +35,7 @@ struct InboxStateTests {
             messages.filter { query.isEmpty || $0.subject.localizedCaseInsensitiveContains(query) }.sorted { $0.date > $1.date }
         }
         var flaggedSubjects: [String] { messages.filter(\.isFlagged).map(\.subject) }
+        var lastDated: [Message] { messages.filter { $0.date == messages.last?.date } }
 
         init(_ state: InboxState) {
             messages = state.messages.elements
@@ -50,6 +51,23 @@ struct InboxStateTests {
         #expect(Array(state.computed.latest) == expected.latest, sourceLocation: sourceLocation)
         #expect(Array(state.computed.matching) == expected.matching, sourceLocation: sourceLocation)
         #expect(Array(state.computed.flaggedSubjects) == expected.flaggedSubjects, sourceLocation: sourceLocation)
+        #expect(Array(state.computed.lastDated) == expected.lastDated, sourceLocation: sourceLocation)
+    }
+
+    @Test("a view whose closure reads its list too is evaluated in full after each change of the list")
+    func listReadInAClosure() {
+        RecomputationCounter.counting { counts in
+            var state = InboxState(messages: Self.messages(20))
+            #expect(state.computed.lastDated.map(\.id) == [19])
+            state.messages.append(Message(id: 20, subject: "Same day", date: Date(timeIntervalSince1970: 19)))
+            #expect(state.computed.lastDated.map(\.id) == [19, 20])
+            // A newer last message: the previous last date's messages leave, though not edited.
+            state.messages.append(Message(id: 21, subject: "Later", date: Date(timeIntervalSince1970: 50)))
+            #expect(state.computed.lastDated.map(\.id) == [21])
+            #expect(counts[IncrementalListCounters.fullRecomputations] == 3)
+            #expect(counts[IncrementalListCounters.incrementalUpdates] == 0)
+            expectEqualToArrays(state)
+        }
     }
 
     @Test("the example of Docs/SpecLanguage.md (compiled here, as the document says)")

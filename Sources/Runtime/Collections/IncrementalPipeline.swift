@@ -39,6 +39,13 @@ public protocol IncrementalListQuery<Output>: Sendable {
     /// ``SectionedListQuery/keyOrderChanged()``); any other query is itself (the default). Not
     /// meant to be called by hand.
     func _keyOrderChanged() -> Self
+
+    /// Points this query at `list`, a later value of the list it reads, keeping its operators and
+    /// their closures: what a generated value does instead of building its query again after an
+    /// edit, when its closures read nothing that can change (see `StateTable.Builder`'s
+    /// `source:`). Returns false, leaving the query as it was, when its source is not an
+    /// ``IdentifiedList`` (the default). Not meant to be called by hand.
+    mutating func _replaceSource(with list: IdentifiedList<Source>) -> Bool
 }
 
 extension IncrementalListQuery {
@@ -188,15 +195,20 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
     @usableFromInline
     final class Holder<Query: IncrementalListQuery>: _PipelineHolder {
         @usableFromInline var pipeline = IncrementalPipeline<Query>()
+        /// The query of the first update that named its source list, pointed at an empty list
+        /// (it must not keep the state's list alive: the list's next edit would copy it): the
+        /// later updates point it at the list's new value instead of building it again.
+        @usableFromInline var template: Query?
 
         @usableFromInline
         init() {}
 
-        init(pipeline: IncrementalPipeline<Query>) {
+        init(pipeline: IncrementalPipeline<Query>, template: Query?) {
             self.pipeline = pipeline
+            self.template = template
         }
 
-        @usableFromInline func copy() -> AnyObject { Holder(pipeline: pipeline) }
+        @usableFromInline func copy() -> AnyObject { Holder(pipeline: pipeline, template: template) }
 
         @usableFromInline var lastEvaluation: ListEvaluation { pipeline.lastEvaluation }
     }
@@ -232,15 +244,45 @@ public final class IncrementalListCache<Output>: @unchecked Sendable {
     func _update<Query: IncrementalListQuery>(with query: Query, reuse: Bool, beforeEditing: () -> Void) -> Output
     where Query.Output == Output {
         lock.withLock {
-            let current: Holder<Query>
-            if let existing = holder as? Holder<Query> {
-                current = existing
-            } else {
-                current = Holder()
-                holder = current
-            }
-            return current.pipeline._update(with: query, reuse: reuse, beforeEditing: beforeEditing)
+            _holder(of: Query.self).pipeline._update(with: query, reuse: reuse, beforeEditing: beforeEditing)
         }
+    }
+
+    /// ``update(with:reuse:)`` for a query that `build` makes, or, when `source` is given (the
+    /// current value of the list the query reads, and nothing else its closures read can change),
+    /// the query the first such update built, pointed at `source`: built once per cache.
+    /// `reuse` is given the query's source version; `keyOrderMoved` marks the query
+    /// (``SectionedListQuery/keyOrderChanged()``).
+    @inlinable
+    func _update<Query: IncrementalListQuery>(
+        source: IdentifiedList<Query.Source>?, building build: () -> Query, keyOrderMoved: Bool,
+        reuse: (ListVersion) -> Bool, beforeEditing: () -> Void
+    ) -> Output where Query.Output == Output {
+        lock.withLock {
+            let current = _holder(of: Query.self)
+            var query: Query
+            if let source, var template = current.template, template._replaceSource(with: source) {
+                query = template
+            } else {
+                query = build()
+                if source != nil {
+                    var detached = query
+                    current.template = detached._replaceSource(with: IdentifiedList()) ? detached : nil
+                }
+            }
+            if keyOrderMoved { query = query._keyOrderChanged() }
+            return current.pipeline._update(with: query, reuse: reuse(query.sourceVersion), beforeEditing: beforeEditing)
+        }
+    }
+
+    /// The holder of the pipeline for `Query`, made (replacing another query type's) if there is
+    /// none. Under the lock.
+    @inlinable
+    func _holder<Query: IncrementalListQuery>(of _: Query.Type) -> Holder<Query> {
+        if let existing = holder as? Holder<Query> { return existing }
+        let current = Holder<Query>()
+        holder = current
+        return current
     }
 
     /// How the last update evaluated its query (``ListEvaluation/full(_:)`` with

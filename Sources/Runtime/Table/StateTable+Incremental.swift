@@ -16,11 +16,21 @@ import CComputedAtomics
 ///   view: no change, or only elements edited to equal values in place, keeps the cached view and
 ///   its version, so nothing that reads it is recomputed or notified. After a full evaluation it
 ///   compares the views' elements, as any computed value's cutoff does.
+///
+/// Every entry takes an optional `source:`, the storage of the list field the query reads
+/// (`\._messages`), which the generator passes when that list is the value's only input and its
+/// body reads it only where the chain starts: the query's closures then read nothing that can
+/// change, so the query is built on the first evaluation only and pointed at the list's new
+/// value on each refresh after that (no closures or step arrays allocated per edit).
 extension StateTable.Builder {
     /// A computed value maintained incrementally whose elements are `Equatable`: its name, its
     /// storage (`\._visible`), the key path user code reads it by on `state.computed`, its inputs,
     /// and its body, which builds the query from the inputs read from the storage. An element
     /// edited to an equal value in place is no change (unless `cutoff` is false).
+    ///
+    /// `unfollowedLists` names the list fields among the inputs whose changes are not followed:
+    /// the body reads them in a closure, not only where its chain starts, so a move of one
+    /// evaluates the value in full.
     ///
     /// `sourceInputs` names the input that is the query's source when it is another `ListView`
     /// value (`computed unread: ListView<Message> { timeline.filter { … } }`): a move of that
@@ -36,11 +46,13 @@ extension StateTable.Builder {
         _ extended: KeyPath<Extended, ListView<Element>>,
         inputs: StaticString,
         sourceInputs: StaticString = "",
+        unfollowedLists: StaticString = "",
         cutoff: Bool = true,
+        source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(==) : nil,
-                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes._leavesViewUnchanged(==) } : nil), Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(==) : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes._leavesViewUnchanged(==) } : nil), Self._evaluator(body, source: source))
     }
 
     /// A computed value maintained incrementally whose elements are not `Equatable`: an edited
@@ -52,11 +64,13 @@ extension StateTable.Builder {
         _ extended: KeyPath<Extended, ListView<Element>>,
         inputs: StaticString,
         sourceInputs: StaticString = "",
+        unfollowedLists: StaticString = "",
         cutoff: Bool = true,
+        source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListView<Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil,
-                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes._leavesViewUnchanged(nil) } : nil), Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, sourceInputs: sourceInputs, unchanged: cutoff ? Self._unchangedTest(nil) : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes._leavesViewUnchanged(nil) } : nil), Self._evaluator(body, source: source))
     }
 
     /// A fold maintained incrementally (a spec's `computed unreadTotal: Int {
@@ -71,10 +85,12 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: StaticString,
+        unfollowedLists: StaticString = "",
         cutoff: Bool = true,
+        source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? (==) : nil, Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? (==) : nil, Self._evaluator(body, source: source))
     }
 
     /// A fold maintained incrementally whose value is not `Equatable`: each recomputation is a
@@ -85,10 +101,12 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: StaticString,
+        unfollowedLists: StaticString = "",
         cutoff: Bool = true,
+        source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: nil, Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: nil, Self._evaluator(body, source: source))
     }
 
     /// A total per key maintained incrementally (a spec's `computed unreadByFeed: KeyedTotals<Int,
@@ -103,13 +121,15 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<KeyedTotals<Key, Total>>>,
         _ extended: KeyPath<Extended, KeyedTotals<Key, Total>>,
         inputs: StaticString,
+        unfollowedLists: StaticString = "",
         cutoff: Bool = true,
+        source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == KeyedTotals<Key, Total> {
         // A result that follows the list and changed names the previous one (`_previous`): it is
         // a change, whatever the cell holds while the previous one is released.
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? { cached, new in new._previous == nil && cached == new } : nil,
-                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? { cached, new in new._previous == nil && cached == new } : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body, source: source))
     }
 
     /// Groups of a list maintained incrementally (a spec's `computed byFolder: ListGroups<String,
@@ -125,11 +145,13 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<ListGroups<Key, Element>>>,
         _ extended: KeyPath<Extended, ListGroups<Key, Element>>,
         inputs: StaticString,
+        unfollowedLists: StaticString = "",
         cutoff: Bool = true,
+        source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListGroups<Key, Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil,
-                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body, source: source))
     }
 
     /// Sections of a list in an order of their keys, maintained incrementally (a spec's
@@ -146,25 +168,41 @@ extension StateTable.Builder {
         _ extended: KeyPath<Extended, ListSections<Key, Element>>,
         inputs: StaticString,
         orderInputs: StaticString = "",
+        unfollowedLists: StaticString = "",
         cutoff: Bool = true,
+        source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListSections<Key, Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, orderInputs: orderInputs,
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, orderInputs: orderInputs,
                            unchanged: cutoff ? { _, new in new.changes.isEmpty } : nil,
-                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes.isEmpty } : nil), Self._evaluator(body))
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changes.isEmpty } : nil), Self._evaluator(body, source: source))
     }
 
     /// What evaluates a value's query: builds it with `body` from the state's storage, and
     /// updates the cache's pipeline with it, following the source's changes when `reuse` says the
     /// moves allow it (given the query's source version), calling the last argument before the
     /// pipeline edits its state. Specialized where it is written.
+    ///
+    /// With `source` (the generator passes it when the value's only input is that list and its
+    /// body reads the list only where the chain starts, so that the query's closures read nothing
+    /// that can change), the query is built once per cache and then pointed at the list's new
+    /// value (read in place) on each refresh.
     @inlinable
-    static func _evaluator<Query: IncrementalListQuery>(_ body: @escaping (UnsafePointer<Extended>) -> Query)
-        -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, Bool, (ListVersion) -> Bool, () -> Void) -> Query.Output {
+    static func _evaluator<Query: IncrementalListQuery>(
+        _ body: @escaping (UnsafePointer<Extended>) -> Query,
+        source: PartialKeyPath<Extended>?
+    ) -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, Bool, (ListVersion) -> Bool, () -> Void) -> Query.Output {
+        // The body's type is opaque (`some IncrementalListQuery<…>`), so the source's type is
+        // checked here, once: another key path is a generator bug, and the query is then built
+        // on each refresh as without it.
+        let field = source.flatMap { $0 as? KeyPath<Extended, StoredField<IdentifiedList<Query.Source>>> }
+        assert(field != nil || source == nil, "source: is not the storage of a list of the query's elements")
+        let sourceOffset = field.map(_valueOffset(of:))
         return { base, cache, orderMoved, reuse, beforeEditing in
-            var query = body(base.assumingMemoryBound(to: Extended.self))
-            if orderMoved { query = query._keyOrderChanged() }
-            return cache._update(with: query, reuse: reuse(query.sourceVersion), beforeEditing: beforeEditing)
+            cache._update(
+                source: sourceOffset.map { base.load(fromByteOffset: $0, as: IdentifiedList<Query.Source>.self) },
+                building: { body(base.assumingMemoryBound(to: Extended.self)) },
+                keyOrderMoved: orderMoved, reuse: reuse, beforeEditing: beforeEditing)
         }
     }
 
@@ -178,6 +216,7 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: StaticString,
+        unfollowedLists: StaticString,
         orderInputs: StaticString = "",
         sourceInputs: StaticString = "",
         unchanged: ((Value, Value) -> Bool)?,
@@ -194,6 +233,9 @@ extension StateTable.Builder {
         // A view the query reads as its source: its moves are followed (the query compares its
         // lineage), as are those of the key order's inputs.
         let followedMask = orderMask | Self._positions(of: sourceInputs, in: inputs)
+        // Lists the body reads in a closure too: the previous result was made with their values
+        // then, so a move of one is evaluated in full, as a move of any other input.
+        let unfollowedMask = Self._positions(of: unfollowedLists, in: inputs)
         let counter = RecomputationCounter()
         // The cell's and the cache's types, found once: named in this unspecialized code, each
         // would be looked up in the runtime's metadata cache on every refresh.
@@ -210,7 +252,8 @@ extension StateTable.Builder {
                     let cache = base.load(fromByteOffset: cacheOffset, as: cacheType)
                     var restore: ((Value) -> Value)?
                     let value = evaluate(base, cache, moves.anyMoved(orderMask), {
-                        moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: followedMask)
+                        moves.lists & unfollowedMask == 0
+                            && moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: followedMask)
                     }, {
                         // The pipeline follows the list's changes: the cached value, which this
                         // refresh replaces (the cell is ours until it publishes), lets go of the
@@ -239,6 +282,12 @@ extension StateTable.Builder {
             let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
             cache.pointee = cache.pointee.copy()
         }, resolvedInputs: resolved)
+    }
+
+    /// Where a plain field's value is in the state's storage, given the field's storage.
+    @usableFromInline
+    static func _valueOffset<Value>(of storage: KeyPath<Extended, StoredField<Value>>) -> Int {
+        offset(of: storage) + MemoryLayout<StoredField<Value>>.offset(of: \StoredField<Value>._value)!
     }
 
     /// The positions (below 64) in `inputs` of the names in `names` (an input read through its

@@ -44,20 +44,64 @@ extension StateEmitter {
     func viewSource(of computed: CheckedComputed) -> String? {
         guard DerivedCollectionTypes.isListView(computed.type), !isShared(computed),
               let start = StateChecker.chainStart(of: computed.decl.body), computed.inputs.contains(.computed(start.name)),
-              let source = computedsByName[start.name], DerivedCollectionTypes.isListView(source.type)
+              let source = computedsByName[start.name], DerivedCollectionTypes.isListView(source.type),
+              Self.readsOnce(start.name, in: computed)
         else { return nil }
-        let (tokens, _) = Lexer.tokenize(computed.decl.body.text)
-        return tokens.count { $0.kind == .identifier && $0.text == start.name } == 1 ? start.name : nil
+        return start.name
     }
 
-    /// The inputs whose changes a value maintained incrementally can follow: its `IdentifiedList`
-    /// fields, and the `ListView` value it is chained from (``viewSource(of:)``).
+    /// The list field a value maintained incrementally reads as its only input, when its body
+    /// reads it only where the chain starts (`messages` in `messages.filter { !$0.isRead }
+    /// .sorted(by: \.date)`): the query's closures then read nothing that can change, so the table
+    /// builds the query once and points it at the list's new value after each edit (`source:`).
+    /// Nil for any other value, whose query is built on each refresh.
+    func querySource(of computed: CheckedComputed) -> CheckedField? {
+        guard isIncremental(computed), !isShared(computed), computed.keyOrderInputs.isEmpty,
+              computed.inputs.count == 1, listInputs(of: computed) == computed.inputs,
+              case .field(let name) = computed.inputs[0], computed.memberPaths[name] == nil,
+              let field = field(named: name), !isWrapped(field)
+        else { return nil }
+        return field
+    }
+
+    /// Whether `name` appears once in the body of `computed` (where its chain starts, not in a
+    /// closure as well).
+    private static func readsOnce(_ name: String, in computed: CheckedComputed) -> Bool {
+        let (tokens, _) = Lexer.tokenize(computed.decl.body.text)
+        return tokens.count { $0.kind == .identifier && $0.text == name } == 1
+    }
+
+    /// The input whose changes a value maintained incrementally follows: the `IdentifiedList`
+    /// field its chain starts from, or the `ListView` value (``viewSource(of:)``), when the body
+    /// reads it only there. Empty when there is none: a list or view its closures read too made the
+    /// previous result with its value then, so the value is evaluated in full after it moves.
     func listInputs(of computed: CheckedComputed) -> [Input] {
-        let view = viewSource(of: computed)
-        return computed.inputs.filter { input in
-            if case .computed(let name) = input { return name == view }
-            guard case .field(let name) = input, let field = field(named: name) else { return false }
-            return DerivedCollectionTypes.isIdentifiedList(field.type)
+        if let view = viewSource(of: computed) { return [.computed(view)] }
+        guard let start = StateChecker.chainStart(of: computed.decl.body), computed.inputs.contains(.field(start.name)),
+              let field = field(named: start.name), DerivedCollectionTypes.isIdentifiedList(field.type),
+              Self.readsOnce(start.name, in: computed) || Self.readsOnlyInKeyOrder(start.name, in: computed)
+        else { return [] }
+        return [.field(start.name)]
+    }
+
+    /// Whether a `ListSections` value's key order reads the list its chain starts from and the
+    /// rest of the body reads it only there (`articles.grouped(by: \.feedID).sortedKeys { a, b in
+    /// articles.count { … } }`): the groups follow the list, and the keys are sorted again.
+    private static func readsOnlyInKeyOrder(_ name: String, in computed: CheckedComputed) -> Bool {
+        computed.keyOrderInputs.contains(name) && SectionOrders.calls(in: computed.decl.body).last?.otherReferenceCounts[name] == 1
+    }
+
+    /// The `IdentifiedList` fields among a value's inputs whose changes it does not follow (see
+    /// ``listInputs(of:)``): the table's `unfollowedLists:`, so that the runtime evaluates the value
+    /// in full after one moves rather than follow a list the query's closures read.
+    func unfollowedLists(of computed: CheckedComputed) -> [String] {
+        guard isIncremental(computed), !isShared(computed) else { return [] }
+        let followed = listInputs(of: computed)
+        return computed.inputs.compactMap { input in
+            guard case .field(let name) = input, !followed.contains(input), let field = field(named: name),
+                  DerivedCollectionTypes.isIdentifiedList(field.type)
+            else { return nil }
+            return name
         }
     }
 

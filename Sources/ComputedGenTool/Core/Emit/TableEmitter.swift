@@ -144,7 +144,10 @@ struct TableEmitter {
         let order = computed.keyOrderInputs
         let orderInputs = order.isEmpty ? "" : ", orderInputs: \"\(order.joined(separator: " "))\""
         let sourceInputs = emitter.viewSource(of: computed).map { ", sourceInputs: \"\($0)\"" } ?? ""
-        let cutoff = orderInputs + sourceInputs + (computed.decl.noCutoff ? ", cutoff: false" : "")
+        let source = emitter.querySource(of: computed).map { ", source: \\._\($0.name)" } ?? ""
+        let unfollowed = emitter.unfollowedLists(of: computed)
+        let unfollowedLists = unfollowed.isEmpty ? "" : ", unfollowedLists: \"\(unfollowed.joined(separator: " "))\""
+        let cutoff = orderInputs + sourceInputs + unfollowedLists + (computed.decl.noCutoff ? ", cutoff: false" : "") + source
         let arguments = computed.inputs.map(readExpression(of:)).joined(separator: ", ")
         // A slot of the memo table is the next one; any other cell is named.
         let cell = emitter.isInMemoTable(computed) ? "" : "\\._\(computed.name), "

@@ -16,6 +16,8 @@ public enum SectionOrders {
         public var orderReferences: Set<String>
         /// The names the rest of the body refers to.
         public var otherReferences: Set<String>
+        /// How many times the rest of the body refers to each of those names.
+        public var otherReferenceCounts: [String: Int]
         /// The first name the body refers to (the chain's list, in `articles.filter { … }…`).
         public var firstReference: String?
     }
@@ -38,6 +40,7 @@ public enum SectionOrders {
             calls.append(Call(location: IdentifierReferences.relocate(tokens[index].location, to: body.location),
                               previousMember: previousMember(tokens, before: index - 1),
                               orderReferences: Set(inOrder.map(\.name)), otherReferences: Set(outside.map(\.name)),
+                              otherReferenceCounts: outside.reduce(into: [:]) { $0[$1.name, default: 0] += 1 },
                               firstReference: references.first?.name))
         }
         return calls
