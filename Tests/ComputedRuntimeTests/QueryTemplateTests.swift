@@ -118,3 +118,30 @@ struct QueryTemplateTests {
         #expect(builds == 1)
     }
 }
+
+/// The table reads a list field's version in place, through the list's layout (no metadata lookup).
+@Suite("A list field's version read in place")
+struct ListVersionReaderTests {
+    private struct Holder {
+        var before = 7
+        var list: IdentifiedList<Mail>
+    }
+
+    @Test("the reader gives the list's version after edits, replacement and divergence")
+    func reader() throws {
+        let offset = try #require(MemoryLayout<Holder>.offset(of: \Holder.list))
+        let read = try #require(StateTable<Int, Holder>.Builder.listVersion(of: IdentifiedList<Mail>.self, at: offset))
+        #expect(StateTable<Int, Holder>.Builder.listVersion(of: [Mail].self, at: offset) == nil)
+        var holder = Holder(list: IdentifiedList((0..<10).map { Mail(id: $0) }))
+        func check() { #expect(withUnsafePointer(to: holder) { read(UnsafeRawPointer($0)) } == holder.list.version) }
+        check()
+        holder.list[id: 3]?.isRead = true
+        check()
+        holder.list.append(Mail(id: 10))
+        check()
+        let copy = holder.list
+        holder.list.replaceAll(with: [Mail(id: 1)])
+        check()
+        #expect(copy.version != holder.list.version)
+    }
+}

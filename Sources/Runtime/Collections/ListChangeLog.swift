@@ -68,6 +68,21 @@ struct _ListLogRecord<Element: Identifiable> {
     }
 }
 
+/// The identity of an ``IdentifiedList`` history, in a class without generic parameters: a state's
+/// table reads a list field's version in place through it, without the list's element type (generic
+/// code that names the element type looks its metadata up on every refresh).
+@usableFromInline
+class _ListLineage: @unchecked Sendable {
+    // Safety: immutable.
+    /// The history's lineage (``ListVersion/lineage``).
+    @usableFromInline let lineage: UInt64
+
+    @usableFromInline
+    init(lineage: UInt64) {
+        self.lineage = lineage
+    }
+}
+
 /// The edit record shared by the copies of one ``IdentifiedList`` history: a bounded ring of the
 /// latest edits, each with the edited element's previous value and label (so the ring holds
 /// at most `capacity` element copies besides the list's own). Only the copy at the head of the
@@ -77,9 +92,8 @@ struct _ListLogRecord<Element: Identifiable> {
 /// Thread safety: the ring is only touched under `lock`, except by a value that holds the only
 /// reference to the log (then no other value, hence no other thread, can reach it).
 @usableFromInline
-final class _ListChangeLog<Element: Identifiable>: @unchecked Sendable {
+final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Sendable {
     // Safety: mutable state is accessed under `lock`, or by the unique owner (see above).
-    @usableFromInline let lineage: UInt64
     @usableFromInline let capacity: Int
     @usableFromInline let lock = Lock()
     /// The records, oldest at `start` (a ring once `count == capacity`).
@@ -93,8 +107,8 @@ final class _ListChangeLog<Element: Identifiable>: @unchecked Sendable {
     @usableFromInline
     init(capacity: Int) {
         precondition(capacity > 0, "the change record holds at least one change")
-        self.lineage = VersionStamp.next().rawValue
         self.capacity = capacity
+        super.init(lineage: VersionStamp.next().rawValue)
     }
 
     /// Appends `record` if `sequence` is the head; returns whether it did. Caller holds the lock

@@ -378,21 +378,27 @@ extension StateTable.Builder {
     /// Reads the version of a field's value in place, when `Value` is an ``IdentifiedList``.
     static func listVersion<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer) -> ListVersion)? {
         guard let list = Value.self as? any _ListVersioned.Type else { return nil }
-        // The version is read in place through the list's type, found once: no copy of the list
-        // into an existential, and no dynamic cast, per refresh.
-        return { base in list._listVersion(at: base + offset) }
+        // Where the list keeps its history and its place in it, found once through the list's
+        // type: then each read is two loads, with no copy of the list, no dynamic cast and no
+        // type metadata lookup.
+        let (logOffset, sequenceOffset) = list._versionLayout
+        return { base in
+            let log = base.load(fromByteOffset: offset + logOffset, as: UnsafeRawPointer.self)
+            return ListVersion(lineage: Unmanaged<_ListLineage>.fromOpaque(log).takeUnretainedValue().lineage,
+                               sequence: base.load(fromByteOffset: offset + sequenceOffset, as: UInt64.self))
+        }
     }
 }
 
 /// A value that is an ``IdentifiedList``, whatever its element type.
 protocol _ListVersioned {
-    /// The version of the list stored at `pointer`.
-    static func _listVersion(at pointer: UnsafeRawPointer) -> ListVersion
+    /// Where a list's change record (a `_ListLineage`) and its sequence in it are, in its layout.
+    static var _versionLayout: (log: Int, sequence: Int) { get }
 }
 
 extension IdentifiedList: _ListVersioned {
-    static func _listVersion(at pointer: UnsafeRawPointer) -> ListVersion {
-        pointer.assumingMemoryBound(to: Self.self).pointee.version
+    static var _versionLayout: (log: Int, sequence: Int) {
+        (MemoryLayout<Self>.offset(of: \._log)!, MemoryLayout<Self>.offset(of: \._sequence)!)
     }
 }
 
