@@ -40,7 +40,7 @@ public struct IdentifiedList<Element: Identifiable> {
     /// by list order without asking for offsets (which shift on every insertion).
     @usableFromInline var _labels: ContiguousArray<UInt64>
     /// The offset of each id in `_elements`.
-    @usableFromInline var _offsets: [ID: Int]
+    @usableFromInline var _offsets: _IDIndex<ID>
     /// The history this value belongs to.
     @usableFromInline var _log: _ListChangeLog<Element>
     /// The number of edits of that history this value holds.
@@ -53,7 +53,7 @@ public struct IdentifiedList<Element: Identifiable> {
     public init(changeRecordCapacity: Int = Self.defaultChangeRecordCapacity) {
         _elements = []
         _labels = []
-        _offsets = [:]
+        _offsets = _IDIndex()
         _log = _ListChangeLog(capacity: changeRecordCapacity)
         _sequence = 0
     }
@@ -73,10 +73,14 @@ public struct IdentifiedList<Element: Identifiable> {
     /// Fills an empty storage with `elements` and evenly spaced labels.
     @inlinable
     mutating func _load(_ elements: ContiguousArray<Element>) {
-        _offsets = Dictionary(minimumCapacity: elements.count)
-        for (offset, element) in elements.enumerated() {
-            precondition(_offsets.updateValue(offset, forKey: element.id) == nil,
-                         "IdentifiedList: duplicate id \(element.id)")
+        _offsets = _IDIndex(minimumCapacity: elements.count)
+        // Each id read in place (iterating the elements would copy each one: a retain and a
+        // release of its references).
+        elements.withUnsafeBufferPointer { elements in
+            for offset in elements.indices {
+                precondition(_offsets.insertNew(elements[offset].id, at: offset),
+                             "IdentifiedList: duplicate id \(elements[offset].id)")
+            }
         }
         _elements = elements
         _labels = Self._evenLabels(count: elements.count, above: 0, below: .max)
