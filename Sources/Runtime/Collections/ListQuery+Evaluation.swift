@@ -94,11 +94,12 @@ extension ListQuery {
         let scratch = UnsafeMutablePointer<_ListEntry<Source>>.allocate(capacity: source.count)
         defer { scratch.deallocate() }
         var included = 0
-        for offset in 0..<source.count {
-            if let entry = _entry(source._elements[offset], source._labels[offset]) {
-                (scratch + included).initialize(to: entry)
-                included += 1
-            }
+        // The filter read once (a closure read from `self` per element is retained and released
+        // per element).
+        let include = _include
+        for offset in 0..<source.count where include?(source._elements[offset]) ?? true {
+            (scratch + included).initialize(to: _ListEntry(element: source._elements[offset], label: source._labels[offset]))
+            included += 1
         }
         var entries = UnsafeMutableBufferPointer(start: scratch, count: included)
         // The entries are in source order, and the sort is stable: ties keep it without
