@@ -179,7 +179,8 @@ extension StateTable.Builder {
     }
 
     /// What evaluates a value's query: builds it with `body` from the state's storage, and
-    /// updates the cache's pipeline with it, following the source's changes when `reuse` says the
+    /// updates the pipeline of the cache it is given the offset of in the storage (loaded here,
+    /// where its type is specialized) with it, following the source's changes when `reuse` says the
     /// moves allow it (given the query's source version), calling the last argument before the
     /// pipeline edits its state. Specialized where it is written.
     ///
@@ -191,15 +192,15 @@ extension StateTable.Builder {
     static func _evaluator<Query: IncrementalListQuery>(
         _ body: @escaping (UnsafePointer<Extended>) -> Query,
         source: PartialKeyPath<Extended>?
-    ) -> (UnsafeRawPointer, IncrementalListCache<Query.Output>, Bool, (ListVersion) -> Bool, () -> Void) -> Query.Output {
+    ) -> (UnsafeRawPointer, Int, Bool, (ListVersion) -> Bool, () -> Void) -> Query.Output {
         // The body's type is opaque (`some IncrementalListQuery<…>`), so the source's type is
         // checked here, once: another key path is a generator bug, and the query is then built
         // on each refresh as without it.
         let field = source.flatMap { $0 as? KeyPath<Extended, StoredField<IdentifiedList<Query.Source>>> }
         assert(field != nil || source == nil, "source: is not the storage of a list of the query's elements")
         let sourceOffset = field.map(_valueOffset(of:))
-        return { base, cache, orderMoved, reuse, beforeEditing in
-            cache._update(
+        return { base, cacheOffset, orderMoved, reuse, beforeEditing in
+            base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Query.Output>.self)._update(
                 source: sourceOffset.map { base.load(fromByteOffset: $0, as: IdentifiedList<Query.Source>.self) },
                 building: { body(base.assumingMemoryBound(to: Extended.self)) },
                 keyOrderMoved: orderMoved, reuse: reuse, beforeEditing: beforeEditing)
@@ -221,7 +222,7 @@ extension StateTable.Builder {
         sourceInputs: StaticString = "",
         unchanged: ((Value, Value) -> Bool)?,
         release: _CachedValueRelease<Value>? = nil,
-        _ evaluate: @escaping (UnsafeRawPointer, IncrementalListCache<Value>, Bool, (ListVersion) -> Bool, () -> Void) -> Value
+        _ evaluate: @escaping (UnsafeRawPointer, Int, Bool, (ListVersion) -> Bool, () -> Void) -> Value
     ) {
         let offset = Self.offset(of: storage)
         let cellOffset = offset + MemoryLayout<IncrementalMemo<Value>>.offset(of: \IncrementalMemo<Value>._memo)!
@@ -237,21 +238,25 @@ extension StateTable.Builder {
         // then, so a move of one is evaluated in full, as a move of any other input.
         let unfollowedMask = Self._positions(of: unfollowedLists, in: inputs)
         let counter = RecomputationCounter()
-        // The cell's and the cache's types, found once: named in this unspecialized code, each
-        // would be looked up in the runtime's metadata cache on every refresh.
-        let cellType = MemoCell<Value>.self
-        let cacheType = IncrementalListCache<Value>.self
+        // The cell is reached by address (its header's and its value's offsets in the object,
+        // found once) and the cache by the evaluator, which is specialized: in this unspecialized
+        // code, a `MemoCell<Value>` or an `IncrementalListCache<Value>` named or accessed would be
+        // looked up in the runtime's metadata cache on every refresh.
+        let valueOffset = Self._valueOffsetInCell(Value.self)
         appendEntry(name, cellAt: cellOffset, extended, inputs: inputs, counter: counter, refresh: { table, index, base in
-            let cell = base.load(fromByteOffset: cellOffset, as: cellType)
+            // The storage at `base` holds the cell for the whole refresh.
+            let object = base.load(fromByteOffset: cellOffset, as: UnsafeMutableRawPointer.self)
+            let header = (object + table.headerOffset).assumingMemoryBound(to: _MemoCellHeader.self)
+            let slot = (object + valueOffset).assumingMemoryBound(to: Value.self)
             var moves = _InputMoves()
-            _ = cell._refresh(
+            _ = _MemoCellHeader._refresh(
+                header, slot,
                 verifies: true,
                 { table.recordInputs(resolved.inputs, in: base, into: &$0, lists: resolved.lists, moves: &moves) },
                 {
                     counter.increment()
-                    let cache = base.load(fromByteOffset: cacheOffset, as: cacheType)
                     var restore: ((Value) -> Value)?
-                    let value = evaluate(base, cache, moves.anyMoved(orderMask), {
+                    let value = evaluate(base, cacheOffset, moves.anyMoved(orderMask), {
                         moves.lists & unfollowedMask == 0
                             && moves.onlySourceMoved($0, in: base, readers: resolved.lists, ignoring: followedMask)
                     }, {
@@ -259,16 +264,17 @@ extension StateTable.Builder {
                         // refresh replaces (the cell is ours until it publishes), lets go of the
                         // tree it shares with the pipeline, which then edits what nobody else holds
                         // in place.
-                        if let release, restore == nil, cell._hasValue {
-                            restore = release.take(cell._valuePointer)
+                        if let release, restore == nil, header._hasValue.pointee {
+                            restore = release.take(slot)
                         }
                     })
                     if let restore {
-                        cell._valuePointer.initialize(to: restore(value))
+                        slot.initialize(to: restore(value))
                     }
                     if _slowPath(cg_change_trace_active()) {
                         // A change trace says whether the list's changes were followed, and why not.
-                        _ChangeTraceFrame.innermost?.noteEvaluation(cache.lastEvaluation, of: table.header(ofComputed: index, in: base))
+                        let cache = base.load(fromByteOffset: cacheOffset, as: IncrementalListCache<Value>.self)
+                        _ChangeTraceFrame.innermost?.noteEvaluation(cache.lastEvaluation, of: header)
                     }
                     return value
                 },
@@ -282,6 +288,15 @@ extension StateTable.Builder {
             let cache = (slot + (cacheOffset - cellOffset)).assumingMemoryBound(to: IncrementalListCache<Value>.self)
             cache.pointee = cache.pointee.copy()
         }, resolvedInputs: resolved)
+    }
+
+    /// Where a `MemoCell<Value>`'s value is, from the start of the cell object: measured once, on
+    /// a cell made for it.
+    static func _valueOffsetInCell<Value>(_: Value.Type) -> Int {
+        let cell = MemoCell<Value>.make()
+        return withExtendedLifetime(cell) {
+            UnsafeRawPointer(cell._valuePointer) - UnsafeRawPointer(Unmanaged.passUnretained(cell).toOpaque())
+        }
     }
 
     /// Where a plain field's value is in the state's storage, given the field's storage.

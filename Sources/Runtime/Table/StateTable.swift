@@ -1,5 +1,18 @@
 import CComputedAtomics
 
+/// An input of a computed value, recorded by version when the value is verified (resolved from
+/// the names an entry gives, see `resolveInputs`). Outside ``StateTable``, whose nested types are
+/// generic: its code, unspecialized, would look an input type's metadata up on every refresh.
+enum _StateTableInput: Sendable {
+    /// The field at this index (its stamp).
+    case field(Int)
+    /// The computed value at this index (its version, after bringing it up to date).
+    case computed(Int)
+    /// A member of the field at this index (`"computed.total"`, `"books"`), when the field's
+    /// type is a generated state; otherwise the field's own stamp.
+    case member(Int, String)
+}
+
 /// A generated state's members, described once per state type: its fields and memoized computed
 /// values by index, the inputs of each computed value and the body that computes it.
 ///
@@ -38,17 +51,8 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     // Safety: every property is a `let` set by `init`; the closures it holds only read through
     // the pointers they are given, and cells follow the memo once-protocol.
 
-    /// An input of a computed value, recorded by version when the value is verified (resolved
-    /// from the names an entry gives, see `resolveInputs`).
-    enum Input: Sendable {
-        /// The field at this index (its stamp).
-        case field(Int)
-        /// The computed value at this index (its version, after bringing it up to date).
-        case computed(Int)
-        /// A member of the field at this index (`"computed.total"`, `"books"`), when the field's
-        /// type is a generated state; otherwise the field's own stamp.
-        case member(Int, String)
-    }
+    /// An input of a computed value (see ``_StateTableInput``).
+    typealias Input = _StateTableInput
 
     /// How generated code describes the members, one call per member, in declaration order.
     public struct Builder {
@@ -100,6 +104,12 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
     /// The storage of each computed value's selector, by index (see ``computedSelector(_:)``);
     /// set at the end of `init`, as the selectors read through the table.
     private(set) var computedSelectors: [AnyObject] = []
+    /// Each computed value's refresh, by index, bound to this table: a refresh reads one closure
+    /// from an array of a non-generic type, rather than copy its entry (which looks the entry
+    /// type's metadata up in this unspecialized generic class and retains every closure it
+    /// holds). Set at the end of `init`, as the closures capture the table (unowned: a table is
+    /// never freed while a state of its type exists).
+    @exclusivity(unchecked) private(set) var refreshes: [(UnsafeRawPointer) -> Void] = []
     let stateMembers: _MemberTable<State>
     let extendedMembers: _MemberTable<Extended>
     /// What visits the shared references of each field that can hold any (see
@@ -163,6 +173,10 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
         fieldSelectors = builder.fields.map(\.selector)
         referenceCollectors = builder.fields.compactMap(\.references)
         computedSelectors = computeds.indices.map { computeds[$0].makeSelector(self, $0) }
+        refreshes = computeds.indices.map { index in
+            let refresh = computeds[index].refresh
+            return { [unowned(unsafe) self] base in refresh(self, index, base) }
+        }
     }
 
     // MARK: Selectors
@@ -247,7 +261,7 @@ public final class StateTable<State, Extended>: @unchecked Sendable {
             tracedRefresh(index, in: base)
             return
         }
-        computeds[index].refresh(self, index, base)
+        refreshes[index](base)
     }
 
     /// The version of the computed value at `index`, brought up to date first: it moves only
