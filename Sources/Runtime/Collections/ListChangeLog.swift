@@ -103,6 +103,11 @@ final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Send
     @usableFromInline var first: UInt64 = 0
     /// Sequence number the next record gets (the head of the history).
     @usableFromInline var head: UInt64 = 0
+    /// The last range `_changes(from:to:)` gave and what it gave: the values derived from one list
+    /// ask for the same range after an edit (a feed reader's timeline, counts and total), and get
+    /// one array of changes rather than one each. Records in the range never change while they
+    /// are held, so it stays right.
+    @usableFromInline var lastChanges: (from: UInt64, to: UInt64, changes: ListChanges<Element.ID>)?
 
     @usableFromInline
     init(capacity: Int) {
@@ -133,6 +138,7 @@ final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Send
     @inlinable
     func _changes(from: UInt64, to: UInt64) -> ListChanges<Element.ID>? {
         guard from <= to, from >= first, to <= head else { return nil }
+        if let last = lastChanges, last.from == from, last.to == to { return last.changes }
         var changes: [ListChange<Element.ID>] = []
         var priors = ContiguousArray<_ListEntry<Element>?>()
         changes.reserveCapacity(Int(to - from))
@@ -145,7 +151,9 @@ final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Send
             priors.append(record.prior)
             sequence += 1
         }
-        return ListChanges(changes, priors: _ListPriors(priors))
+        let result = ListChanges(changes, priors: _ListPriors(priors))
+        lastChanges = (from, to, result)
+        return result
     }
 }
 
