@@ -75,4 +75,22 @@ struct SlotVectorTests {
         #expect(added == ["a0+", "b1+", "a0", "c2", "b1"])
         #expect(slots.key(at: 2) == "c" && slots.slot(of: "b") == 1)
     }
+
+    @Test("key slots of integer keys (hashed by the id index's mix): every key found, extremes included")
+    func integerKeySlots() {
+        var generator = SeededGenerator(seed: 7)
+        var keys = (0..<5_000).map { $0 &* 7_919 - 2_500 } + [Int.min, Int.max, 0, -1]
+        keys.shuffle(using: &generator)
+        var slots = _KeySlots<Int>()
+        var expected: [Int: Int] = [:]
+        for key in keys + keys.prefix(100) {
+            let (slot, isNew) = slots.slot(adding: key)
+            #expect(isNew == (expected[key] == nil))
+            if isNew { expected[key] = slot }
+            #expect(expected[key] == slot)
+        }
+        #expect(slots.count == expected.count)
+        #expect(expected.allSatisfy { slots.slot(of: $0.key) == $0.value && slots.key(at: $0.value) == $0.key })
+        #expect(slots.slot(of: 1) == nil && slots.slot(of: Int.min + 1) == nil)
+    }
 }

@@ -1,4 +1,5 @@
-/// The id index of an ``IdentifiedList``: each id's offset in its elements.
+/// The id index of an ``IdentifiedList``: each id's offset in its elements. Also the key → slot
+/// table of keyed results (``_KeySlots``).
 ///
 /// A dictionary, with two economies over `[ID: Int]` that count in a bulk load, where every
 /// element is inserted at a random place of a table that does not fit in the caches at 10^6

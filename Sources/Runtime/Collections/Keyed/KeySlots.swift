@@ -4,6 +4,10 @@
 ///
 /// Copy-on-write: results share the table with the state that made them; adding a key to a
 /// shared table copies it (O(keys), once per new key).
+///
+/// The key → slot table is an ``_IDIndex`` (slots in 32 bits, integer keys hashed by a keyed mix
+/// rather than SipHash): a sidebar reads every key's total after each edit, and with the caches
+/// cold that read is the table's lines.
 @usableFromInline
 struct _KeySlots<Key: Hashable> {
     @usableFromInline
@@ -11,11 +15,11 @@ struct _KeySlots<Key: Hashable> {
         // Unchecked exclusivity: these fields are read on every access by offset or key and edited
         // only through a uniquely held reference, in non-overlapping accesses; the dynamic checks
         // (inlined into the user's module) cost more than the read itself.
-        @usableFromInline @exclusivity(unchecked) var slots: [Key: Int]
+        @usableFromInline @exclusivity(unchecked) var slots: _IDIndex<Key>
         @usableFromInline @exclusivity(unchecked) var keys: ContiguousArray<Key>
 
         @usableFromInline
-        init(slots: [Key: Int], keys: ContiguousArray<Key>) {
+        init(slots: _IDIndex<Key>, keys: ContiguousArray<Key>) {
             self.slots = slots
             self.keys = keys
         }
@@ -26,7 +30,7 @@ struct _KeySlots<Key: Hashable> {
     /// No key.
     @inlinable
     init() {
-        storage = Storage(slots: [:], keys: [])
+        storage = Storage(slots: _IDIndex(), keys: [])
     }
 
     /// The number of slots (every key seen, including keys whose value became empty).
@@ -54,7 +58,7 @@ struct _KeySlots<Key: Hashable> {
         }
         let slot = storage.keys.count
         storage.keys.append(key)
-        storage.slots[key] = slot
+        _ = storage.slots.insertNew(key, at: slot)
         return (slot, true)
     }
 }

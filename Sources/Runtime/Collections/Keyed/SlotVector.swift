@@ -82,13 +82,17 @@ struct _SlotVector<Value> {
     /// The value of `slot` (0..<count). O(log₃₂ count).
     @inlinable
     subscript(slot: Int) -> Value {
-        var node = root
+        // Unretained: `root`, held by `self` for the whole read, holds every node on the path;
+        // retaining each node and releasing its parent cost two atomic operations per level, most
+        // of a read when a sidebar reads hundreds of keys.
+        var node = Unmanaged.passUnretained(root)
         var shift = self.shift
         while shift > 0 {
-            node = node.children[(slot &>> shift) & (Self.width - 1)]
+            let index = (slot &>> shift) & (Self.width - 1)
+            node = node._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.children[index]) }
             shift -= Self.bits
         }
-        return node.values[slot & (Self.width - 1)]
+        return node._withUnsafeGuaranteedRef { $0.values[slot & (Self.width - 1)] }
     }
 
     /// Calls `body` with the value of `slot` (0..<count) to edit in place, copying first the
