@@ -175,17 +175,25 @@ final class _TreeListViewStorage<Source: Identifiable, Element>: _ListViewStorag
     /// it (set once, before the view is published), and the sequence of the update that made it.
     @usableFromInline var _lineage: AnyObject?
     @usableFromInline var _sequence: UInt64 = 0
+    /// The reads behind `element(at:)` and `appendRun(from:to:)`, made by the initializer where
+    /// it is inlined, so specialized for the view's types. The overrides run unspecialized
+    /// (a view's reads are virtual), where each tree level would look up its node type's
+    /// metadata, a hashed search that is most of a read after the caches were disturbed.
+    @usableFromInline let _element: (_TreeListViewStorage, Int) -> Element
+    @usableFromInline let _appendRun: (_TreeListViewStorage, Int, inout ContiguousArray<Element>) -> Void
 
-    @usableFromInline
+    @inlinable
     init(tree: _OrderedTree<_ListEntry<Source>>, limit: Int?, project: @escaping @Sendable (Source) -> Element) {
         self.tree = tree
         self.project = project
+        _element = { storage, offset in storage.project(storage.tree[offset].element) }
+        _appendRun = { storage, offset, buffer in storage._specializedAppendRun(from: offset, to: &buffer) }
         super.init(count: Swift.min(tree.count, limit ?? .max))
     }
 
     @inlinable
     override func element(at offset: Int) -> Element {
-        project(tree[offset].element)
+        _element(self, offset)
     }
 
     @usableFromInline
@@ -202,8 +210,13 @@ final class _TreeListViewStorage<Source: Identifiable, Element>: _ListViewStorag
         return result
     }
 
-    @usableFromInline
+    @inlinable
     override func appendRun(from offset: Int, to buffer: inout ContiguousArray<Element>) {
+        _appendRun(self, offset, &buffer)
+    }
+
+    @inlinable
+    func _specializedAppendRun(from offset: Int, to buffer: inout ContiguousArray<Element>) {
         let run = tree.leaf(containing: offset)
         let entries = run.node.entries   // read the node's array once, not once per element
         let end = Swift.min(entries.count, run.start + count - offset)

@@ -151,17 +151,21 @@ struct _OrderedTree<Entry> {
     /// O(log n).
     @inlinable
     func leaf(containing offset: Int) -> (node: Node, start: Int) {
-        var node = root!
+        // Unretained on the way down: the root, held by `self`, holds the path (a retain and a
+        // release per level are atomic operations, most of a warm read).
+        var node = Unmanaged.passUnretained(root!)
         var rest = offset
-        while !node.isLeaf {
-            var child = 0
-            while rest >= node.counts[child] {
-                rest -= node.counts[child]
-                child += 1
+        while !node._withUnsafeGuaranteedRef({ $0.isLeaf }) {
+            node = node._withUnsafeGuaranteedRef { node in
+                var child = 0
+                while rest >= node.counts[child] {
+                    rest -= node.counts[child]
+                    child += 1
+                }
+                return Unmanaged.passUnretained(node.children[child])
             }
-            node = node.children[child]
         }
-        return (node, rest)
+        return (node.takeUnretainedValue(), rest)
     }
 
     /// The first position in `entries` whose entry is not less than `entry`.
