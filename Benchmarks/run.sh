@@ -3,7 +3,10 @@
 # with the absolute medians) and writes it into Docs/Performance.md (between its results markers).
 #
 # Usage: Benchmarks/run.sh [extra `swift package benchmark` options, e.g. --filter "^1 .*"]
-# Environment: NO_DOCS=1 prints the table without touching Docs/Performance.md.
+# Environment: NO_DOCS=1 prints the table without touching Docs/Performance.md. RUNS=N (default 1)
+# runs the benchmarks in N processes one after another and reports, per row, the median of the N
+# processes' medians and ratios, with the ratios' range: a measure whose time depends on where
+# its memory lands (the rows with caches disturbed) varies more between processes than within one.
 # A filtered run updates the rows of the measures it ran and keeps the others' rows from the table
 # already in Docs/Performance.md (saying which), so it never wipes them.
 #
@@ -26,20 +29,28 @@ swift build -c release --product ComputedGenTool > "$OUT/build-tool.log" 2>&1 ||
 export COMPUTEDGEN_TOOL
 COMPUTEDGEN_TOOL="$(swift build -c release --show-bin-path)/ComputedGenTool"
 
-echo "building and running the benchmarks in release (log: $OUT/benchmark.log)..."
-if ! swift package --allow-writing-to-package-directory benchmark \
-    --format jmh --path "$OUT" --no-progress "$@" > "$OUT/benchmark.log" 2>&1; then
-  tail -40 "$OUT/benchmark.log" >&2
-  echo "error: the benchmarks failed; see $OUT/benchmark.log" >&2
-  exit 1
-fi
-
-JMH="$(ls "$OUT"/*.jmh.json 2> /dev/null | head -1 || true)"
-[[ -n "$JMH" ]] || { echo "error: no JMH export in $OUT" >&2; exit 1; }
+RUNS="${RUNS:-1}"
+[[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || { echo "error: RUNS must be a positive integer, not '$RUNS'" >&2; exit 1; }
+JMH=()
+for ((run = 1; run <= RUNS; run++)); do
+  DIR="$OUT"
+  (( RUNS > 1 )) && DIR="$OUT/run-$run" && mkdir -p "$DIR"
+  echo "building and running the benchmarks in release (process $run of $RUNS; log: $DIR/benchmark.log)..."
+  if ! swift package --allow-writing-to-package-directory benchmark \
+      --format jmh --path "$DIR" --no-progress "$@" > "$DIR/benchmark.log" 2>&1; then
+    tail -40 "$DIR/benchmark.log" >&2
+    echo "error: the benchmarks failed; see $DIR/benchmark.log" >&2
+    exit 1
+  fi
+  FILE="$(ls "$DIR"/*.jmh.json 2> /dev/null | head -1 || true)"
+  [[ -n "$FILE" ]] || { echo "error: no JMH export in $DIR" >&2; exit 1; }
+  JMH+=("$FILE")
+done
 
 COMMAND="Benchmarks/run.sh${*:+ $*}"
+(( RUNS > 1 )) && COMMAND="RUNS=$RUNS $COMMAND"
 if [[ "${NO_DOCS:-0}" == 1 ]]; then
-  python3 "$HERE/report.py" "$JMH" --command "$COMMAND"
+  python3 "$HERE/report.py" "${JMH[@]}" --command "$COMMAND"
 else
-  python3 "$HERE/report.py" "$JMH" --command "$COMMAND" --markdown "$ROOT/Docs/Performance.md"
+  python3 "$HERE/report.py" "${JMH[@]}" --command "$COMMAND" --markdown "$ROOT/Docs/Performance.md"
 fi
