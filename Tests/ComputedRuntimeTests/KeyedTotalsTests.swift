@@ -42,4 +42,32 @@ struct KeyedTotalsTests {
         #expect(!fourth.contains(3) && fourth[3] == 0 && fourth.count == 1_999 && fourth.changedKeys == [3])
         #expect(third.contains(3) && third[3] == 3)
     }
+
+    @Test("a key touched again later in one update is compared with its total before the first touch")
+    func keysTouchedTwiceInOneUpdate() {
+        // Folders get slots in order of appearance: 10 → 0, 20 → 1, 30 → 2.
+        var list = IdentifiedList([Mail(id: 1, folder: 10), Mail(id: 2, folder: 20), Mail(id: 3, folder: 30), Mail(id: 4, folder: 10)])
+        var pipeline = IncrementalPipeline<KeyedFoldQuery<Mail, Int, Int>>()
+        let first = pipeline.update(with: Self.unreadByFolder(list))
+        #expect(first.dictionary == [10: 2, 20: 1, 30: 1])
+
+        // One update: 3 moves 30 → 10, then 4 moves 10 → 30 (slots touched 2, 0, 0, 2: 10's and
+        // 30's totals end where they started), and 2 moves to a new folder.
+        list[id: 3]?.folder = 10
+        list[id: 4]?.folder = 30
+        list[id: 2]?.folder = 40
+        let second = pipeline.update(with: Self.unreadByFolder(list))
+        #expect(pipeline.lastUpdateWasIncremental)
+        #expect(second.dictionary == [10: 2, 30: 1, 40: 1])
+        #expect(second.changedKeys == [20, 40])
+
+        // The same in the other order of slots (0, 2, 2, 0), with a total that does change.
+        list[id: 1]?.folder = 30
+        list[id: 3]?.folder = 30
+        list[id: 4]?.folder = 10
+        let third = pipeline.update(with: Self.unreadByFolder(list))
+        #expect(pipeline.lastUpdateWasIncremental)
+        #expect(third.dictionary == [10: 1, 30: 2, 40: 1])
+        #expect(third.changedKeys == [10, 30])
+    }
 }

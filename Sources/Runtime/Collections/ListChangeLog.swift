@@ -140,35 +140,42 @@ final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Send
         guard from <= to, from >= first, to <= head else { return nil }
         if let last = lastChanges, last.from == from, last.to == to { return last.changes }
         var changes: [ListChange<Element.ID>] = []
-        var priors = ContiguousArray<_ListEntry<Element>?>()
+        var touched: [_TouchedElement<Element>] = []
         changes.reserveCapacity(Int(to - from))
-        priors.reserveCapacity(Int(to - from))
+        touched.reserveCapacity(Int(to - from))
+        // Each id once, with its entry before the first of these edits: one edit, the common
+        // case, needs no set.
+        var seen: Set<Element.ID>? = to - from > 1 ? Set(minimumCapacity: Int(to - from)) : nil
         var sequence = from
         while sequence < to {
             let offset = Int(sequence - first)
             let record = ring[(start + offset) % ring.count]
             changes.append(record.change)
-            priors.append(record.prior)
+            if seen?.insert(record.change.id).inserted ?? true {
+                touched.append(_TouchedElement(id: record.change.id, old: record.prior))
+            }
             sequence += 1
         }
-        let result = ListChanges(changes, priors: _ListPriors(priors))
+        let result = ListChanges(changes, priors: _ListPriors(touched: touched))
         lastChanges = (from, to, result)
         return result
     }
 }
 
-/// The entries (value and label) the elements of a ``ListChanges``' records had just before each
-/// record, in record order: what `ListChanges._touched(_:)` gives a derived value.
+/// Every element a ``ListChanges``' records touched, once each, in the order first touched, with
+/// the entry (value and label) it had before the first of those records: what
+/// `ListChanges._touched(_:)` gives a derived value. Made once per range of changes, with them
+/// (under the change record's lock), so the values that follow one list share it.
 ///
 /// Safety: immutable once made. It holds elements, which need not be `Sendable`; it is read only
 /// by queries over `Sendable` elements (the incremental queries require them).
 @usableFromInline
-final class _ListPriors<Element>: @unchecked Sendable {
-    @usableFromInline let entries: ContiguousArray<_ListEntry<Element>?>
+final class _ListPriors<Element: Identifiable>: @unchecked Sendable {
+    @usableFromInline let touched: [_TouchedElement<Element>]
 
     @inlinable
-    init(_ entries: ContiguousArray<_ListEntry<Element>?>) {
-        self.entries = entries
+    init(touched: [_TouchedElement<Element>]) {
+        self.touched = touched
     }
 }
 
@@ -237,19 +244,11 @@ public struct ListChanges<ID: Hashable>: RandomAccessCollection, Equatable {
     /// Every id an edit touched, once each, in the order first touched, with the entry (value
     /// and label) it had before the first of those edits (nil: it was not in the list), or nil
     /// when these changes carry no previous values (made by hand, or not from a list of
-    /// `Element`s). O(changes).
+    /// `Element`s). O(1): made with the changes (see `_ListPriors`).
     @inlinable
     func _touched<Element: Identifiable>(_: Element.Type) -> [_TouchedElement<Element>]? where Element.ID == ID {
         if records.isEmpty { return [] }
-        guard let priors = _priors as? _ListPriors<Element> else { return nil }
-        if records.count == 1 { return [_TouchedElement(id: records[0].id, old: priors.entries[0])] }
-        var seen = Set<ID>(minimumCapacity: records.count)
-        var touched: [_TouchedElement<Element>] = []
-        touched.reserveCapacity(records.count)
-        for index in records.indices where seen.insert(records[index].id).inserted {
-            touched.append(_TouchedElement(id: records[index].id, old: priors.entries[index]))
-        }
-        return touched
+        return (_priors as? _ListPriors<Element>)?.touched
     }
 
     /// The ids of records of `kind`, in record order (with repeats).

@@ -74,15 +74,17 @@ extension KeyedFoldQuery: IncrementalListQuery {
             // nor the result a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
-            // Each touched key's total before the edit, to report only those that changed.
-            var before: [Int: _KeyedTotal<Value>] = [:]
+            // Each touched slot's total when first touched (the first of its snapshots), to
+            // report only the keys whose total changed: an array, not a table by slot, since an
+            // edit touches one or two slots (and sorting a long one costs no hashing).
+            var before: [(slot: Int, total: _KeyedTotal<Value>)] = []
             for touch in touched {
                 // Its key and contribution before the edits, from its value then: out.
                 if let element = touch.old?.element, include?(element) ?? true {
                     guard let slot = state.slots.slot(of: key(element)) else {
                         preconditionFailure("KeyedFoldQuery: a key that was counted has no slot (a key or filter closure that is not a function of the element?)")
                     }
-                    if before[slot] == nil { before[slot] = state.totals[slot] }
+                    before.append((slot, state.totals[slot]))
                     let value = contribution(element)
                     let isEmpty = state.totals.update(slot) { total in
                         total.value -= value
@@ -95,7 +97,7 @@ extension KeyedFoldQuery: IncrementalListQuery {
                 if let element = source[id: touch.id], include?(element) ?? true {
                     let (slot, isNew) = state.slots.slot(adding: key(element))
                     if isNew { state.totals.append(_KeyedTotal(value: .zero, members: 0)) }
-                    if before[slot] == nil { before[slot] = state.totals[slot] }
+                    before.append((slot, state.totals[slot]))
                     let value = contribution(element)
                     let wasEmpty = state.totals.update(slot) { total in
                         total.value += value
@@ -107,7 +109,13 @@ extension KeyedFoldQuery: IncrementalListQuery {
                 }
             }
             var changedKeys: Set<Key> = []
-            for (slot, old) in before {
+            if !zip(before, before.dropFirst()).allSatisfy({ $0.slot <= $1.slot }) {
+                // Stable: a slot's first snapshot stays first among its own.
+                before = before.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
+            }
+            var last = -1
+            for (slot, old) in before where slot != last {
+                last = slot
                 let new = state.totals[slot]
                 if old.value != new.value || (old.members == 0) != (new.members == 0) { changedKeys.insert(state.slots.key(at: slot)) }
             }
