@@ -58,24 +58,33 @@ final class _GroupsToken: Sendable {
 final class _TreeListGroupsStorage<Source: Identifiable, Key: Hashable & Sendable, Element>: _ListGroupsStorage<Key, Element>, @unchecked Sendable {
     @usableFromInline let trees: _SlotVector<_OrderedTree<_ListEntry<Source>>>
     @usableFromInline let project: @Sendable (Source) -> Element
+    /// The reads behind `view(at:)` and `count(at:)`, made by the initializer where it is inlined,
+    /// so specialized for the groups' types (see `_TreeListViewStorage`: the overrides run
+    /// unspecialized, and a view made there would carry unspecialized reads).
+    @usableFromInline let _view: (_TreeListGroupsStorage, Int) -> _ListViewStorage<Element>
+    @usableFromInline let _count: (_TreeListGroupsStorage, Int) -> Int
 
-    @usableFromInline
+    @inlinable
     init(slots: _KeySlots<Key>, trees: _SlotVector<_OrderedTree<_ListEntry<Source>>>, groupCount: Int,
          project: @escaping @Sendable (Source) -> Element, token: _GroupsToken, previous: _GroupsToken?) {
         self.trees = trees
         self.project = project
+        _view = { storage, slot in
+            let tree = storage.trees[slot]
+            return tree.count == 0 ? _ListViewStorage() : _TreeListViewStorage(tree: tree, limit: nil, project: storage.project)
+        }
+        _count = { storage, slot in storage.trees[slot].count }
         super.init(slots: slots, groupCount: groupCount, token: token, previous: previous)
     }
 
-    @usableFromInline
+    @inlinable
     override func view(at slot: Int) -> _ListViewStorage<Element> {
-        let tree = trees[slot]
-        return tree.count == 0 ? _ListViewStorage() : _TreeListViewStorage(tree: tree, limit: nil, project: project)
+        _view(self, slot)
     }
 
-    @usableFromInline
+    @inlinable
     override func count(at slot: Int) -> Int {
-        trees[slot].count
+        _count(self, slot)
     }
 
     @usableFromInline
