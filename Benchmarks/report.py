@@ -366,7 +366,8 @@ def duration(ns):
 
 
 def ratio_text(ratio):
-    if ratio >= 0.01:
+    """`0.87×`; below 0.1, also as a speedup: `1.0e-02× (1/97)`, `2.8e-05× (1/36,141)`."""
+    if ratio >= 0.1:
         return f"{ratio:.2f}×"
     return f"{ratio:.1e}× (1/{1 / ratio:,.0f})"
 
@@ -412,7 +413,7 @@ def range_text(pairs):
         return ""
     ratios = sorted(ours / base for ours, base in pairs)
     low, high = ratios[0], ratios[-1]
-    if low < 0.01:   # as `ratio_text` writes small ratios: 1/speedup
+    if low < 0.1:   # as `ratio_text` writes small ratios: 1/speedup
         return f" [1/{1 / high:,.0f}–1/{1 / low:,.0f}, {len(pairs)} processes]"
     return f" [{low:.2f}–{high:.2f}×, {len(pairs)} processes]"
 

@@ -47,7 +47,11 @@ for ((run = 1; run <= RUNS; run++)); do
   JMH+=("$FILE")
 done
 
-COMMAND="Benchmarks/run.sh${*:+ $*}"
+# The command as one would type it again: arguments with spaces or patterns in double quotes.
+COMMAND="Benchmarks/run.sh"
+for argument in "$@"; do
+  if [[ "$argument" =~ ^[A-Za-z0-9_./=-]+$ ]]; then COMMAND+=" $argument"; else COMMAND+=" \"$argument\""; fi
+done
 (( RUNS > 1 )) && COMMAND="RUNS=$RUNS $COMMAND"
 if [[ "${NO_DOCS:-0}" == 1 ]]; then
   python3 "$HERE/report.py" "${JMH[@]}" --command "$COMMAND"

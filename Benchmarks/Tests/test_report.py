@@ -65,7 +65,7 @@ class ReportTests(unittest.TestCase):
     def test_ratios_pair_benchmarks_of_the_same_process(self):
         # Each process is 1/100; pairing medians across processes would give 1/60 or 1/150.
         cells = self.row(self.load({OURS: 10.0, BASE: 1_000.0}, {OURS: 25.0, BASE: 2_500.0}, {OURS: 40.0, BASE: 4_000.0}))
-        self.assertEqual(cells[5], "0.01× [0.01–0.01×, 3 processes]")
+        self.assertEqual(cells[5], "1.0e-02× (1/100) [1/100–1/100, 3 processes]")
         self.assertEqual(cells[7], "yes")
 
     def test_a_process_without_the_row_is_left_out(self):
