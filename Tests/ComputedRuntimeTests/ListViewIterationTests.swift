@@ -74,7 +74,7 @@ struct ListViewIterationTests {
         for limit in [0, 1, 5, 31, 32, 33, 100, 999, 1_000, 2_000] {
             let view = pipeline.update(with: list.sorted(by: \.date).prefix(limit), reuse: false)
             let expected = Array(list.elements.sorted { $0.date < $1.date }.prefix(limit))
-            #expect(Array(view) == expected, "prefix(\(limit))")
+            #expect(Array(view) == expected && view.elements == expected, "prefix(\(limit))")
             #expect(collectionLawFailures(view, expected: expected, "prefix(\(limit))").isEmpty)
         }
     }
@@ -89,6 +89,7 @@ struct ListViewIterationTests {
         for folder in 0..<4 {
             let expected = list.elements.filter { $0.folder == folder }
             #expect(collectionLawFailures(groups[folder], expected: expected, "group \(folder)").isEmpty)
+            #expect(groups[folder].elements == expected, "group \(folder)")
         }
     }
 }

@@ -196,18 +196,13 @@ final class _TreeListViewStorage<Source: Identifiable, Element>: _ListViewStorag
         _element(self, offset)
     }
 
+    /// Leaf by leaf, through the specialized run reader the iterator uses.
     @usableFromInline
     override func elements() -> [Element] {
-        var result: [Element] = []
+        var result = ContiguousArray<Element>()
         result.reserveCapacity(count)
-        var remaining = count
-        tree.forEach { entry in
-            guard remaining > 0 else { return false }
-            result.append(project(entry.element))
-            remaining -= 1
-            return true
-        }
-        return result
+        while result.count < count { _appendRun(self, result.count, &result) }
+        return Array(result)
     }
 
     @inlinable
