@@ -28,6 +28,8 @@ int64_t cg_recomputation_scopes = 0;
 
 int64_t cg_change_traces = 0;
 
+uint64_t cg_id_hash_key_value = 0;
+
 static _Thread_local void *cg_trace_frame = NULL;
 
 void *cg_trace_frame_get(void) {

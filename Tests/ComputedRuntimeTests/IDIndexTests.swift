@@ -1,3 +1,4 @@
+import CComputedAtomics
 import ConcurrencyTestSupport
 import Testing
 
@@ -52,6 +53,19 @@ struct IDIndexTests {
         // Consecutive ids do not map to consecutive hashes (they spread over the table).
         let hashes = Set((0..<1_024).map { _IDKey($0)._rawHashValue(seed: 0) & 1_023 })
         #expect(hashes.count > 512)
+    }
+
+    @Test("every index hashes with the process's key, published before its first hash")
+    func hashKey() {
+        _ = _IDIndex<Int>()
+        // The key `mix` reads is the one drawn for the process, not the C global's initial 0.
+        #expect(cg_id_hash_key() == _idHashKey)
+        let seed = 17
+        let mixed = _IDKey<Int>.mix(42, seed)
+        var z = UInt64(42) ^ UInt64(seed) ^ _idHashKey
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        #expect(mixed == Int(truncatingIfNeeded: z ^ (z >> 31)))
     }
 
     @Test("a bulk load finds every id; a repeated id is refused")

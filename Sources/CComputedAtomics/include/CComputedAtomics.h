@@ -292,6 +292,25 @@ static inline bool cg_commit_is_active(const void *store) {
     return false;
 }
 
+// MARK: - The id index's hash key
+
+/// The key `_IDKey.mix` mixes into integer ids' hashes, 0 until the first id index is made.
+/// Defined in CComputedAtomics.c; never touch it directly.
+extern uint64_t cg_id_hash_key_value;
+
+/// The id index's hash key (relaxed): one load, where a Swift global would be a `swift_once`
+/// check on every hash. Final once any id index exists (see `cg_id_hash_key_publish`).
+static inline uint64_t cg_id_hash_key(void) {
+    return __atomic_load_n(&cg_id_hash_key_value, __ATOMIC_RELAXED);
+}
+
+/// Sets the id index's hash key (relaxed). Called once per process, inside a Swift `once` that
+/// every id index's initializer passes through, so that every hash of an index happens after
+/// the store (the `once` orders them).
+static inline void cg_id_hash_key_publish(uint64_t key) {
+    __atomic_store_n(&cg_id_hash_key_value, key, __ATOMIC_RELAXED);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// The id index of an ``IdentifiedList``: each id's offset in its elements. Also the key → slot
 /// table of keyed results (``_KeySlots``).
 ///
@@ -14,12 +16,14 @@ struct _IDIndex<ID: Hashable> {
     /// An empty index.
     @inlinable
     init() {
+        _publishIDHashKey()
         _storage = [:]
     }
 
     /// An empty index with room for `minimumCapacity` ids without growing.
     @inlinable
     init(minimumCapacity: Int) {
+        _publishIDHashKey()
         _storage = Dictionary(minimumCapacity: minimumCapacity)
     }
 
@@ -83,9 +87,14 @@ struct _IDKey<ID: Hashable>: Hashable {
     /// `value` xored with `seed` and the process's key, then SplitMix64's finalizer (a bijection
     /// whose every output bit depends on every input bit): consecutive ids spread over the table,
     /// and which ids collide depends on keys an input cannot know.
+    ///
+    /// The key is read from a C global (one load) rather than from `_idHashKey`, whose lazy
+    /// initialization would cost a `swift_once` check per hash: a third of a lookup's
+    /// instructions. Every index's initializer has published it (`_publishIDHashKey`), so the
+    /// hashes of an index all see the same key.
     @inlinable @inline(__always)
     static func mix(_ value: UInt64, _ seed: Int) -> Int {
-        var z = value ^ UInt64(bitPattern: Int64(seed)) ^ _idHashKey
+        var z = value ^ UInt64(bitPattern: Int64(seed)) ^ cg_id_hash_key()
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return Int(truncatingIfNeeded: z ^ (z >> 31))
@@ -94,12 +103,22 @@ struct _IDKey<ID: Hashable>: Hashable {
 
 /// A random key per process, drawn as `Hasher`'s (so fixed when SWIFT_DETERMINISTIC_HASHING is
 /// set, as `Hasher` is), for `_IDKey.mix`.
-@usableFromInline
 let _idHashKey: UInt64 = {
     var hasher = Hasher()
     hasher.combine(0x1D_1D)
     return UInt64(truncatingIfNeeded: hasher.finalize())
 }()
+
+/// `_idHashKey`, stored once into the C global that `_IDKey.mix` reads (`cg_id_hash_key`).
+private let _idHashKeyPublished: Void = cg_id_hash_key_publish(_idHashKey)
+
+/// Makes sure the id index's hash key is published before an index hashes anything: every
+/// index's initializer calls it (one `swift_once` check per index made, none per hash). The
+/// `once` orders the store before whatever follows the call on any thread.
+@usableFromInline
+func _publishIDHashKey() {
+    _ = _idHashKeyPublished
+}
 
 extension _IDIndex: Sendable where ID: Sendable {}
 extension _IDKey: Sendable where ID: Sendable {}
