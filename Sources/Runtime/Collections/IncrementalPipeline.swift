@@ -189,16 +189,18 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
 public final class IncrementalListCache<Output>: @unchecked Sendable {
     // Safety: `holder` and the pipeline in it are only touched under `lock`.
     @usableFromInline let lock = Lock()
-    @usableFromInline var holder: AnyObject?
+    // Unchecked exclusivity (here and in `Holder`): only touched under `lock`, never in
+    // overlapping accesses; the dynamic checks cost a call and a thread-local access set each.
+    @usableFromInline @exclusivity(unchecked) var holder: AnyObject?
 
     /// Holds one pipeline, so that it is edited in place (never copied out of an existential).
     @usableFromInline
     final class Holder<Query: IncrementalListQuery>: _PipelineHolder {
-        @usableFromInline var pipeline = IncrementalPipeline<Query>()
+        @usableFromInline @exclusivity(unchecked) var pipeline = IncrementalPipeline<Query>()
         /// The query of the first update that named its source list, pointed at an empty list
         /// (it must not keep the state's list alive: the list's next edit would copy it): the
         /// later updates point it at the list's new value instead of building it again.
-        @usableFromInline var template: Query?
+        @usableFromInline @exclusivity(unchecked) var template: Query?
 
         @usableFromInline
         init() {}

@@ -96,18 +96,21 @@ final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Send
     // Safety: mutable state is accessed under `lock`, or by the unique owner (see above).
     @usableFromInline let capacity: Int
     @usableFromInline let lock = Lock()
+    // Unchecked exclusivity: the fields below are accessed under `lock` or by the only holder,
+    // never in overlapping accesses; the dynamic checks cost a call and a thread-local access set
+    // each (a dozen per edit of a derived list), more than the accesses they guard.
     /// The records, oldest at `start` (a ring once `count == capacity`).
-    @usableFromInline var ring: ContiguousArray<_ListLogRecord<Element>> = []
-    @usableFromInline var start = 0
+    @usableFromInline @exclusivity(unchecked) var ring: ContiguousArray<_ListLogRecord<Element>> = []
+    @usableFromInline @exclusivity(unchecked) var start = 0
     /// Sequence number of the oldest record still held.
-    @usableFromInline var first: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var first: UInt64 = 0
     /// Sequence number the next record gets (the head of the history).
-    @usableFromInline var head: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var head: UInt64 = 0
     /// The last range `_changes(from:to:)` gave and what it gave: the values derived from one list
     /// ask for the same range after an edit (a feed reader's timeline, counts and total), and get
     /// one array of changes rather than one each. Records in the range never change while they
     /// are held, so it stays right.
-    @usableFromInline var lastChanges: (from: UInt64, to: UInt64, changes: ListChanges<Element.ID>)?
+    @usableFromInline @exclusivity(unchecked) var lastChanges: (from: UInt64, to: UInt64, changes: ListChanges<Element.ID>)?
 
     @usableFromInline
     init(capacity: Int) {

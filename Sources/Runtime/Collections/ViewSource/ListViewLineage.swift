@@ -31,15 +31,18 @@ final class _ListViewLineage<Element: Identifiable & Sendable>: @unchecked Senda
     /// How many records are kept at most.
     @usableFromInline let capacity: Int
     @usableFromInline let lock = Lock()
+    // Unchecked exclusivity: the fields below are accessed under `lock`, never in overlapping
+    // accesses; the dynamic checks cost a call and a thread-local access set each (a dozen per
+    // edit of a derived list), more than the accesses they guard.
     /// The records, oldest at `start` (a ring once full).
-    @usableFromInline var ring: ContiguousArray<_ListViewRecord<Element>> = []
-    @usableFromInline var start = 0
+    @usableFromInline @exclusivity(unchecked) var ring: ContiguousArray<_ListViewRecord<Element>> = []
+    @usableFromInline @exclusivity(unchecked) var start = 0
     /// The sequence number of the oldest record held.
-    @usableFromInline var first: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var first: UInt64 = 0
     /// The sequence number of the next record (the view of the last update has this one).
-    @usableFromInline var head: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var head: UInt64 = 0
     /// Whether a follower asked for records: until then none is kept.
-    @usableFromInline var isFollowed = false
+    @usableFromInline @exclusivity(unchecked) var isFollowed = false
     /// An empty list, for the queries that follow this lineage's views to hold their operators in
     /// (made once, not at each build of a query).
     @usableFromInline let emptyList: IdentifiedList<Element>
