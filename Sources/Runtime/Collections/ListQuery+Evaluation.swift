@@ -123,11 +123,14 @@ extension ListQuery {
     /// includes, nil if none): moves them in `state`'s tree, and returns the view's changes, cut
     /// to the prefixes of the state's last result and `limit`. O(changes · log n). The state then
     /// holds this result's limit, map and lineage.
+    ///
+    /// `records` is consumed: the ranks are written into the caller's array, not into a copy of
+    /// it (a second allocation per edit).
     @inlinable
-    func _follow(_ records: [_TouchRecord<Source>], in state: inout ListQueryState<Source, Element>, limit: Int?,
+    func _follow(_ records: consuming [_TouchRecord<Source>], in state: inout ListQueryState<Source, Element>, limit: Int?,
                  less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool) -> ListViewChanges<Element> {
         let oldCount = state.tree.count
-        var records = records
+        var records = records  // moved, not copied: a consuming parameter has no implicit copies
         for index in records.indices {
             if let old = records[index].old { records[index].oldRank = state.tree.rank(of: old, less) }
         }
@@ -164,20 +167,25 @@ extension ListQuery {
         let oldEnd = Swift.min(oldCount, oldLimit ?? .max)
         let newEnd = Swift.min(newTree.count, newLimit ?? .max)
         var touches: [ListViewChanges<Element>._Touch] = []
-        var oldTouched = Set<Int>()
-        var newTouched = Set<Int>()
+        // Each record is one element, so its ranks are distinct within each tree: counting the
+        // touched ranks in each prefix is enough to know how many untouched elements it keeps.
+        var oldTouchedCount = 0
+        var newTouchedCount = 0
         for record in records {
             let old = record.old.flatMap { record.oldRank < oldEnd ? (record.oldRank, _project($0.element)) : nil }
             let new = record.new.flatMap { record.newRank < newEnd ? (record.newRank, _project($0.element)) : nil }
             var keyChanged = false
             if let a = record.old, let b = record.new { keyChanged = less(a, b) || less(b, a) }
             if old != nil || new != nil { touches.append(.init(old: old, new: new, keyChanged: keyChanged)) }
-            if record.old != nil, record.oldRank < oldEnd { oldTouched.insert(record.oldRank) }
-            if record.new != nil, record.newRank < newEnd { newTouched.insert(record.newRank) }
+            if old != nil { oldTouchedCount += 1 }
+            if new != nil { newTouchedCount += 1 }
         }
-        let keptBefore = oldEnd - oldTouched.count
-        let keptAfter = newEnd - newTouched.count
+        let keptBefore = oldEnd - oldTouchedCount
+        let keptAfter = newEnd - newTouchedCount
+        // Without a prefix both sides keep the same untouched elements, so neither walk runs and
+        // no set of touched ranks is built (an allocation and hashing per edit).
         if keptBefore > keptAfter {
+            let oldTouched = Set(records.lazy.filter { $0.old != nil && $0.oldRank < oldEnd }.map(\.oldRank))
             var offset = oldEnd - 1
             var leaving = keptBefore - keptAfter
             while leaving > 0 {
@@ -188,6 +196,7 @@ extension ListQuery {
                 offset -= 1
             }
         } else if keptAfter > keptBefore {
+            let newTouched = Set(records.lazy.filter { $0.new != nil && $0.newRank < newEnd }.map(\.newRank))
             var offset = newEnd - 1
             var entering = keptAfter - keptBefore
             while entering > 0 {
