@@ -34,7 +34,7 @@ struct KeyedTotalsTests {
         list[id: 2]?.folder = 2
         list[id: 5] = list[id: 5]
         let third = pipeline.update(with: Self.unreadByFolder(list))
-        #expect(third.changedKeys.isEmpty && third == second && third._token === second._token)
+        #expect(third.changedKeys.isEmpty && third == second && third._token == second._token)
 
         // The last unread element of a key leaves it: the key is absent, and changed.
         for id in stride(from: 3, to: 10_000, by: 2_000) { list[id: id]?.isRead = true }

@@ -147,6 +147,28 @@ struct KeyedInPlaceUpdateTests {
         }
     }
 
+    @Test("a full evaluation with equal totals keeps the cached totals and their changes")
+    func equalFullEvaluationKeepsChanges() {
+        var reader = ReaderState(articles: Self.articles(), feedNames: [0: "zero"])
+        _ = reader.computed.unreadByFeed
+        reader.articles[id: 41]?.isRead = true                       // feed 1
+        #expect(reader.computed.unreadByFeed.changedKeys == [1])
+        let version = ReaderState.Selectors.unreadByFeed.version(reader)
+        // The same articles as a new list, in reverse: evaluated in full, which would number the
+        // feeds in another order (feed 39 first); the totals are equal, so nothing changes.
+        reader.articles = IdentifiedList(Array(reader.articles.reversed()))
+        #expect(reader.computed.unreadByFeed.changedKeys == [1])
+        #expect(ReaderState.Selectors.unreadByFeed.version(reader) == version)
+        // No count changes: the cell keeps its result, and that result's changes are still
+        // feed 1's, read in the table of the results after it.
+        reader.articles[id: 42]?.title = "retitled"
+        #expect(ReaderState.Selectors.unreadByFeed.version(reader) == version)
+        #expect(reader.computed.unreadByFeed.changedKeys == [1])
+        reader.articles[id: 43]?.isRead = true                       // feed 3
+        #expect(reader.computed.unreadByFeed.changedKeys == [3])
+        #expect(reader.computed.unreadByFeed.dictionary == Self.unreadCounts(reader))
+    }
+
     @Test("an edit that changes no key keeps each value's version and its changes")
     func cutoffKeepsChanges() {
         var reader = ReaderState(articles: Self.articles(), feedNames: [0: "zero"])

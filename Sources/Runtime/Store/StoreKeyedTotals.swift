@@ -73,7 +73,7 @@ final class _KeyedTotalsHub<Parent: Sendable, Key: Hashable & Sendable, Total: A
     private struct State {
         var rows = _HubRows<Key, Row>()
         /// The identity of the last value handed on; `nil` until the first one.
-        var last: _GroupsToken?
+        var last: UInt64?
         /// Rows compared since the hub was made (for tests: a commit compares the rows of the
         /// keys it changed).
         var comparedRows = 0
@@ -135,10 +135,10 @@ final class _KeyedTotalsHub<Parent: Sendable, Key: Hashable & Sendable, Total: A
     private func parentChanged(_ totals: KeyedTotals<Key, Total>) {
         var deliveries: [(handler: @Sendable (Total) -> Void, total: Total, key: Key)] = []
         state.withLock { state in
-            guard state.last !== totals._token else { return }
-            let follows = state.last != nil && totals._previous === state.last
+            guard state.last != totals._token else { return }
+            let follows = state.last != nil && totals._previous == state.last
             state.last = totals._token
-            let candidates = follows ? Array(totals.changedKeys) : Array(state.rows.byKey.keys)
+            let candidates = follows ? totals._changed.array(in: totals._slots) : Array(state.rows.byKey.keys)
             for key in candidates {
                 guard let index = state.rows.byKey.index(forKey: key) else { continue }
                 let total = totals[key]

@@ -110,15 +110,19 @@ extension ListSections: _StateSharingResult {
 
 extension KeyedTotals: _StateSharingResult {
     @usableFromInline
-    typealias _Released = (token: _GroupsToken, previous: _GroupsToken?, changedKeys: Set<Key>)
+    typealias _Released = (token: UInt64, previous: UInt64?, numbering: UInt64, changed: _ChangedKeys<Key>)
 
-    @inlinable var _released: _Released { (_token, _previous, changedKeys) }
+    @inlinable var _released: _Released { (_token, _previous, _numbering, _changed) }
 
-    /// The new totals under the cached totals' identity (the new ones share it when no total
-    /// changed).
+    /// The new totals under the cached totals' identity and changes (the new ones share the
+    /// identity when no total changed). The cached changes' slots are slots of the new table: a
+    /// cell lets go of its value only when the pipeline follows edits, which keep the numbering
+    /// (only appending keys), and it keeps a result of another numbering through no cutoff
+    /// (see `StateTable.Builder.keyedTotals`).
     @inlinable
     func _replacing(_ released: _Released) -> KeyedTotals<Key, Value> {
-        KeyedTotals(_slots: _slots, _totals: _totals, _keyCount: _keyCount, _token: released.token, _previous: released.previous,
-                    changedKeys: released.changedKeys)
+        assert(released.numbering == _numbering, "KeyedTotals: a cached result's changes handed to a result of another numbering")
+        return KeyedTotals(_slots: _slots, _totals: _totals, _keyCount: _keyCount, _token: released.token, _previous: released.previous,
+                           _numbering: _numbering, _changed: released.changed)
     }
 }

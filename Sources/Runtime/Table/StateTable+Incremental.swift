@@ -128,8 +128,13 @@ extension StateTable.Builder {
     ) where Query.Output == KeyedTotals<Key, Total> {
         // A result that follows the list and changed names the previous one (`_previous`): it is
         // a change, whatever the cell holds while the previous one is released.
-        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? { cached, new in new._previous == nil && cached == new } : nil,
-                           release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body, source: source))
+        // A result of another numbering of the keys is a change too, even with equal totals: the
+        // cell must not keep a result whose changes (by slot) a later result could not read.
+        let unchanged: (KeyedTotals<Key, Total>, KeyedTotals<Key, Total>) -> Bool = { cached, new in
+            new._previous == nil && cached._numbering == new._numbering && cached == new
+        }
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? unchanged : nil,
+                           release: _CachedValueRelease(unchanged: cutoff ? { $0._changed.isEmpty } : nil), Self._evaluator(body, source: source))
     }
 
     /// Groups of a list maintained incrementally (a spec's `computed byFolder: ListGroups<String,

@@ -35,19 +35,29 @@ public struct KeyedFoldState<ID: Hashable & Sendable, Key: Hashable & Sendable, 
     @usableFromInline var includedCount: Int
     /// The number of slots with at least one element.
     @usableFromInline var keyCount: Int
-    /// The last result's identity.
-    @usableFromInline var token: _GroupsToken
-    @usableFromInline let steps: [_QueryStep]
+    /// The last result's identity (see ``KeyedTotals``).
+    @usableFromInline var token: UInt64
+    /// The numbering of the keys in `slots`: new at each full evaluation that changes a total.
+    @usableFromInline var numbering: UInt64
+    @usableFromInline var steps: [_QueryStep]
 
     @inlinable
     init(slots: _KeySlots<Key>, totals: _SlotVector<_KeyedTotal<Value>>, includedCount: Int,
-         keyCount: Int, token: _GroupsToken, steps: [_QueryStep]) {
+         keyCount: Int, token: UInt64, numbering: UInt64, steps: [_QueryStep]) {
         self.slots = slots
         self.totals = totals
         self.includedCount = includedCount
         self.keyCount = keyCount
         self.token = token
+        self.numbering = numbering
         self.steps = steps
+    }
+
+    /// The result of this state, with `changed` since the result `previous`.
+    @inlinable
+    func _output(previous: UInt64?, changed: _ChangedKeys<Key>) -> KeyedTotals<Key, Value> {
+        KeyedTotals(_slots: slots, _totals: totals, _keyCount: keyCount, _token: token, _previous: previous, _numbering: numbering,
+                    _changed: changed)
     }
 }
 
@@ -74,28 +84,31 @@ extension KeyedFoldQuery: IncrementalListQuery {
             // nor the result a memo cell caches, which this one replaces.
             previous = nil
             beforeEditing()
-            let changedKeys = _follow(touched, in: &state)
-            let token = changedKeys.isEmpty ? state.token : _GroupsToken()
-            let output = KeyedTotals(_slots: state.slots, _totals: state.totals, _keyCount: state.keyCount, _token: token,
-                                     _previous: changedKeys.isEmpty ? nil : state.token, changedKeys: changedKeys)
-            state.token = token
+            let changed = _follow(touched, in: &state)
+            let last = state.token
+            if !changed.isEmpty { state.token = VersionStamp.next().rawValue }
             previous = state
-            return (output, true)
+            return (state._output(previous: changed.isEmpty ? nil : last, changed: changed), true)
         }
         var state = _evaluateInFull()
         let changedKeys = _changedKeys(from: previous, to: state)
-        if changedKeys.isEmpty, let token = previous?.token { state.token = token }
+        if changedKeys.isEmpty, var unchanged = previous {
+            // Equal totals: keep the previous state, its identity and its numbering of the keys,
+            // so that a cell keeping an earlier result may hand that result's changes (by slot)
+            // to the later ones.
+            unchanged.steps = steps
+            state = unchanged
+        }
         previous = state
-        return (KeyedTotals(_slots: state.slots, _totals: state.totals, _keyCount: state.keyCount, _token: state.token, _previous: nil,
-                            changedKeys: changedKeys), false)
+        return (state._output(previous: nil, changed: _ChangedKeys(changedKeys)), false)
     }
 
     /// Applies the list's changes (the `touched` elements, each with its value before them) to
     /// the totals in `state`; returns the keys whose total changed, or that gained their first
-    /// element or lost their last. O(1) per touched element (and O(t log t) in the rare case
+    /// element or lost their last, by their slots. O(1) per touched element (and O(t log t) in the rare case
     /// where the touched slots come out of order).
     @inlinable
-    func _follow(_ touched: [_TouchedElement<Source>], in state: inout KeyedFoldState<Source.ID, Key, Value>) -> Set<Key> {
+    func _follow(_ touched: [_TouchedElement<Source>], in state: inout KeyedFoldState<Source.ID, Key, Value>) -> _ChangedKeys<Key> {
         // Each touched slot's total when first touched (the first of its snapshots), to report
         // only the keys whose total changed: a list, not a table by slot, since an edit touches
         // one or two slots. It is a temporary allocation (on the stack when small): an array
@@ -144,16 +157,16 @@ extension KeyedFoldQuery: IncrementalListQuery {
             if (1..<Swift.max(count, 1)).contains(where: { snapshots[$0 - 1].slot > snapshots[$0].slot }) {
                 order = snapshots.indices.sorted { (snapshots[$0].slot, $0) < (snapshots[$1].slot, $1) }
             }
-            var changedKeys: Set<Key> = []
+            var changed = _ChangedKeys<Key>()
             var last = -1
             for offset in snapshots.indices {
                 let (slot, old) = snapshots[order?[offset] ?? offset]
                 guard slot != last else { continue }
                 last = slot
                 let new = state.totals[slot]
-                if old.value != new.value || (old.members == 0) != (new.members == 0) { changedKeys.insert(state.slots.key(at: slot)) }
+                if old.value != new.value || (old.members == 0) != (new.members == 0) { changed.append(slot: slot) }
             }
-            return changedKeys
+            return changed
         }
     }
 
@@ -172,8 +185,9 @@ extension KeyedFoldQuery: IncrementalListQuery {
             totals[slot].members += 1
             includedCount += 1
         }
+        let stamp = VersionStamp.next().rawValue
         return KeyedFoldState(slots: slots, totals: _SlotVector(totals), includedCount: includedCount, keyCount: totals.count,
-                              token: _GroupsToken(), steps: steps)
+                              token: stamp, numbering: stamp, steps: steps)
     }
 
     /// The keys whose total differs between `old` (if any) and `new`. O(keys).

@@ -17,34 +17,46 @@ public struct KeyedTotals<Key: Hashable & Sendable, Value: AdditiveArithmetic & 
     @usableFromInline let _slots: _KeySlots<Key>
     @usableFromInline let _totals: _SlotVector<_KeyedTotal<Value>>
     @usableFromInline let _keyCount: Int
-    /// This result's identity, shared with the results after it that no edit changed, and the
-    /// previous result's when some total changed (see ``==(_:_:)``).
-    @usableFromInline let _token: _GroupsToken
-    @usableFromInline let _previous: _GroupsToken?
-    /// The keys whose total changed, or that gained their first element or lost their last,
-    /// since the previous result of the same pipeline (after a full evaluation, compared with
-    /// the previous result, if any).
-    ///
-    /// - Complexity: O(1).
-    public let changedKeys: Set<Key>
+    /// This result's identity (a stamp no other result of the process has), shared with the
+    /// results after it that no edit changed; and the previous result's, when some total changed
+    /// (see ``==(_:_:)``). Stamps, not objects: no allocation per edit.
+    @usableFromInline let _token: UInt64
+    @usableFromInline let _previous: UInt64?
+    /// Which numbering of the keys `_slots` has: the same for every result of a pipeline until
+    /// a full evaluation numbers them anew (see `_ChangedKeys`).
+    @usableFromInline let _numbering: UInt64
+    /// The keys whose total changed (``changedKeys``).
+    @usableFromInline let _changed: _ChangedKeys<Key>
 
     @usableFromInline
-    init(_slots: _KeySlots<Key>, _totals: _SlotVector<_KeyedTotal<Value>>, _keyCount: Int, _token: _GroupsToken, _previous: _GroupsToken?,
-         changedKeys: Set<Key>) {
+    init(_slots: _KeySlots<Key>, _totals: _SlotVector<_KeyedTotal<Value>>, _keyCount: Int, _token: UInt64, _previous: UInt64?,
+         _numbering: UInt64, _changed: _ChangedKeys<Key>) {
         self._slots = _slots
         self._totals = _totals
         self._keyCount = _keyCount
         self._token = _token
         self._previous = _previous
-        self.changedKeys = changedKeys
+        self._numbering = _numbering
+        self._changed = _changed
     }
 
     /// No key.
     ///
     /// - Complexity: O(1).
     public init() {
-        self.init(_slots: _KeySlots(), _totals: _SlotVector(), _keyCount: 0, _token: _GroupsToken(), _previous: nil, changedKeys: [])
+        self.init(_slots: _KeySlots(), _totals: _SlotVector(), _keyCount: 0, _token: VersionStamp.next().rawValue, _previous: nil,
+                  _numbering: 0, _changed: _ChangedKeys())
     }
+
+    /// The keys whose total changed, or that gained their first element or lost their last,
+    /// since the previous result of the same pipeline (after a full evaluation, compared with
+    /// the previous result, if any).
+    ///
+    /// After an edit, the result knows these keys by their slots and makes the set when asked:
+    /// an edit whose changes nobody asks about allocates and hashes nothing for them.
+    ///
+    /// - Complexity: O(changed keys).
+    public var changedKeys: Set<Key> { _changed.keys(in: _slots) }
 
     /// The total of `key`'s elements (zero if it has none).
     ///
@@ -100,11 +112,15 @@ extension KeyedTotals: Equatable {
     /// - Complexity: O(1) for a result and later ones of its pipeline while no total changed;
     ///   O(changed keys) for a result and the next one; otherwise O(keys).
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        if lhs._token === rhs._token { return true }
+        if lhs._token == rhs._token { return true }
         if lhs._keyCount != rhs._keyCount { return false }
         // One result and the next: the totals whose key did not change are equal.
-        if let previous = rhs._previous, previous === lhs._token { return rhs.changedKeys.allSatisfy { lhs[$0] == rhs[$0] && lhs.contains($0) == rhs.contains($0) } }
-        if let previous = lhs._previous, previous === rhs._token { return lhs.changedKeys.allSatisfy { lhs[$0] == rhs[$0] && lhs.contains($0) == rhs.contains($0) } }
+        if rhs._previous == lhs._token {
+            return rhs._changed.allSatisfy(in: rhs._slots) { lhs[$0] == rhs[$0] && lhs.contains($0) == rhs.contains($0) }
+        }
+        if lhs._previous == rhs._token {
+            return lhs._changed.allSatisfy(in: lhs._slots) { lhs[$0] == rhs[$0] && lhs.contains($0) == rhs.contains($0) }
+        }
         return lhs.dictionary == rhs.dictionary
     }
 }
