@@ -85,7 +85,7 @@ extension ListQuery {
                 let new = source._entry(id: element.id).flatMap { _entry($0.element, $0.label) }
                 if old != nil || new != nil { records.append(_TouchRecord(old: old, new: new)) }
             }
-            let viewChanges = _follow(records, in: &state, limit: limit, less: less)
+            let viewChanges = _follow(consume records, in: &state, limit: limit, less: less)
             previous = state
             return (ListView(_storage: state._view(limit: limit, project: _project), changes: viewChanges), true)
         }
