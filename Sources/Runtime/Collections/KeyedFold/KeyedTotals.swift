@@ -11,6 +11,7 @@
 /// - ``subscript(_:)``, ``contains(_:)``, ``count``: O(1) (a dictionary lookup, then at most
 ///   ⌈log₃₂ keys⌉ nodes).
 /// - ``keys``, ``dictionary``: O(keys).
+/// - ``changedKeys``: O(changed keys) (the set is made when asked).
 /// - Following one edit of the list: O(1) for each changed element (and O(log₃₂ keys) to share
 ///   the result's totals), whatever the number of keys.
 public struct KeyedTotals<Key: Hashable & Sendable, Value: AdditiveArithmetic & Sendable>: Sendable {
