@@ -105,8 +105,8 @@ extension KeyedFoldQuery: IncrementalListQuery {
 
     /// Applies the list's changes (the `touched` elements, each with its value before them) to
     /// the totals in `state`; returns the keys whose total changed, or that gained their first
-    /// element or lost their last, by their slots. O(1) per touched element (and O(t log t) in the rare case
-    /// where the touched slots come out of order).
+    /// element or lost their last, by their slots. O(1) per touched element (and O(t log t) in the
+    /// rare case where the touched slots come out of order).
     @inlinable
     func _follow(_ touched: [_TouchedElement<Source>], in state: inout KeyedFoldState<Source.ID, Key, Value>) -> _ChangedKeys<Key> {
         // Each touched slot's total when first touched (the first of its snapshots), to report
