@@ -139,7 +139,7 @@ let package = Package(
         // The generated API as users get it: this target's own .statespec files, built by the plugin.
         .testTarget(
             name: "PluginEndToEndTests",
-            dependencies: ["ComputedRuntime"],
+            dependencies: ["ComputedRuntime", "GoldenStates"],
             plugins: ["ComputedGen"]
         ),
         // Builds Examples/TodoList (and a command-plugin fixture) from a copy of the repository with

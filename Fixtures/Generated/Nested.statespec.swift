@@ -545,6 +545,12 @@ extension SessionBadge {
     typealias
       __badgeType=String; typealias
       __plainType=Int
+    typealias
+    __badge_times_times=Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 34)
+    typealias
+           __badge_times_Result=String
 #sourceLocation()
 }
 
@@ -635,6 +641,18 @@ extension SessionBadge {
         }
 
         static let plain: ComputedRuntime.StateSelector<SessionBadge, __plainType> = Extended.__table.computedSelector(0)
+
+        /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
+        /// each is recomputed only after `child` changes.
+        static func badge(times: __badge_times_times) -> ComputedRuntime.StateSelector<SessionBadge, __badge_times_Result> {
+            _badge_times(times)
+        }
+
+        private static let _badge_times = ComputedRuntime.createParameterizedSelector(
+            Extended.__table.fieldSelector(0), name: "badge(times:)", transform: { (times: __badge_times_times, child: __childType) in
+                SessionBadge._SelectorBodies.badge(times: times, child)
+            }
+        )
     }
 }
 
@@ -650,6 +668,14 @@ extension SessionBadge {
         static func plain(_ count: __countType) -> __plainType {
 #sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 33)
                         count * 2 }
+#sourceLocation()
+    }
+
+    /// The selector bodies from the spec: each a function of its parameters and inputs.
+    fileprivate enum _SelectorBodies {
+        static func badge(times: __badge_times_times, _ child: __childType) -> __badge_times_Result {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 35)
+                                         String(repeating: child.computed.name, count: times) }
 #sourceLocation()
     }
 }

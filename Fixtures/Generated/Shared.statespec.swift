@@ -602,6 +602,23 @@ extension ParentFeature {
  __titleType=String
     typealias
       __childNameType=String
+
+    typealias
+          __greeting___prefix=String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 33)
+    typealias
+                     __greeting___Result=String; typealias
+       __nameLength_Result=Int; typealias
+    __labelled___width_prefix=String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 35)
+    typealias
+                    __labelled___width_width=Int
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 35)
+    typealias
+                           __labelled___width_Result=String
 #sourceLocation()
 }
 
@@ -676,6 +693,49 @@ extension ParentFeature {
         static let childName = ComputedRuntime.StateSelector<ParentFeature, __childNameType>(recomputations: Extended.__Recomputations.childName) { (state: ParentFeature) in
             state.computed.childName
         }
+
+        /// Caches over the nested state key on its `@Shared` values too.
+        ///
+        /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
+        /// each is recomputed only after `child` changes.
+        static func greeting(_ prefix: __greeting___prefix) -> ComputedRuntime.StateSelector<ParentFeature, __greeting___Result> {
+            _greeting__(prefix)
+        }
+
+        private static let _greeting__ = ComputedRuntime.createParameterizedSelector(
+            Extended.__table.fieldSelector(0), name: "greeting(_:)", transform: { (prefix: __greeting___prefix, child: __childType) in
+                ParentFeature._SelectorBodies.greeting(prefix, child)
+            }
+        )
+
+        /// Memoized: recomputed only after `child` changes.
+        static func nameLength() -> ComputedRuntime.StateSelector<ParentFeature, __nameLength_Result> {
+            _nameLength
+        }
+
+        private static let _nameLength = ComputedRuntime.createSelector(Extended.__table.fieldSelector(0), name: "nameLength()", transform: { (child: __childType) in
+            ParentFeature._SelectorBodies.nameLength(child)
+        })
+
+        /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
+        /// each is recomputed only after `child` changes.
+        static func labelled(_ prefix: __labelled___width_prefix, width: __labelled___width_width) -> ComputedRuntime.StateSelector<ParentFeature, __labelled___width_Result> {
+            _labelled___width(_labelled___width_Arguments(prefix: prefix, width: width))
+        }
+
+        private struct _labelled___width_Arguments: Hashable, Sendable {
+            var prefix: __labelled___width_prefix
+            var width: __labelled___width_width
+
+            static func == (lhs: _labelled___width_Arguments, rhs: _labelled___width_Arguments) -> Swift.Bool { lhs.prefix == rhs.prefix && lhs.width == rhs.width }
+            func hash(into hasher: inout Swift.Hasher) { hasher.combine(self.prefix); hasher.combine(self.width) }
+        }
+
+        private static let _labelled___width = ComputedRuntime.createParameterizedSelector(
+            Extended.__table.fieldSelector(0), name: "labelled(_:width:)", transform: { (arguments: _labelled___width_Arguments, child: __childType) in
+                ParentFeature._SelectorBodies.labelled(arguments.prefix, width: arguments.width, child)
+            }
+        )
     }
 }
 
@@ -686,6 +746,25 @@ extension ParentFeature {
         static func childName(_ child: __childType) -> __childNameType {
 #sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 31)
                                child.computed.name }
+#sourceLocation()
+    }
+
+    /// The selector bodies from the spec: each a function of its parameters and inputs.
+    fileprivate enum _SelectorBodies {
+        static func greeting(_ prefix: __greeting___prefix, _ child: __childType) -> __greeting___Result {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 34)
+                                                  prefix + child.computed.name }
+#sourceLocation()
+
+        static func nameLength(_ child: __childType) -> __nameLength_Result {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 35)
+                                 child.computed.name.count }
+#sourceLocation()
+
+        static func labelled(_ prefix: __labelled___width_prefix, width: __labelled___width_width, _ child: __childType) -> __labelled___width_Result {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 37)
+    String((prefix + child.session.userName).prefix(width))
+  }
 #sourceLocation()
     }
 }
@@ -757,12 +836,18 @@ struct AppShell {
 // The spec's types, each written once at its spec line and column, so that a mistake in
 // one is reported once, where it was written.
 extension AppShell {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 36)
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 43)
     typealias
  __featureType=ParentFeature
     typealias
       __headerType=String; typealias
       __initialType=String
+    typealias
+          __header___prefix=String
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 48)
+    typealias
+                     __header___Result=String
 #sourceLocation()
 }
 
@@ -776,7 +861,7 @@ extension AppShell {
         fileprivate var _initial: ComputedRuntime.SharedMemo<__initialType>
 
         // The spec's default values and attribute arguments, at their spec lines.
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 36)
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 43)
         fileprivate static var __featureDefault: __featureType {
                                ParentFeature()
         }
@@ -848,6 +933,18 @@ extension AppShell {
         static let initial = ComputedRuntime.StateSelector<AppShell, __initialType>(recomputations: Extended.__Recomputations.initial) { (state: AppShell) in
             state.computed.initial
         }
+
+        /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
+        /// each is recomputed only after `feature` changes.
+        static func header(_ prefix: __header___prefix) -> ComputedRuntime.StateSelector<AppShell, __header___Result> {
+            _header__(prefix)
+        }
+
+        private static let _header__ = ComputedRuntime.createParameterizedSelector(
+            Extended.__table.fieldSelector(0), name: "header(_:)", transform: { (prefix: __header___prefix, feature: __featureType) in
+                AppShell._SelectorBodies.header(prefix, feature)
+            }
+        )
     }
 }
 
@@ -856,13 +953,21 @@ extension AppShell {
     /// cannot read state it did not declare.
     fileprivate enum _ComputedBodies {
         static func header(_ feature: __featureType) -> __headerType {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 39)
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 46)
                             "Signed in as \(feature.computed.childName)" }
 #sourceLocation()
 
         static func initial(_ feature: __featureType) -> __initialType {
-#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 40)
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 47)
                              String(feature.child.session.userName.prefix(1)) }
+#sourceLocation()
+    }
+
+    /// The selector bodies from the spec: each a function of its parameters and inputs.
+    fileprivate enum _SelectorBodies {
+        static func header(_ prefix: __header___prefix, _ feature: __featureType) -> __header___Result {
+#sourceLocation(file: "Fixtures/Specs/Shared.statespec", line: 49)
+                                                prefix + feature.computed.childName }
 #sourceLocation()
     }
 }

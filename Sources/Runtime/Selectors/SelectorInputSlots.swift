@@ -20,17 +20,31 @@ class _SlotBase<Root> {
     @usableFromInline let versionOffset: Int
     /// Whether the input is unversioned and `Equatable`: its values are compared.
     @usableFromInline let comparesValues: Bool
+    /// For an input keyed on several stamps (a field holding a nested state's `@Shared` values):
+    /// records them. Such an input is unversioned, so the selector checks it under its lock.
+    @usableFromInline let stampsOf: ((Root, inout MemoInputs) -> Void)?
     /// Stamp of the last computation (raw 0: none yet; real stamps are never 0).
     @usableFromInline @exclusivity(unchecked) var lastVersion: VersionStamp
     @usableFromInline @exclusivity(unchecked) var stagedVersion: VersionStamp
+    /// The stamps of the last computation and of the current call, for a `stampsOf` input.
+    @usableFromInline @exclusivity(unchecked) var lastStamps: MemoInputs
+    @usableFromInline @exclusivity(unchecked) var stagedStamps: MemoInputs
 
     @inlinable
-    init(versionOf: ((Root) -> VersionStamp)?, versionOffset: Int = -1, comparesValues: Bool) {
+    init(
+        versionOf: ((Root) -> VersionStamp)?,
+        versionOffset: Int = -1,
+        comparesValues: Bool,
+        stampsOf: ((Root, inout MemoInputs) -> Void)? = nil
+    ) {
         self.versionOf = versionOf
         self.versionOffset = versionOffset
         self.comparesValues = comparesValues
+        self.stampsOf = stampsOf
         lastVersion = VersionStamp(rawValue: 0)
         stagedVersion = VersionStamp(rawValue: 0)
+        lastStamps = MemoInputs([])
+        stagedStamps = MemoInputs([])
     }
 
     /// The input's current version, for a versioned input. Reads the closure from a `let` of
@@ -48,6 +62,15 @@ class _SlotBase<Root> {
             stagedVersion = version
             return version == lastVersion
         }
+        if let stampsOf {
+            var stamps = lastStamps
+            stamps._restart()
+            stampsOf(root, &stamps)
+            let changed = stamps.changed
+            stamps._dropUnrecorded()
+            stagedStamps = stamps
+            return !changed
+        }
         return comparesValues ? stageValue(root) : false
     }
 
@@ -55,6 +78,9 @@ class _SlotBase<Root> {
     @inlinable
     final func commit() {
         lastVersion = stagedVersion
+        if stampsOf != nil {
+            lastStamps = stagedStamps
+        }
         if comparesValues {
             commitValue()
         }
@@ -108,6 +134,9 @@ final class _InputSlot<Root, Input>: _SlotBase<Root> {
         } else if let version = input._storage.version {
             equality = _DynamicEquality(witness: nil)
             super.init(versionOf: version, versionOffset: input._storage.versionOffset, comparesValues: false)
+        } else if let stamps = input._storage.stamps {
+            equality = _DynamicEquality(witness: nil)
+            super.init(versionOf: nil, comparesValues: false, stampsOf: stamps)
         } else {
             equality = _DynamicEquality()
             super.init(versionOf: nil, comparesValues: equality.isEquatable)

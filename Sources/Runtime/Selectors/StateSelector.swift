@@ -211,6 +211,11 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
     /// `slot` is -1 otherwise.
     @usableFromInline let memoOffset: Int
     @usableFromInline let slot: Int
+    /// For a value that one stamp cannot key (a generated field holding a nested state whose
+    /// `@Shared` values other holders write): records every stamp the value depends on, the
+    /// field's first. Such a selector is unversioned (`version` is `nil`), and a memoized
+    /// selector over it keys its cache on all these stamps.
+    @usableFromInline let stamps: (@Sendable (Root, inout MemoInputs) -> Void)?
 
     @inlinable
     init(
@@ -220,7 +225,8 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
         isMemo: Bool,
         versionOffset: Int = -1,
         memoOffset: Int = -1,
-        slot: Int = -1
+        slot: Int = -1,
+        stamps: (@Sendable (Root, inout MemoInputs) -> Void)? = nil
     ) {
         self.select = select
         self.version = version
@@ -229,6 +235,7 @@ class _SelectorStorage<Root, Value>: @unchecked Sendable {
         self.versionOffset = versionOffset
         self.memoOffset = memoOffset
         self.slot = slot
+        self.stamps = stamps
     }
 
     /// This storage as the memo box it is; only when `isMemo`. Always inlined: a getter would

@@ -108,7 +108,7 @@ struct _SharedReferences<T>: @unchecked Sendable {
 
 enum _SharedReferencesWitness<T> {}
 
-protocol _AnySharedReferencesWitness {
+protocol _AnySharedReferencesWitness: SendableMetatype {
     /// Whether values of the type can hold shared references at all.
     static var holdsReferences: Bool { get }
     /// Calls `visit` with each shared reference the value at `value` holds.

@@ -35,6 +35,32 @@ extension StateSelector {
         )
     }
 
+    /// A selector of a field stored `valueOffset` bytes into the root whose value holds `@Shared`
+    /// values (a nested generated state's): keyed on the field's stamp, stored `stampOffset`
+    /// bytes into the root, and on the current stamps of those values, which other holders of the
+    /// same keys write without touching the field. Unversioned: one stamp cannot say all that.
+    init(
+        _valueAt valueOffset: Int,
+        stampAt stampOffset: Int,
+        sharedReferences references: @escaping @Sendable (UnsafeRawPointer, (any _SharedReference) -> Void) -> Void
+    ) {
+        self.init(_storage: _SelectorStorage(
+            select: { root in
+                withUnsafePointer(to: root) { UnsafeRawPointer($0).load(fromByteOffset: valueOffset, as: Value.self) }
+            },
+            version: nil,
+            counter: nil,
+            isMemo: false,
+            stamps: { root, stamps in
+                withUnsafePointer(to: root) { pointer in
+                    let base = UnsafeRawPointer(pointer)
+                    stamps.record(_stamp(in: base, at: stampOffset))
+                    references(base) { stamps.record($0.version) }
+                }
+            }
+        ))
+    }
+
     /// A versioned selector of the memoized computed value at `index` in a generated state's
     /// table: it reads the value from the state's memo cell (bringing it up to date first), its
     /// version is the value's, and its ``recomputations`` the count of the value's body.

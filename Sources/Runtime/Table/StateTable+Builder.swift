@@ -91,14 +91,19 @@ extension StateTable.Builder {
     /// these offsets: read in place by its version, its members' versions, the mirror and its
     /// selector.
     private mutating func appendStored<Value>(_ name: String, valueAt valueOffset: Int, stampAt stampOffset: Int, as _: Value.Type) {
+        let references = Self.references(of: Value.self, at: valueOffset)
+        // A nested state's `@Shared` values change through other holders without a write to the
+        // field: its selector keys caches on their stamps as well as on the field's.
+        let selector = references.map { StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset, sharedReferences: $0) }
+            ?? StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)
         fields.append(StateTable.Field(
             name: name,
             stampOffset: stampOffset,
             version: nil,
             memberVersion: Self.memberVersion(of: Value.self, at: valueOffset),
             value: { $0.load(fromByteOffset: valueOffset, as: Value.self) },
-            references: Self.references(of: Value.self, at: valueOffset),
-            selector: StateSelector<State, Value>(_valueAt: valueOffset, stampAt: stampOffset)._storage,
+            references: references,
+            selector: selector._storage,
             listVersion: Self.listVersion(of: Value.self, at: valueOffset)
         ))
     }
@@ -248,7 +253,7 @@ extension StateTable.Builder {
 
     /// Visits the shared references of a field's value in place, when `Value` is a generated
     /// state that holds any.
-    private static func references<Value>(of _: Value.Type, at offset: Int) -> ((UnsafeRawPointer, (any _SharedReference) -> Void) -> Void)? {
+    private static func references<Value>(of _: Value.Type, at offset: Int) -> (@Sendable (UnsafeRawPointer, (any _SharedReference) -> Void) -> Void)? {
         guard let witness = _SharedReferences<Value>().witness else { return nil }
         return { base, visit in witness.visit(base + offset, visit) }
     }
