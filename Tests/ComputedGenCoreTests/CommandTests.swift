@@ -294,6 +294,7 @@ struct CommandTests {
     func version() {
         #expect(run(["--version"]) == Command.Result(status: 0, standardOutput: Command.version + "\n", standardError: ""))
         #expect(Command.version.wholeMatch(of: /\d+\.\d+\.\d+/) != nil)
+        #expect(Command.version == ComputedGenVersion.string)
     }
 
     @Test("the output name of a spec keeps its extension")

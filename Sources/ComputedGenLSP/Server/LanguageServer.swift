@@ -1,3 +1,5 @@
+import ComputedGenCore
+
 /// The language server's state and its answer to each message, independent of any transport.
 ///
 /// ``handle(_:)`` takes one decoded message and returns the messages to send (a response,
@@ -17,7 +19,7 @@ public final class LanguageServer {
 
     /// The server's name and version, sent in `initialize`'s result.
     public static let name = "computedgen-lsp"
-    public static let version = "0.1.0"
+    public static let version = ComputedGenVersion.string
 
     /// Where the session is.
     public private(set) var phase = Phase.uninitialized

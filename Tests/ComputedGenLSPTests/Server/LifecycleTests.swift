@@ -1,3 +1,4 @@
+import ComputedGenCore
 import Testing
 
 @testable import ComputedGenLSP
@@ -16,6 +17,7 @@ struct LifecycleTests {
         #expect(capabilities?["renameProvider"]?["prepareProvider"] == true)
         #expect(capabilities?["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?.count == SemanticTokensFeature.tokenTypes.count)
         #expect(result?["serverInfo"]?["name"] == "computedgen-lsp")
+        #expect(result?["serverInfo"]?["version"] == .string(ComputedGenVersion.string), "the release the changelog names")
         #expect(harness.request("initialize", ["capabilities": [:]])["error"]?["code"] == -32600)
     }
 

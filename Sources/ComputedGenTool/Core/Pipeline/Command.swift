@@ -4,7 +4,7 @@ import Foundation
 /// the executable) so that tests can run it in-process.
 public struct Command: Sendable {
     /// The tool's version, printed by `--version`.
-    public static let version = "0.1.0"
+    public static let version = ComputedGenVersion.string
 
     /// The usage text printed by `--help`.
     public static let usage = """
