@@ -4,8 +4,10 @@
 # compare results with the capabilities the client declared (Tests/LSPClientTests). Installs
 # what it needs into .build-lsp-venv (from PyPI) on first use. About 10 s after `swift test`.
 #
-#   scripts/lsp-client-check.sh             the debug build, as `swift test` left it
+#   scripts/lsp-client-check.sh             the debug build, as `swift test` left it (the
+#       diagnostics latency is reported, never asserted: CI's machine may be busy)
 #   scripts/lsp-client-check.sh --release   a release build, held to the 50 ms latency target
+#       (run it on a quiet machine)
 #   scripts/lsp-client-check.sh --forwarding  also Swift inside bodies (diagnostics, completion,
 #       hover, definition) forwarded to the toolchain's sourcekit-lsp, over Examples/TodoList built
 #       in .build-lsp-consumer (the package is built, then prepared by sourcekit-lsp: about 20 s
@@ -15,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configuration=debug
-latency_limit=0.25
+latency_limit=
 if [[ "${1:-}" == "--release" ]]; then
   configuration=release
   latency_limit=0.05

@@ -9,11 +9,12 @@ import Testing
 /// Seeds are the specs of `Fixtures/Specs` and `Fixtures/Invalid`; each input is
 /// a seed with a few mutations (see ``FuzzMutator``), rebuilt from the run seed and its number
 /// alone. For every input: no crash, no hang (a watchdog fails the run when one input takes longer
-/// than `COMPUTEDGEN_FUZZ_TIMEOUT` seconds, 5 by default), errors come with diagnostics whose
+/// than `COMPUTEDGEN_FUZZ_TIMEOUT` seconds, 30 by default), errors come with diagnostics whose
 /// locations lie inside the file, successes come with Swift (see ``FuzzInvariants``). Up to 20
 /// distinct successes are then type-checked with swiftc (see ``FuzzCompileCheck``).
 ///
-/// `swift test` runs a smoke run of 10,000 inputs. Longer runs, by hand:
+/// `swift test` runs a smoke run of 2,500 inputs, CI 10,000 (`COMPUTEDGEN_DEEP_TESTS=1`). Longer
+/// runs, by hand:
 ///
 ///     COMPUTEDGEN_FUZZ_ITERATIONS=1000000 swift test --filter FuzzTests
 ///

@@ -22,7 +22,9 @@ struct IncrementalQueryCoalescingTests {
         var model = MirroredList(count: 80, generator: &generator)
         var failures: [String] = []
         var repeated = 0
-        for read in 0..<700 {
+        // 200 reads in `swift test`, 700 with `COMPUTEDGEN_DEEP_TESTS=1`.
+        let reads = TestDepth.size(quick: 200, deep: 700)
+        for read in 0..<reads {
             var editsByID: [Int: Int] = [:]
             for _ in 0..<Int.random(in: 1..<12, using: &generator) {
                 let id = Self.editHotID(&model, &generator)
@@ -38,10 +40,12 @@ struct IncrementalQueryCoalescingTests {
                 return
             }
         }
-        #expect(repeated > 350)
+        #expect(repeated > reads / 2)
         for checker in eager + lagging {
             let counts = checker.pipelineCounts
-            #expect(counts.incremental > counts.full * 10, "\(checker.name): \(counts.incremental) incremental, \(counts.full) full")
+            // The full evaluations are a handful whatever the length (the first reads, a
+            // removed id's return): the ratio grows with the number of reads.
+            #expect(counts.incremental > counts.full * (TestDepth.isDeep ? 10 : 5), "\(checker.name): \(counts.incremental) incremental, \(counts.full) full")
         }
     }
 

@@ -85,7 +85,7 @@ struct SharedFollowProcessTests {
         }
     }
 
-    @Test("200 rounds of an in-place write, an atomic replace and a delete, each followed within a second")
+    @Test("200 rounds of an in-place write, an atomic replace and a delete, each followed")
     func followsAnotherProcess() async throws {
         let url = try makeTemporaryDirectory().appendingPathComponent("record.json")
         let placeholder = SharedFaultTests.Record(counter: -1, payload: "default")
@@ -101,9 +101,11 @@ struct SharedFollowProcessTests {
             ] {
                 let start = ContinuousClock.now
                 try writer.send(command)
-                // From sending the command to the moment a subscriber saw the new value.
-                guard let latency = await waitForValue(shared, since: start, { $0.counter == expected }), latency < .seconds(1) else {
-                    Issue.record("round \(round): '\(command)' not followed within a second (value \(shared.wrappedValue.counter))")
+                // From sending the command to the moment a subscriber saw the new value. The
+                // figures are printed; the 10 s bound only tells a change never followed from a
+                // slow machine.
+                guard let latency = await waitForValue(shared, timeout: .seconds(10), since: start, { $0.counter == expected }) else {
+                    Issue.record("round \(round): '\(command)' not followed within 10 s (value \(shared.wrappedValue.counter))")
                     return
                 }
                 latencies.append(latency)
