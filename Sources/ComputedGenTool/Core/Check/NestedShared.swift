@@ -14,6 +14,10 @@ enum NestedShared {
     /// `states` with ``CheckedField/holdsNestedShared`` set.
     static func mark(_ states: [CheckedState]) -> [CheckedState] {
         let byName = Dictionary(states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Per state, once: the fields its computed values read through `.computed` (a pass over
+        // the computed values, not one per field, so the cost grows with the members, not with
+        // fields × computed values).
+        let readThroughComputed = states.map(fieldsReadThroughComputed(in:))
         var holds: [String: Bool] = [:]
         // A fixed point over the spec's states: a state holds shared values when a field is
         // `@Shared` or holds a state that does (cycles through value types cannot occur, but the
@@ -21,9 +25,9 @@ enum NestedShared {
         var changed = true
         while changed {
             changed = false
-            for state in states where holds[state.name] != true {
+            for (state, readThrough) in zip(states, readThroughComputed) where holds[state.name] != true {
                 let value = state.fields.contains { field in
-                    field.isShared || (byName[field.type] != nil ? holds[field.type] == true : readsThroughComputed(field, in: state))
+                    field.isShared || (byName[field.type] != nil ? holds[field.type] == true : readThrough.contains(field.name))
                 }
                 if value {
                     holds[state.name] = true
@@ -31,24 +35,29 @@ enum NestedShared {
                 }
             }
         }
-        return states.map { state in
+        return zip(states, readThroughComputed).map { state, readThrough in
             var state = state
-            for index in state.fields.indices {
-                let field = state.fields[index]
-                guard !field.isShared else { continue }
-                state.fields[index].holdsNestedShared = byName[field.type] != nil
-                    ? holds[field.type] == true
-                    : readsThroughComputed(field, in: state)
+            for index in state.fields.indices where !state.fields[index].isShared {
+                let type = state.fields[index].type
+                let name = state.fields[index].name
+                state.fields[index].holdsNestedShared = byName[type] != nil
+                    ? holds[type] == true
+                    : readThrough.contains(name)
             }
             return state
         }
     }
 
-    /// Whether a computed value of `state` reads `field` (of a type the spec does not declare)
-    /// through `.computed`: the field then holds a generated state.
-    private static func readsThroughComputed(_ field: CheckedField, in state: CheckedState) -> Bool {
-        state.computeds.contains { computed in
-            computed.memberPaths[field.name]?.contains { $0 == "computed" || $0.hasPrefix("computed.") } ?? false
+    /// The fields (of types the spec may not declare) that a computed value of `state` reads
+    /// through `.computed`: such a field holds a generated state.
+    private static func fieldsReadThroughComputed(in state: CheckedState) -> Set<String> {
+        var names: Set<String> = []
+        for computed in state.computeds {
+            for (field, paths) in computed.memberPaths
+            where paths.contains(where: { $0 == "computed" || $0.hasPrefix("computed.") }) {
+                names.insert(field)
+            }
         }
+        return names
     }
 }

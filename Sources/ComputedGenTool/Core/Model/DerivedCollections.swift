@@ -50,12 +50,18 @@ public enum DerivedCollectionTypes {
 
     /// `type` without spaces, tabs or line breaks.
     static func compact(_ type: String) -> String {
-        String(type.filter { !$0.isWhitespace })
+        // Most types have no whitespace: a byte scan, not a Unicode property lookup per character.
+        guard type.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x80 }) else { return type }
+        return String(type.filter { !$0.isWhitespace })
     }
 
     private static func isGeneric(_ type: String, named name: String) -> Bool {
-        let type = compact(type)
-        return (type.hasPrefix(name + "<") || type.hasPrefix(NameRules.runtimeModuleName + "." + name + "<")) && type.hasSuffix(">")
+        let type = compact(type).utf8
+        guard type.last == UInt8(ascii: ">") else { return false }
+        func starts(with prefix: String) -> Bool {
+            type.starts(with: prefix.utf8) && type.dropFirst(prefix.utf8.count).first == UInt8(ascii: "<")
+        }
+        return starts(with: name) || starts(with: NameRules.runtimeModuleName + "." + name)
     }
 }
 
