@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ComputedGenCoreTests",
-            dependencies: ["ComputedGenCore", "ClashingNames"]
+            dependencies: ["ComputedGenCore", "ClashingNames", "ConcurrencyTestSupport"]
         ),
         // The language server's protocol layer and features, and the built server driven over
         // pipes as an editor drives it (the test target depends on the executable so it is built).

@@ -25,7 +25,7 @@ struct NestedSharedSelectorTests {
         let session = Shared(value: Session(userName: "guest"))
         let parent = ParentFeature(child: ChildState(session: session))
         #expect(ParentFeature.Selectors.greeting("> ")(parent) == "> guest")
-        var holder = ChildState(session: session)
+        let holder = ChildState(session: session)
         holder.session.userName = "grace"
         #expect(ParentFeature.Selectors.greeting("> ")(parent) == "> grace")
     }
@@ -86,5 +86,16 @@ struct NestedSharedSelectorTests {
         #expect(upper.recomputations == 2)
         // A field without nested @Shared values keeps its one-stamp version.
         #expect(ParentFeature.Selectors.title.isVersioned)
+    }
+
+    @Test("a value over another spec file's state, read by its @Shared field's path only, follows the change")
+    func fieldPathAcrossSpecFiles() {
+        // `SessionInitial` (Nested.statespec) reads `child.session.userName` of Shared.statespec's
+        // `ChildState`: the generator knows from the target's other specs that it holds @Shared.
+        let session = Shared(value: Session(userName: "ada"))
+        let state = SessionInitial(child: ChildState(session: session))
+        #expect(state.computed.initial == "a")
+        session.withLock { $0.userName = "grace" }
+        #expect(state.computed.initial == "g")
     }
 }
