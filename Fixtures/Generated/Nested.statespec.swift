@@ -727,3 +727,151 @@ extension SessionBadge: CustomReflectable {
     /// The fields, as `print` and `dump` show them.
     var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
 }
+
+/// Reads `ChildState` (declared in Shared.statespec) by its `@Shared` field's path only: the
+/// plugin gives every spec the others of its target, so the value still follows the session.
+struct SessionInitial {
+    /// The memoized computed values of this state (and its stored fields and memo cells).
+    ///
+    /// Each value is computed on its first read and cached until one of its inputs changes;
+    /// reading it again costs about as much as reading a stored property.
+    fileprivate(set) var computed: Extended
+
+    /// Creates a state; every field without a value in the spec must be given.
+    init(
+        child: __childType = Extended.__childDefault
+    ) {
+        computed = Extended.__make(child: child)
+    }
+
+    var child: __childType {
+        get { computed._child.wrappedValue }
+        set { if computed._child.update(newValue) { computed.__childDidChange() } }
+        _modify { defer { computed.__childDidChange() }; yield &computed._child.wrappedValue }
+    }
+
+    // Computed values are read as `state.computed.x`: these say so when one is used as a field.
+    @available(*, unavailable, message: "'initial' is a computed value: read it as 'state.computed.initial' or 'store.computed.initial' (computed values are read-only)")
+    var initial: __initialType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+}
+
+// The spec's types, each written once at its spec line and column, so that a mistake in
+// one is reported once, where it was written.
+extension SessionInitial {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 40)
+    typealias
+ __childType=ChildState
+    typealias
+      __initialType=String
+#sourceLocation()
+}
+
+extension SessionInitial {
+    /// The stored fields and memoized computed values of ``SessionInitial``, read as `state.computed`.
+    ///
+    /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
+    struct Extended {
+        fileprivate var _child: ComputedRuntime.StoredField<__childType>
+        fileprivate var _initial: ComputedRuntime.SharedMemo<__initialType>
+
+        // The spec's default values and attribute arguments, at their spec lines.
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 40)
+        fileprivate static var __childDefault: __childType {
+                          ChildState()
+        }
+#sourceLocation()
+
+        var child: __childType { self._child.wrappedValue }
+
+        /// Memoized: recomputed only after `child` changes, including a `@Shared` value `child` holds, changed by any of its holders.
+        var initial: __initialType {
+            _initial.value(
+                sharedInputs: {
+                    ComputedRuntime._recordSharedStamps(of: self._child.wrappedValue, into: &$0)
+                },
+                compute: {
+                    __Recomputations.initial.increment()
+                    return SessionInitial._ComputedBodies.initial(_child.wrappedValue)
+                })
+        }
+
+        /// Marks what `child` feeds as stale: `initial`.
+        /// Each is checked on its next read, and recomputed only if an input's version really moved.
+        fileprivate mutating func __childDidChange() {
+            _initial.invalidate(version: _child.version)
+        }
+
+        /// How many times each computed body over `@Shared` fields ran, for `Selectors.x.recomputations`.
+        fileprivate enum __Recomputations {
+            static let initial = ComputedRuntime.RecomputationCounter()
+        }
+    }
+}
+
+extension SessionInitial.Extended {
+    fileprivate static func __make(child: SessionInitial.__childType) -> SessionInitial.Extended {
+        let __initialStamp = ComputedRuntime.VersionStamp.next()
+        return SessionInitial.Extended(
+            _child: ComputedRuntime.StoredField<SessionInitial.__childType>(wrappedValue: child, version: __initialStamp),
+            _initial: ComputedRuntime.SharedMemo<SessionInitial.__initialType>(version: __initialStamp, traceName: "SessionInitial.initial(child)")
+        )
+    }
+}
+
+extension SessionInitial {
+    /// Selectors over ``SessionInitial``: pure functions from a state to a value, for stores and composition.
+    ///
+    /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
+    enum Selectors {
+        static var child: ComputedRuntime.StateSelector<SessionInitial, __childType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+
+        static let initial = ComputedRuntime.StateSelector<SessionInitial, __initialType>(recomputations: Extended.__Recomputations.initial) { (state: SessionInitial) in
+            state.computed.initial
+        }
+    }
+}
+
+extension SessionInitial {
+    /// The computed bodies from the spec. Each is a function of exactly its inputs, so a body
+    /// cannot read state it did not declare.
+    fileprivate enum _ComputedBodies {
+        static func initial(_ child: __childType) -> __initialType {
+#sourceLocation(file: "Fixtures/Specs/Nested.statespec", line: 43)
+                             String(child.session.userName.prefix(1)) }
+#sourceLocation()
+    }
+}
+
+extension SessionInitial: ComputedRuntime._TableDrivenState {
+    /// The version of the member at `path` (`"items"`, `"computed.total"`), from the table.
+    func _version(ofMember path: Swift.Substring) -> ComputedRuntime.VersionStamp? {
+        Swift.withUnsafePointer(to: self) { Extended.__table.version(ofMember: path, in: $0) }
+    }
+
+    /// Records every field's stamp, in declaration order, from the table.
+    func _recordFieldVersions(_ versions: inout ComputedRuntime.MemoInputs) -> Swift.Bool {
+        Swift.withUnsafePointer(to: self) { Extended.__table.recordFieldVersions(in: $0, into: &versions) }
+        return true
+    }
+}
+
+extension SessionInitial.Extended: ComputedRuntime._TableDrivenStorage {
+    /// The members of ``SessionInitial`` for the runtime: each field with its storage and the key
+    /// paths a store observes it by (on the state and on `state.computed`), then each memoized
+    /// computed value with its key path, the members its body reads (by name: the table
+    /// resolves them once) and its body, called with the storage. A computed value's index is
+    /// its slot in `__memo`, the state's memo table.
+    /// Last, the computed values over `@Shared` fields (their accessors refresh them), so that
+    /// a store observes each alone.
+    static let __table: ComputedRuntime.StateTable<SessionInitial, SessionInitial.Extended> = .init(\.computed, __describe)
+
+    private static func __describe(_ table: inout ComputedRuntime.StateTable<SessionInitial, SessionInitial.Extended>.Builder) {
+        table.field("child", \._child, \.child, \.child)  // 0
+        table.sharedComputed("initial", \._initial, \.initial)
+    }
+}
+
+extension SessionInitial: CustomReflectable {
+    /// The fields, as `print` and `dump` show them.
+    var customMirror: Swift.Mirror { Extended.__table.mirror(of: self) }
+}

@@ -45,14 +45,19 @@ func buildCommands(specs: [URL], root: URL, tool: URL, workDirectory: URL) throw
         Diagnostics.error(collision)
     }
     let outputDirectory = workDirectory.appendingPathComponent("Generated", isDirectory: true)
+    let allSpecs = outputs.entries.map(\.spec)
     return outputs.entries.map { entry in
         let output = outputDirectory.appendingPathComponent(entry.outputName)
+        // The target's other specs are its context (a state may nest one of theirs, whose @Shared
+        // values it must follow) and its inputs: a change there reruns the command, and the tool
+        // leaves an unchanged output alone, so nothing is recompiled for nothing.
+        let others = allSpecs.filter { $0 != entry.spec }
         return .buildCommand(
             // No "/" in the name: SwiftPM's progress line shows only what follows the last one.
             displayName: "Generating \(entry.outputName) from \(entry.spec.lastPathComponent)",
             executable: tool,
-            arguments: ["generate", entry.spec.path, "--output", output.path],
-            inputFiles: [entry.spec],
+            arguments: ["generate", entry.spec.path, "--output", output.path] + others.flatMap { ["--context", $0.path] },
+            inputFiles: [entry.spec] + others,
             outputFiles: [output]
         )
     }

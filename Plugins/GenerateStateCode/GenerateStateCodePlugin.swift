@@ -48,9 +48,13 @@ struct GenerateStateCodePlugin: CommandPlugin {
                 let output = directory.appendingPathComponent(entry.outputName)
                 // Paths relative to the package, so the committed files (their `#sourceLocation`
                 // lines) do not depend on where each developer's clone lives.
+                // The target's other specs are the context (states nesting theirs follow their
+                // @Shared values), as the build plugin gives them.
+                let context = outputs.entries.filter { $0.spec != entry.spec }
+                    .flatMap { ["--context", Self.path(of: $0.spec, in: packageDirectory)] }
                 try run(
                     tool,
-                    ["generate", Self.path(of: entry.spec, in: packageDirectory), "--output", Self.path(of: output, in: packageDirectory)],
+                    ["generate", Self.path(of: entry.spec, in: packageDirectory), "--output", Self.path(of: output, in: packageDirectory)] + context,
                     in: packageDirectory
                 )
                 print("\(module.name): \(SpecOutputs.relativePath(of: entry.spec, in: module.directoryURL)) → \(Self.outputFolder)/\(entry.outputName)")

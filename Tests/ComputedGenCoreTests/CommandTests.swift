@@ -55,6 +55,37 @@ struct CommandTests {
         #expect(expected?.contains("#sourceLocation(file: \"\(spec)\", line: 3)") == true)
     }
 
+    @Test("generate --context: a state nesting another spec file's state follows that state's @Shared field")
+    func generateWithContext() throws {
+        let directory = try TemporaryDirectory()
+        let child = try directory.write("""
+            state Child {
+              @Shared(.inMemory("session")) var session: Int = 0
+            }
+
+            """, to: "Child.statespec")
+        // Reads the child's @Shared field by its path only: nothing in this file says it is shared.
+        let parent = try directory.write("""
+            state Parent {
+              var child: Child = Child()
+              computed doubled: Int { child.session * 2 }
+            }
+
+            """, to: "Parent.statespec")
+        let alone = directory.path("alone.swift")
+        let withContext = directory.path("context.swift")
+        #expect(run(["generate", parent, "--output", alone]).status == 0)
+        #expect(run(["generate", parent, "--output", withContext, "--context", child]).status == 0)
+        let recording = "_recordSharedStamps(of: self._child.wrappedValue"
+        #expect(directory.read(alone)?.contains(recording) == false)
+        #expect(directory.read(withContext)?.contains(recording) == true)
+        // Specs generated together are each other's context.
+        #expect(run(["generate", parent, child, "--output-dir", directory.path("together")]).status == 0)
+        #expect(directory.read(directory.path("together/Parent.statespec.swift"))?.contains(recording) == true)
+        // A context spec that cannot be read is left to its own command.
+        #expect(run(["generate", parent, "--output", alone, "--context", directory.path("missing.statespec")]).status == 0)
+    }
+
     @Test("generate --output-dir writes <name>.statespec.swift per spec, creating the directory")
     func generateOutputDirectory() throws {
         let directory = try TemporaryDirectory()

@@ -26,12 +26,18 @@ struct GoldenTests {
         #expect(Self.specNames.count >= 6)
     }
 
+    /// The fixture specs as one target's: each is generated with the others as its context, as
+    /// the plugin does (`Nested.statespec` nests `Shared.statespec`'s `ChildState`).
+    static let context = SpecContext(specs: specNames.compactMap { name in
+        (try? String(contentsOf: fixtures.appendingPathComponent("Specs/\(name)"), encoding: .utf8)).map { ($0, "Fixtures/Specs/\(name)") }
+    })
+
     @Test("each spec generates its golden file", arguments: specNames)
     func golden(_ specName: String) throws {
         let specURL = Self.fixtures.appendingPathComponent("Specs").appendingPathComponent(specName)
         let goldenURL = Self.fixtures.appendingPathComponent("Generated").appendingPathComponent(specName + ".swift")
         let source = try String(contentsOf: specURL, encoding: .utf8)
-        let output = Generator.generate(source: source, path: "Fixtures/Specs/\(specName)")
+        let output = Generator.generate(source: source, path: "Fixtures/Specs/\(specName)", context: Self.context)
         #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.description).joined(separator: "\n"))")
         let generated = try #require(output.swift)
 
@@ -52,8 +58,8 @@ struct GoldenTests {
     @Test("generating twice gives the same bytes", arguments: specNames)
     func deterministic(_ specName: String) throws {
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("Specs/\(specName)"), encoding: .utf8)
-        let first = Generator.generate(source: source, path: specName).swift
-        let second = Generator.generate(source: source, path: specName).swift
+        let first = Generator.generate(source: source, path: specName, context: Self.context).swift
+        let second = Generator.generate(source: source, path: specName, context: Self.context).swift
         #expect(first != nil)
         #expect(first == second)
     }

@@ -12,40 +12,51 @@
 ///   records that state's stamps, or nothing when it holds none.
 enum NestedShared {
     /// `states` with ``CheckedField/holdsNestedShared`` set.
-    static func mark(_ states: [CheckedState]) -> [CheckedState] {
+    static func mark(_ states: [CheckedState], context: SpecContext = SpecContext()) -> [CheckedState] {
         let byName = Dictionary(states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let holders = holders(of: states, known: context.sharedHolders)
+        return states.map { state in
+            var state = state
+            let readThrough = fieldsReadThroughComputed(in: state)
+            for index in state.fields.indices where !state.fields[index].isShared {
+                let type = state.fields[index].type
+                state.fields[index].holdsNestedShared = byName[type] != nil || context.sharedHolders.contains(type)
+                    ? holders.contains(type)
+                    : readThrough.contains(state.fields[index].name)
+            }
+            return state
+        }
+    }
+
+    /// The names of the states among `states` that hold `@Shared` values, themselves or through
+    /// nested states, with `known` the states of other spec files known to: a fixed point,
+    /// whatever order the states are declared in.
+    ///
+    /// A field of a type neither here nor in `known` counts when a computed value reads it
+    /// through `.computed` (only generated states have that).
+    static func holders(of states: [CheckedState], known: Set<String> = []) -> Set<String> {
+        let declared = Set(states.map(\.name))
         // Per state, once: the fields its computed values read through `.computed` (a pass over
         // the computed values, not one per field, so the cost grows with the members, not with
         // fields × computed values).
         let readThroughComputed = states.map(fieldsReadThroughComputed(in:))
-        var holds: [String: Bool] = [:]
-        // A fixed point over the spec's states: a state holds shared values when a field is
-        // `@Shared` or holds a state that does (cycles through value types cannot occur, but the
-        // loop does not rely on that).
+        var holders = known
         var changed = true
         while changed {
             changed = false
-            for (state, readThrough) in zip(states, readThroughComputed) where holds[state.name] != true {
-                let value = state.fields.contains { field in
-                    field.isShared || (byName[field.type] != nil ? holds[field.type] == true : readThrough.contains(field.name))
+            for (state, readThrough) in zip(states, readThroughComputed) where !holders.contains(state.name) {
+                let holds = state.fields.contains { field in
+                    field.isShared || (declared.contains(field.type) || known.contains(field.type)
+                        ? holders.contains(field.type)
+                        : readThrough.contains(field.name))
                 }
-                if value {
-                    holds[state.name] = true
+                if holds {
+                    holders.insert(state.name)
                     changed = true
                 }
             }
         }
-        return zip(states, readThroughComputed).map { state, readThrough in
-            var state = state
-            for index in state.fields.indices where !state.fields[index].isShared {
-                let type = state.fields[index].type
-                let name = state.fields[index].name
-                state.fields[index].holdsNestedShared = byName[type] != nil
-                    ? holds[type] == true
-                    : readThrough.contains(name)
-            }
-            return state
-        }
+        return holders
     }
 
     /// The fields (of types the spec may not declare) that a computed value of `state` reads

@@ -28,7 +28,9 @@ public enum SpecChecker {
 
     /// Checks `file`, skipping the checks that would only repeat a syntax error for the members
     /// whose name locations are in `incompleteMembers` (see ``ParseResult/incompleteMembers``).
-    public static func check(_ file: SpecFile, incompleteMembers: Set<SourceLocation>) -> CheckResult {
+    ///
+    /// `context` tells which states of the target's other spec files hold `@Shared` values.
+    public static func check(_ file: SpecFile, incompleteMembers: Set<SourceLocation>, context: SpecContext = SpecContext()) -> CheckResult {
         var diagnostics = checkStateNames(of: file)
         var states: [CheckedState] = []
         for state in file.states {
@@ -36,7 +38,7 @@ public enum SpecChecker {
             if let checked = checker.check() { states.append(checked) }
             diagnostics += checker.diagnostics
         }
-        states = NestedShared.mark(states)
+        states = NestedShared.mark(states, context: context)
         diagnostics = diagnostics.sortedByLocation()
         let isClean = !diagnostics.contains { $0.severity == .error }
         return CheckResult(spec: isClean ? CheckedSpec(file: file, states: states) : nil, diagnostics: diagnostics)

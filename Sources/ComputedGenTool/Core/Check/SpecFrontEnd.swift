@@ -12,15 +12,16 @@ public enum SpecFrontEnd {
 
     /// Parses and checks the spec `source`, read from `path`. The result holds every syntax and
     /// check diagnostic of the file, sorted by location, and the checked spec when there is no error.
-    public static func run(source: String, path: String) -> CheckResult {
-        analyze(source: source, path: path).checked
+    public static func run(source: String, path: String, context: SpecContext = SpecContext()) -> CheckResult {
+        analyze(source: source, path: path, context: context).checked
     }
 
     /// Parses and checks the spec `source`, read from `path`, as ``run(source:path:)`` does, and
     /// keeps the syntax tree too: an editor needs the members of a spec that does not check yet.
-    public static func analyze(source: String, path: String) -> Analysis {
+    /// `context` tells which states of the target's other spec files hold `@Shared` values.
+    public static func analyze(source: String, path: String, context: SpecContext = SpecContext()) -> Analysis {
         let parsed = SpecParser.parse(source: source, path: path)
-        let checked = SpecChecker.check(parsed.file, incompleteMembers: parsed.incompleteMembers)
+        let checked = SpecChecker.check(parsed.file, incompleteMembers: parsed.incompleteMembers, context: context)
         let diagnostics = (parsed.diagnostics + checked.diagnostics).sortedByLocation()
         let hasErrors = diagnostics.contains { $0.severity == .error }
         return Analysis(parsed: parsed, checked: CheckResult(spec: hasErrors ? nil : checked.spec, diagnostics: diagnostics))

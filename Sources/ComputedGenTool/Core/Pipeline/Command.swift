@@ -33,12 +33,16 @@ public struct Command: Sendable {
         "generate": """
             OVERVIEW: Writes the Swift generated from each spec.
 
-            USAGE: ComputedGenTool generate <spec>... --output-dir <dir>
-                   ComputedGenTool generate <spec> --output <file> [--display-name <name>]
+            USAGE: ComputedGenTool generate <spec>... --output-dir <dir> [--context <spec>]...
+                   ComputedGenTool generate <spec> --output <file> [--display-name <name>] [--context <spec>]...
 
             OPTIONS:
               --output-dir <dir>      Write one <name>.statespec.swift per spec into <dir>.
               --output <file>         Write the Swift for one spec to <file>.
+              --context <spec>        Another spec of the same target, read (not generated) for
+                                      the states it declares: a state nesting one of them keys
+                                      its values on their @Shared fields. Repeatable; the specs
+                                      generated together are each other's context already.
               --display-name <name>   The spec name written in the generated header and in
                                       #sourceLocation (one spec only).
               -h, --help              Show this help.
@@ -119,7 +123,7 @@ public struct Command: Sendable {
         case "--version":
             output.standardOutput += Self.version + "\n"
         case "generate":
-            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name"]), into: &output)
+            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name"], repeatable: ["--context"]), into: &output)
         case "check":
             try check(Options(parsing: rest, allowed: []), into: &output)
         case "graph":
@@ -151,9 +155,17 @@ public struct Command: Sendable {
         if let duplicate = firstDuplicate(destinations) {
             throw UsageError(message: "two specs would both write '\(duplicate)'; generate them into different directories")
         }
+        // The specs generated together and the --context ones: which of their states nest
+        // @Shared values. (Unreadable context specs are skipped: their own commands report them.)
+        var contextSpecs: [(source: String, path: String)] = []
+        for path in options.specs + options.lists["--context", default: []] {
+            guard let bytes = try? fileManager.read(path), case .success(let text) = SpecSource.decode(bytes, path: path) else { continue }
+            contextSpecs.append((text, path))
+        }
+        let context = SpecContext(specs: contextSpecs)
         for (spec, destination) in zip(options.specs, destinations) {
             let emitOptions = EmitOptions(displayName: options.values["--display-name"])
-            guard let swift = try process(spec, options: emitOptions, into: &output) else { continue }
+            guard let swift = try process(spec, options: emitOptions, context: context, into: &output) else { continue }
             try fileManager.writeIfChanged(swift, to: destination)
         }
     }
@@ -184,9 +196,9 @@ public struct Command: Sendable {
     // MARK: Helpers
 
     /// Runs the pipeline over one spec, reporting diagnostics; returns the Swift when it has no errors.
-    private func process(_ path: String, options: EmitOptions, into output: inout Result) throws -> String? {
+    private func process(_ path: String, options: EmitOptions, context: SpecContext = SpecContext(), into output: inout Result) throws -> String? {
         guard let source = try source(of: path, into: &output) else { return nil }
-        let generated = Generator.generate(source: source, path: path, options: options)
+        let generated = Generator.generate(source: source, path: path, options: options, context: context)
         report(generated.diagnostics, into: &output)
         return generated.swift
     }
@@ -232,11 +244,18 @@ extension Command.Result {
 struct Options {
     var specs: [String] = []
     var values: [String: String] = [:]
+    /// The values of options that may be given several times, in order.
+    var lists: [String: [String]] = [:]
 
-    init(parsing arguments: [String], allowed: Set<String>) throws {
+    init(parsing arguments: [String], allowed: Set<String>, repeatable: Set<String> = []) throws {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
-            if argument.hasPrefix("-") {
+            if repeatable.contains(argument) {
+                guard let value = iterator.next() else {
+                    throw Command.UsageError(message: "option '\(argument)' needs a value")
+                }
+                lists[argument, default: []].append(value)
+            } else if argument.hasPrefix("-") {
                 guard allowed.contains(argument) else {
                     throw Command.UsageError(message: "unknown option '\(argument)'")
                 }

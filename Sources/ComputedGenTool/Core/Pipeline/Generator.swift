@@ -17,8 +17,15 @@ public enum Generator {
     ///   - source: The spec's text.
     ///   - path: The spec's path as it should appear in diagnostics and `#sourceLocation`.
     ///   - options: How to name the spec in the generated file.
-    public static func generate(source: String, path: String, options: EmitOptions = EmitOptions()) -> Output {
-        let checked = SpecFrontEnd.run(source: source, path: path)
+    ///   - context: What the target's other spec files declare that this one's code depends on
+    ///     (which of their states hold `@Shared` values).
+    public static func generate(
+        source: String,
+        path: String,
+        options: EmitOptions = EmitOptions(),
+        context: SpecContext = SpecContext()
+    ) -> Output {
+        let checked = SpecFrontEnd.run(source: source, path: path, context: context)
         guard let spec = checked.spec, !checked.diagnostics.contains(where: { $0.severity == .error }) else {
             return Output(swift: nil, diagnostics: checked.diagnostics)
         }
