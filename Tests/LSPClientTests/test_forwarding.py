@@ -1,5 +1,5 @@
 """Swift inside a spec's bodies (diagnostics, completion, hover, definition), forwarded by
-computedgen-lsp (--forward-swift) to the toolchain's sourcekit-lsp on the generated file, over a
+computedgen-lsp (forwarding by default) to the toolchain's sourcekit-lsp on the generated file, over a
 package built here: one session, so that sourcekit-lsp prepares the package once.
 
 Runs only when $COMPUTEDGEN_LSP_FORWARDING_PACKAGE names a built package with a spec
@@ -23,7 +23,7 @@ PACKAGE = os.environ.get("COMPUTEDGEN_LSP_FORWARDING_PACKAGE")
 pytestmark = pytest.mark.skipif(not PACKAGE, reason="set COMPUTEDGEN_LSP_FORWARDING_PACKAGE (scripts/lsp-client-check.sh --forwarding)")
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "--stdio", "--forward-swift"]))
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "--stdio"]))
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities()))
     yield

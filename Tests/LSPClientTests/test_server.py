@@ -24,7 +24,7 @@ TOOL = os.environ.get("COMPUTEDGEN_TOOL", str(ROOT / ".build/debug/ComputedGenTo
 TODO = (ROOT / "Fixtures/Specs/Todo.statespec").read_text()
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "--stdio"]))
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[SERVER, "--stdio", "--no-forward-swift"]))
 async def client(lsp_client: LanguageClient):
     capabilities = types.ClientCapabilities(
         text_document=types.TextDocumentClientCapabilities(

@@ -13,8 +13,8 @@ import Foundation
 /// arrives (``service(readable:)``), after at most ``timeout`` (then without Swift's part), or
 /// when the client cancels it, while the server answers everything else at once.
 ///
-/// Opt-in (`--forward-swift`): it starts `sourcekit-lsp`, which prepares the package (builds
-/// its dependencies) in the background.
+/// On unless the server runs with `--no-forward-swift`: it starts `sourcekit-lsp`, which prepares
+/// the package (builds its dependencies) in the background.
 final class SwiftForwarding {
     /// What a response from `sourcekit-lsp` is read with: the request's generated file and spec.
     struct Snapshot {
