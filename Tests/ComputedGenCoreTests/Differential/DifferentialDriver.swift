@@ -34,6 +34,8 @@ enum DifferentialDriver {
                 "    static func bigCount(_ st: \(state.name)) -> Int { Array(st.items).filter { $0.v > \(t) }.count }",
                 "    static func ordered(_ st: \(state.name)) -> [Int] { Array(st.items).sorted { ($0.v, $0.id) < ($1.v, $1.id) }.map(\\.id) }",
                 "    static func bigOrdered(_ st: \(state.name)) -> [Int] { Array(st.items).filter { $0.v > \(t) }.sorted { ($0.v, $0.id) > ($1.v, $1.id) }.map(\\.id) }",
+                "    static func perKey(_ st: \(state.name)) -> [Int] { (0..<4).map { key in Array(st.items).filter { $0.k == key }.count } }",
+                "    static func groups(_ st: \(state.name)) -> [[Int]] { (0..<4).map { key in Array(st.items).sorted { ($0.v, $0.id) < ($1.v, $1.id) }.filter { $0.k == key }.map(\\.id) } }",
             ]
         }
         lines.append("}")
@@ -73,6 +75,8 @@ enum DifferentialDriver {
                 read(name, "Array(st.computed.\(name).map(\\.id))", "O_\(parent).\(name)(st)")
             }
             read("bigCount", "st.computed.bigCount", "O_\(parent).bigCount(st)")
+            read("perKey", "(0..<4).map { st.computed.perKey[$0] }", "O_\(parent).perKey(st)")
+            read("groups", "(0..<4).map { Array(st.computed.groups[$0].map(\\.id)) }", "O_\(parent).groups(st)")
         }
         read("==", "st == st", "true")
         return reads
@@ -119,6 +123,7 @@ enum DifferentialDriver {
         if program.hasList {
             op("state.items.append(id \\(nextID), v \\(v))", "state.items.append(DiffItem(id: nextID, v: v)); nextID += 1")
             op("state.items.append(id \\(nextID), v \\(v)) twice", "state.items.append(DiffItem(id: nextID, v: v)); state.items.append(DiffItem(id: nextID + 1, v: v &+ 3)); nextID += 2")
+            op("state.items[id: \\(pick(state.items))]?.k = \\(v & 3)", "if let id = pick(state.items) { state.items[id: id]?.k = v & 3 }")
             op("state.items[id: \\(pick(state.items))]?.v = \\(v)", "if let id = pick(state.items) { state.items[id: id]?.v = v }")
             op("state.items.remove(id: \\(pick(state.items)))", "if let id = pick(state.items) { _ = state.items.remove(id: id) }")
             op("state.items.move(id: \\(pick(state.items)), toOffset: 0)", "if let id = pick(state.items) { state.items.move(id: id, toOffset: 0) }")
@@ -218,6 +223,14 @@ enum DifferentialDriver {
         struct DiffItem: Identifiable, Hashable, Codable, Sendable {
             var id: Int
             var v: Int
+            /// The key of the totals and groups per key: 0 ..< 4.
+            var k: Int
+
+            init(id: Int, v: Int) {
+                self.id = id
+                self.v = v
+                k = (v & 3)
+            }
         }
 
         struct SplitMix: RandomNumberGenerator {

@@ -3,7 +3,8 @@ import ConcurrencyTestSupport
 /// A random program for the differential test: a child state nested in a parent state, in one
 /// spec file or two, with plain, `@Edge` and `@Shared` fields, computed values on fields, on
 /// other computed values and on the child's members, derived collections over an
-/// `IdentifiedList`, and selectors with and without parameters.
+/// `IdentifiedList` (views, a view of a view, a fold, totals and groups per key), and selectors
+/// with and without parameters.
 ///
 /// Every value is an expression of a small grammar (integers combined with `&+`, `&-`, `&*`),
 /// rendered twice: as the spec's body, and as the oracle's Swift, which evaluates the same
@@ -181,6 +182,8 @@ struct DifferentialProgram {
                 "  computed bigCount: Int { items.count(where: { $0.v > \(threshold) }) }",
                 "  computed ordered: ListView<DiffItem> { items.sorted(by: { ($0.v, $0.id) < ($1.v, $1.id) }) }",
                 "  computed bigOrdered: ListView<DiffItem> { big.sorted(by: { ($0.v, $0.id) > ($1.v, $1.id) }) }",
+                "  computed perKey: KeyedTotals<Int, Int> { items.count(by: \\.k) }",
+                "  computed groups: ListGroups<Int, DiffItem> { items.sorted(by: { ($0.v, $0.id) < ($1.v, $1.id) }).grouped(by: \\.k) }",
             ]
         }
         return lines
@@ -190,7 +193,8 @@ struct DifferentialProgram {
         var lines = ["state \(state.name): Equatable, Codable {"]
         lines += extra
         lines += state.plain.map { "  var \($0): Int = 0" }
-        if let edge = state.edge { lines.append("  @Edge var \(edge): Int = 0") }
+        // Edge middleware: writes above 10 are clamped (the oracle reads the stored, clamped value).
+        if let edge = state.edge { lines.append("  @Edge(onSet: { $0 = min($0, 10) }) var \(edge): Int = 0") }
         if let shared = state.shared { lines.append("  @Shared(.inMemory(\"\(shared.key)\")) var \(shared.name): Int = 0") }
         lines += state.computeds.map { "  computed \($0.name): Int { \($0.body.spec) }" }
         lines += state.selectors.map { value in
