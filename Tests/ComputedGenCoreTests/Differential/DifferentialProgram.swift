@@ -1,7 +1,7 @@
 import ConcurrencyTestSupport
 
 /// A random program for the differential test: a child state nested in a parent state, in one
-/// spec file or two, with plain, `@Edge` and `@Shared` fields, computed values on fields, on
+/// spec file, two, or two modules, with plain, `@Edge` and `@Shared` fields, computed values on fields, on
 /// other computed values and on the child's members, derived collections over an
 /// `IdentifiedList` (views, a view of a view, a fold, totals and groups per key), and selectors
 /// with and without parameters.
@@ -91,8 +91,20 @@ struct DifferentialProgram {
     var hasList: Bool
     /// The threshold of the list's filter.
     var threshold: Int
-    /// Whether the parent is declared in a spec file of its own.
-    var separateFiles: Bool
+    /// Where the child is declared, relative to the parent.
+    enum Placement {
+        /// Both states in one spec file.
+        case oneFile
+        /// Each in a spec file of its own, in one module (each file the other's context).
+        case twoFiles
+        /// The child, `public`, in a module of its own (`DiffChildren`), which the parent imports.
+        case twoModules
+    }
+
+    /// The module the children of other-module programs are compiled into.
+    static let childModule = "DiffChildren"
+
+    var placement: Placement
 
     init(index: Int, seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
@@ -135,11 +147,18 @@ struct DifferentialProgram {
             child.selectors.append(Value(name: "cs0", body: .binary(.ref(.parameter), "&+", expression(operands, depth: 2)), takesParameter: true))
         }
 
-        let separateFiles = chance(50)
+        // Every placement in any three programs in a row.
+        let placement = [Placement.oneFile, .twoFiles, .twoModules][index % 3]
         // The parent's values: over its fields, the child's fields and values, its earlier values.
         let childOperands = child.intFields.map(Ref.childField) + child.computeds.map { .childComputed($0.name) }
+        // The limit the spec language doc states: another module's state read by its @Shared
+        // field's path only is not followed by computed values (the generator cannot see that
+        // module); read through `.computed` it is. Selectors key on the stamps at run time.
+        let computedChildOperands = placement == .twoModules
+            ? childOperands.filter { $0 != .childField(child.shared?.name ?? "") }
+            : childOperands
         for number in 0..<Int.random(in: 1...3, using: &generator) {
-            let operands = parent.intFields.map(Ref.field) + childOperands + parent.computeds.map { .computed($0.name) }
+            let operands = parent.intFields.map(Ref.field) + computedChildOperands + parent.computeds.map { .computed($0.name) }
             parent.computeds.append(Value(name: "p\(number)", body: reading(operands)))
         }
         // Selectors over the child's values (the class of stale reads the test was written for),
@@ -157,19 +176,29 @@ struct DifferentialProgram {
         self.parent = parent
         hasList = chance(50)
         threshold = Int.random(in: 0...20, using: &generator)
-        self.separateFiles = separateFiles
+        self.placement = placement
     }
 
     // MARK: The specs
 
-    /// The spec files: the child's and the parent's, or both in one.
-    var specs: [(name: String, text: String)] {
-        let child = Self.spec(of: self.child, extra: [])
-        let parent = Self.spec(of: self.parent, extra: parentExtras)
-        if separateFiles {
-            return [("D\(index)Child.statespec", child), ("D\(index)Parent.statespec", parent)]
+    /// The spec files, with the module each belongs to: the child's and the parent's, or both in
+    /// one.
+    var specs: [(name: String, text: String, module: String)] {
+        switch placement {
+        case .oneFile:
+            let text = Self.spec(of: child, extra: []) + "\n" + Self.spec(of: parent, extra: parentExtras)
+            return [("D\(index).statespec", text, "Differential")]
+        case .twoFiles:
+            return [
+                ("D\(index)Child.statespec", Self.spec(of: child, extra: []), "Differential"),
+                ("D\(index)Parent.statespec", Self.spec(of: parent, extra: parentExtras), "Differential"),
+            ]
+        case .twoModules:
+            return [
+                ("D\(index)Child.statespec", Self.spec(of: child, extra: [], access: "public "), Self.childModule),
+                ("D\(index)Parent.statespec", "import \(Self.childModule)\n\n" + Self.spec(of: parent, extra: parentExtras), "Differential"),
+            ]
         }
-        return [("D\(index).statespec", child + "\n" + parent)]
     }
 
     /// The parent's child field and list members, before its own values.
@@ -189,8 +218,8 @@ struct DifferentialProgram {
         return lines
     }
 
-    private static func spec(of state: State, extra: [String]) -> String {
-        var lines = ["state \(state.name): Equatable, Codable {"]
+    private static func spec(of state: State, extra: [String], access: String = "") -> String {
+        var lines = ["\(access)state \(state.name): Equatable, Codable {"]
         lines += extra
         lines += state.plain.map { "  var \($0): Int = 0" }
         // Edge middleware: writes above 10 are clamped (the oracle reads the stored, clamped value).
