@@ -91,6 +91,19 @@ final class ForwardingHarness {
         received.first { $0["id"] == .int(id) } ?? pump(for: limit) { $0["id"] == .int(id) }
     }
 
+    /// Services the server until the stand-in's received methods satisfy `condition`, or `limit`
+    /// has passed; returns whether they did. The limit only keeps a broken server from hanging the
+    /// test: a busy machine slows the wait, never fails it.
+    func waitForMethods(within limit: Duration = .seconds(10), _ condition: ([String]) -> Bool) throws -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + limit
+        while clock.now < end {
+            if try condition(methodsReceived()) { return true }
+            _ = pump(for: .milliseconds(50)) { _ in false }
+        }
+        return try condition(methodsReceived())
+    }
+
     /// The methods the stand-in has received, in order.
     func methodsReceived() throws -> [String] {
         try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
