@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ struct SplitMix64: RandomNumberGenerator {
 /// The fuzz settings, from the environment (see FuzzTests for the variables).
 struct FuzzConfiguration {
     /// 2,500 inputs in `swift test`; 10,000 with `COMPUTEDGEN_DEEP_TESTS=1`, as CI runs it.
-    var iterations = ProcessInfo.processInfo.environment["COMPUTEDGEN_DEEP_TESTS"] == "1" ? 10_000 : 2_500
+    var iterations = TestDepth.size(quick: 2_500, deep: 10_000)
     var firstInput = 0
     var seed: UInt64 = 0xC0_4D_75_7E_D6_E4
     var compileSampleSize = 20

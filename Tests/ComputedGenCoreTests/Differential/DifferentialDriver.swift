@@ -2,6 +2,7 @@
 /// a copy of it and a store, and after each operation the values read in random order, each
 /// compared with the oracle's evaluation of the same expression from the stored fields.
 ///
+/// The driver draws with the tests' `SeededGenerator`, whose file is compiled into it.
 /// Each operation is drawn from its own generator, seeded by the run's seed and the operation's
 /// number, so that leaving operations out (`--skip`) changes none of the others: that is how a
 /// failure is shrunk. Command line: `driver <program> <seed> <operations> [--skip 1,5,9] [--log]`.
@@ -142,7 +143,7 @@ enum DifferentialDriver {
             lines.append("let userSelector\(program.index) = createSelector(\(parent).Selectors.child) { $0.computed.\(first.name) }")
         }
         lines += [
-            "func check\(program.index)(_ st: \(parent), _ g: inout SplitMix, _ place: String, _ report: inout Report) {",
+            "func check\(program.index)(_ st: \(parent), _ g: inout SeededGenerator, _ place: String, _ report: inout Report) {",
             "    let q = Int(g.next() % 3)",
             "    var reads: [(String, () -> String, () -> String)] = [",
         ]
@@ -168,7 +169,7 @@ enum DifferentialDriver {
             "    var nextID = 0",
             "    _ = (otherChild, otherParent, childStore, nextID)",
             "    for number in 0..<operations where !skip.contains(number) {",
-            "        var g = SplitMix(seed: seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)",
+            "        var g = SeededGenerator(seed: seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)",
             "        let v = Int(g.next() % 41) - 20",
             "        let coin = g.next() % 2 == 0",
             "        let drawn = g.next()",
@@ -230,18 +231,6 @@ enum DifferentialDriver {
                 self.id = id
                 self.v = v
                 k = (v & 3)
-            }
-        }
-
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            init(seed: UInt64) { state = seed }
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
             }
         }
 

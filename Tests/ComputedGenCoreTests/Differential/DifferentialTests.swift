@@ -177,6 +177,9 @@ struct DifferentialTests {
             files.append(object)
             moduleArguments = ["-I", directory.url.path]
         }
+        // The tests' seeded generator, compiled into the driver rather than copied.
+        files.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Helpers/ConcurrencyTestSupport/SeededGenerator.swift").path)
         var driver = source ?? DifferentialDriver.source(for: programs)
         if !childFiles.isEmpty { driver = "import \(DifferentialProgram.childModule)\n" + driver }
         files.append(try directory.write(driver, to: "main.swift"))

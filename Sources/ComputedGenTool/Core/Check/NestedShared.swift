@@ -13,14 +13,17 @@
 enum NestedShared {
     /// `states` with ``CheckedField/holdsNestedShared`` set.
     static func mark(_ states: [CheckedState], context: SpecContext = SpecContext()) -> [CheckedState] {
-        let byName = Dictionary(states.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let holders = holders(of: states, known: context.sharedHolders)
-        return states.map { state in
+        let declared = Set(states.map(\.name))
+        // Per state, once: the fields its computed values read through `.computed` (a pass over
+        // the computed values, not one per field, so the cost grows with the members, not with
+        // fields × computed values).
+        let readThrough = states.map(fieldsReadThroughComputed(in:))
+        let holders = holders(of: states, readThrough: readThrough, known: context.sharedHolders)
+        return zip(states, readThrough).map { state, readThrough in
             var state = state
-            let readThrough = fieldsReadThroughComputed(in: state)
             for index in state.fields.indices where !state.fields[index].isShared {
                 let type = state.fields[index].type
-                state.fields[index].holdsNestedShared = byName[type] != nil || context.sharedHolders.contains(type)
+                state.fields[index].holdsNestedShared = declared.contains(type) || context.sharedHolders.contains(type)
                     ? holders.contains(type)
                     : readThrough.contains(state.fields[index].name)
             }
@@ -35,16 +38,17 @@ enum NestedShared {
     /// A field of a type neither here nor in `known` counts when a computed value reads it
     /// through `.computed` (only generated states have that).
     static func holders(of states: [CheckedState], known: Set<String> = []) -> Set<String> {
+        holders(of: states, readThrough: states.map(fieldsReadThroughComputed(in:)), known: known)
+    }
+
+    /// ``holders(of:known:)`` given each state's ``fieldsReadThroughComputed(in:)``.
+    private static func holders(of states: [CheckedState], readThrough: [Set<String>], known: Set<String>) -> Set<String> {
         let declared = Set(states.map(\.name))
-        // Per state, once: the fields its computed values read through `.computed` (a pass over
-        // the computed values, not one per field, so the cost grows with the members, not with
-        // fields × computed values).
-        let readThroughComputed = states.map(fieldsReadThroughComputed(in:))
         var holders = known
         var changed = true
         while changed {
             changed = false
-            for (state, readThrough) in zip(states, readThroughComputed) where !holders.contains(state.name) {
+            for (state, readThrough) in zip(states, readThrough) where !holders.contains(state.name) {
                 let holds = state.fields.contains { field in
                     field.isShared || (declared.contains(field.type) || known.contains(field.type)
                         ? holders.contains(field.type)
