@@ -82,8 +82,17 @@ let package = Package(
             name: "GoldenStates",
             dependencies: ["ComputedRuntime"],
             path: "Fixtures",
-            exclude: ["Specs", "Invalid"],
+            exclude: ["Specs", "Invalid", "SwiftForm", "SwiftFormSupport"],
             sources: ["Generated", "Support"]
+        ),
+        // The fixture specs in the Swift form, compiled as the plain Swift they are, before (and
+        // without) anything generated from them: a fixture that does not compile fails the build.
+        .target(
+            name: "SwiftFormFixtures",
+            dependencies: ["ComputedRuntime", "GoldenStates"],
+            path: "Fixtures",
+            exclude: ["Specs", "Invalid", "Generated", "Support"],
+            sources: ["SwiftForm", "SwiftFormSupport"]
         ),
         .testTarget(
             name: "GoldenStatesTests",
@@ -136,10 +145,19 @@ let package = Package(
             dependencies: ["ComputedGenLSP"],
             path: "Tests/FakeSourceKitLSP"
         ),
-        // The generated API as users get it: this target's own .statespec files, built by the plugin.
+        // Specs written as plain Swift (.state.swift), compiled here as they are; the plugin applied
+        // to PluginEndToEndTests generates their memoized states there, as in the layout the
+        // README recommends (specs in a target of their own, so each Swift error is reported once).
+        .target(
+            name: "SwiftFormSpecs",
+            dependencies: ["ComputedRuntime"],
+            path: "Tests/Helpers/SwiftFormSpecs"
+        ),
+        // The generated API as users get it: this target's own .statespec files, and the
+        // Swift-form specs of SwiftFormSpecs, built by the plugin.
         .testTarget(
             name: "PluginEndToEndTests",
-            dependencies: ["ComputedRuntime", "GoldenStates"],
+            dependencies: ["ComputedRuntime", "GoldenStates", "SwiftFormSpecs"],
             plugins: ["ComputedGen"]
         ),
         // Builds Examples/TodoList (and a command-plugin fixture) from a copy of the repository with

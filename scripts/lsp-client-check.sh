@@ -11,7 +11,9 @@
 #   scripts/lsp-client-check.sh --forwarding  also Swift inside bodies (diagnostics, completion,
 #       hover, definition) forwarded to the toolchain's sourcekit-lsp, over Examples/TodoList built
 #       in .build-lsp-consumer (the package is built, then prepared by sourcekit-lsp: about 20 s
-#       more when built already)
+#       more when built already); and a Swift-form spec (Examples/TodoListSwiftForm, copied to
+#       .build-lsp-swift-form and never built) in sourcekit-lsp alone: completion and a diagnostic
+#       in a body before any build (sourcekit-lsp prepares the package: a debug build's time)
 #
 # Other arguments go to pytest (e.g. -k hover, -s to see the latency figures).
 set -euo pipefail
@@ -31,6 +33,14 @@ if [[ "${1:-}" == "--forwarding" ]]; then
   sed "s#path: \"../..\"#path: \"$PWD\"#" Examples/TodoList/Package.swift > "$consumer/Package.swift"
   swift build --package-path "$consumer"
   export COMPUTEDGEN_LSP_FORWARDING_PACKAGE="$consumer"
+  # A Swift-form spec in sourcekit-lsp alone, before any build (Tests/LSPClientTests/
+  # test_swift_form.py): a new copy of Examples/TodoListSwiftForm every run, never built.
+  swift_form="$PWD/.build-lsp-swift-form"
+  rm -rf "$swift_form"
+  mkdir -p "$swift_form"
+  cp -R Examples/TodoListSwiftForm/Sources "$swift_form/"
+  sed "s#path: \"../..\"#path: \"$PWD\"#" Examples/TodoListSwiftForm/Package.swift > "$swift_form/Package.swift"
+  export COMPUTEDGEN_SWIFT_FORM_PACKAGE="$swift_form"
 fi
 venv=.build-lsp-venv
 if ! "$venv/bin/python" -c "import pytest_lsp" 2>/dev/null; then

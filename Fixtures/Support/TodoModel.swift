@@ -72,6 +72,6 @@ public final class Token: Sendable {
 
 /// An app's own protocol, which a spec's state adopts in its header (`Codable.statespec`): the
 /// generated extension meets its requirement with the state's `theme` field.
-protocol ThemeProviding {
+public protocol ThemeProviding {
     var theme: String { get }
 }

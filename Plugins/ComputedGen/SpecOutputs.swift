@@ -21,13 +21,16 @@ struct SpecOutputs {
     ///
     /// The output name is the spec's path relative to `root` with `/` replaced by `_`, plus
     /// `.swift`: `Todo.statespec` → `Todo.statespec.swift`, `Models/Todo.statespec` →
-    /// `Models_Todo.statespec.swift`. Swift needs file names that are unique within a module, and
-    /// this keeps them unique even when two folders hold specs with the same name.
-    init(specs: [URL], root: URL) {
+    /// `Models_Todo.statespec.swift`. A Swift-form spec's ends in `.generated.swift` instead:
+    /// `Todo.state.swift` → `Todo.state.generated.swift`. `prefix` goes first (the module name and
+    /// `_`, for the specs of a dependency). Swift needs file names that are unique within a
+    /// module, and this keeps them unique even when two folders hold specs with the same name.
+    init(specs: [URL], root: URL, prefix: String = "") {
         var seen: [String: String] = [:]
         for spec in specs.sorted(by: { $0.path < $1.path }) {
             let relative = Self.relativePath(of: spec, in: root)
-            let name = relative.replacingOccurrences(of: "/", with: "_") + ".swift"
+            let flat = prefix + relative.replacingOccurrences(of: "/", with: "_")
+            let name = flat.hasSuffix(Self.swiftFormSuffix) ? String(flat.dropLast(".swift".count)) + ".generated.swift" : flat + ".swift"
             if let other = seen[name] {
                 collisions.append("'\(relative)' and '\(other)' would both generate '\(name)'; rename one of them")
                 continue
@@ -35,6 +38,14 @@ struct SpecOutputs {
             seen[name] = relative
             entries.append(Entry(spec: spec, outputName: name))
         }
+    }
+
+    /// The file name ending of a spec written as plain Swift.
+    static let swiftFormSuffix = ".state.swift"
+
+    /// Whether `url` names a spec: a `.statespec` file, or a Swift-form `.state.swift` file.
+    static func isSpec(_ url: URL) -> Bool {
+        url.pathExtension == "statespec" || url.lastPathComponent.hasSuffix(swiftFormSuffix)
     }
 
     /// `spec`'s path below `root`, or its file name when it is not below `root`.

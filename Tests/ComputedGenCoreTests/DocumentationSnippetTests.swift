@@ -15,13 +15,17 @@ import Testing
 ///   file; otherwise as the body of an `async throws` function, so statements and `for await`
 ///   need no wrapping in the document.
 /// - It is compiled with the code generated from every `statespec` block of its *unit* (its
-///   document; the catalog's files form one unit), `Fixtures/Support/TodoModel.swift` (`Todo`,
+///   document; the catalog's files form one unit) and from every spec in plain Swift (a `swift`
+///   block whose first line is a comment naming a `.state.swift` file, itself compiled as written), `Fixtures/Support/TodoModel.swift` (`Todo`,
 ///   `Filter`, `Avatar`, `Session`, `Settings`; not for README.md, whose complete example declares
 ///   its own), and the unit's context, `Tests/DocumentationContext/<document>.swift` and
 ///   `.statespec` (`ComputedRuntime.*` for the catalog): what the text assumes but does not show
 ///   (a `Profile` type, a `store1` to assign from, a parent state that holds a `TodoState`). Each snippet file imports `ComputedRuntime`, `Foundation` and
 ///   `AppleSDKNames` (as an Apple app's file sees Foundation's and SwiftUI's names, with stand-ins
-///   for SwiftUI's `View` and `Text`), and `Testing` when it uses `@Test` or `#expect`.
+///   for SwiftUI's `View` and `Text`; a block that is a whole file starting with its own imports
+///   gets `AppleSDKNames` only when it imports SwiftUI), and `Testing` when it uses `@Test` or
+///   `#expect`. An `import XSpecs` line (the specs target of the layout the Swift form
+///   recommends) is left out: the snippets' module holds the specs' types itself.
 /// - `…` stands for code left out. It is compiled as an editor placeholder, which type-checks as
 ///   an expression of any type.
 /// - Errors are reported at the document's own lines (the snippets and the spec bodies are
@@ -265,6 +269,19 @@ struct DocumentationSnippetTests {
             let swift = try #require(output.swift, "\(spec.path): \(output.diagnostics.map(\.description))")
             files.append(try directory.write(swift, to: "spec\(index).statespec.swift"))
         }
+        // Specs in plain Swift: compiled as snippets, and generated as the plugin would (read in
+        // the Swift form, `#sourceLocation` at the document's lines).
+        if specs == nil {
+            let swiftSpecs = Documentation.swiftFormSpecs(of: unit).map { spec in
+                (source: String(repeating: "\n", count: spec.line - 1) + spec.body, path: spec.document + ".state.swift", document: spec.document)
+            }
+            let context = SpecContext(specs: swiftSpecs.map { ($0.source, $0.path) })
+            for (index, spec) in swiftSpecs.enumerated() {
+                let output = Generator.generate(source: spec.source, path: spec.path, options: EmitOptions(sourceLocationPath: spec.document), context: context)
+                let swift = try #require(output.swift, "\(spec.document): \(output.diagnostics.map(\.description))")
+                files.append(try directory.write(swift, to: "spec\(index).state.generated.swift"))
+            }
+        }
         for (index, group) in groups.enumerated() {
             files.append(try directory.write(source(of: group, function: "snippet\(index)"), to: "snippet\(index).swift"))
         }
@@ -280,16 +297,37 @@ struct DocumentationSnippetTests {
     static func source(of group: Group, function: String) -> String {
         let code = group.members.map(\.block.body).joined()
         let atFileScope = group.members.allSatisfy { isFileScope($0.block.body) }
-        var text = "import ComputedRuntime\nimport Foundation\nimport AppleSDKNames\n"
+        var text = "import ComputedRuntime\nimport Foundation\n"
+        // A block that is a whole file, with imports of its own (a spec in plain Swift), sees
+        // SwiftUI's names only when it imports SwiftUI, as that file would.
+        if !(atFileScope && startsWithImports(code)) || code.contains("import SwiftUI") { text += "import AppleSDKNames\n" }
         if code.contains("@Test") || code.contains("#expect") { text += "import Testing\n" }
         if !atFileScope { text += "\nfunc \(function)() async throws {\n" }
         for snippet in group.members {
             text += "#sourceLocation(file: \"\(snippet.block.document)\", line: \(snippet.block.line))\n"
-            text += snippet.block.body.replacingOccurrences(of: "…", with: "<#…#>")
+            text += withoutSpecsImports(snippet.block.body).replacingOccurrences(of: "…", with: "<#…#>")
             text += "#sourceLocation()\n"
         }
         if !atFileScope { text += "}\n" }
         return text
+    }
+
+    /// `code` with each `import XSpecs` line (the specs target of the layout the Swift form
+    /// recommends, whose types the snippet's module holds itself here) left blank.
+    static func withoutSpecsImports(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let words = line.split(separator: " ")
+            return words.count == 2 && words[0] == "import" && words[1].hasSuffix("Specs") ? "" : String(line)
+        }.joined(separator: "\n")
+    }
+
+    /// Whether the first line of `code` that is not a comment or blank is an `import`.
+    static func startsWithImports(_ code: String) -> Bool {
+        let first = code.split(separator: "\n").first { line in
+            let trimmed = line.drop { $0 == " " }
+            return !trimmed.isEmpty && !trimmed.hasPrefix("//")
+        }
+        return first?.hasPrefix("import ") ?? false
     }
 
     /// Whether every line of `code` that starts at column 0 begins a declaration that belongs at

@@ -134,4 +134,20 @@ enum Documentation {
     static func specs(of unit: Unit) -> [Block] {
         blocks(of: unit).filter { $0.language == "statespec" && !$0.words.contains("expect-error") }
     }
+
+    /// The unit's specs in plain Swift: `swift` blocks whose first line is a comment naming a
+    /// `.state.swift` file (`// Sources/TodoSpecs/Todo.state.swift`). Each is compiled as the
+    /// plain Swift it is, and its states are generated too, as the plugin would.
+    static func swiftFormSpecs(of unit: Unit) -> [Block] {
+        blocks(of: unit).filter(\.isSwiftFormSpec)
+    }
+}
+
+extension Documentation.Block {
+    /// Whether the block is a spec in plain Swift: a `swift` block whose first line is a comment
+    /// naming a `.state.swift` file.
+    var isSwiftFormSpec: Bool {
+        guard language == "swift", let first = body.split(separator: "\n").first else { return false }
+        return first.hasPrefix("//") && first.trimmingCharacters(in: .whitespaces).hasSuffix(".state.swift")
+    }
 }

@@ -85,11 +85,12 @@ enum FuzzFixtures {
             .map { directory.appendingPathComponent($0) }
     }
 
-    /// The `.statespec` files of `folder`, sorted by name, as `(name, text)`.
-    static func specs(in folder: String) -> [(name: String, text: String)] {
+    /// The files of `folder` whose names end in `suffix` (`.statespec` files unless told),
+    /// sorted by name, as `(name, text)`.
+    static func specs(in folder: String, suffix: String = ".statespec") -> [(name: String, text: String)] {
         let directory = root.appendingPathComponent(folder)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasSuffix(".statespec") }
+            .filter { $0.hasSuffix(suffix) }
             .sorted()
         return names.compactMap { name in
             guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8) else { return nil }
@@ -103,6 +104,12 @@ enum FuzzFixtures {
     static var seeds: (all: [[UInt8]], validCount: Int) {
         let valid = specs(in: "Specs")
         return ((valid + specs(in: "Invalid")).map { Array($0.text.utf8) }, valid.count)
+    }
+
+    /// The fixture specs in the Swift form (`Fixtures/SwiftForm`), all valid.
+    static var swiftFormSeeds: (all: [[UInt8]], validCount: Int) {
+        let valid = specs(in: "SwiftForm", suffix: ".state.swift")
+        return (valid.map { Array($0.text.utf8) }, valid.count)
     }
 }
 

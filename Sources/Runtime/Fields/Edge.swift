@@ -66,6 +66,25 @@ public struct Edge<Value> {
         )
     }
 
+    /// Creates an edge whose every written value (and the initial value) is checked by
+    /// `condition` (in debug builds only), then passes through `onSet`, in that order.
+    ///
+    /// Shorthand for `init(wrappedValue:middleware: .init([.assert(condition), .onSet(onSet)]))`,
+    /// so `@Edge(assert: { … }, onSet: { … })`, as a spec writes it.
+    @inlinable
+    public init(
+        wrappedValue: Value,
+        assert condition: @escaping @Sendable (Value) -> Bool,
+        onSet: @escaping @Sendable (inout Value) -> Void,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        self.init(
+            wrappedValue: wrappedValue,
+            middleware: Middleware([.assert(condition, file: file, line: line), .onSet(onSet)])
+        )
+    }
+
     /// The value. Every set or modify runs the middleware and takes a new version stamp.
     @inlinable
     public var wrappedValue: Value {

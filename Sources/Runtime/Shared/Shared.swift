@@ -232,3 +232,28 @@ public struct SharedReader<Value: Sendable>: Sendable {
         try shared.reload()
     }
 }
+
+// MARK: - Codable
+
+/// Encodes the current value, so that a plain type holding `@Shared` fields (a spec written as
+/// plain Swift) may be `Codable`.
+///
+/// A generated state does not use this: it leaves its `@Shared` fields out of its encoding, since
+/// they persist through their own storage.
+extension Shared: Encodable where Value: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue)
+    }
+}
+
+/// Decodes a reference of its own to the decoded value, stored under no key: decoding never
+/// writes to a storage that other holders share (see ``init(value:)``).
+///
+/// A generated state does not use this: it reads its `@Shared` fields from their storage.
+extension Shared: Decodable where Value: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        self.init(value: try container.decode(Value.self))
+    }
+}

@@ -20,7 +20,7 @@ public enum SpecFrontEnd {
     /// keeps the syntax tree too: an editor needs the members of a spec that does not check yet.
     /// `context` tells which states of the target's other spec files hold `@Shared` values.
     public static func analyze(source: String, path: String, context: SpecContext = SpecContext()) -> Analysis {
-        let parsed = SpecParser.parse(source: source, path: path)
+        let parsed = SpecParser.parse(source: source, path: path, context: context)
         let checked = SpecChecker.check(parsed.file, incompleteMembers: parsed.incompleteMembers, context: context)
         let diagnostics = (parsed.diagnostics + checked.diagnostics).sortedByLocation()
         let hasErrors = diagnostics.contains { $0.severity == .error }

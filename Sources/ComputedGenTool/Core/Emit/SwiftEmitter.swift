@@ -5,11 +5,16 @@ public struct EmitOptions: Hashable, Sendable {
     public var displayName: String?
     /// The path written in `#sourceLocation` directives; `nil` uses the spec's path as given.
     public var sourceLocationPath: String?
+    /// Modules the generated file imports besides the spec's own imports: the module that compiles
+    /// a Swift-form spec, when the generated state goes into another target (whose bodies then
+    /// read that module's types).
+    public var modules: [String]
 
     /// Creates emit options.
-    public init(displayName: String? = nil, sourceLocationPath: String? = nil) {
+    public init(displayName: String? = nil, sourceLocationPath: String? = nil, modules: [String] = []) {
         self.displayName = displayName
         self.sourceLocationPath = sourceLocationPath
+        self.modules = modules
     }
 }
 
@@ -40,7 +45,7 @@ public enum SwiftEmitter {
         for directive in formatterDirectives { writer.line(directive) }
         writer.line()
         let context = SourceContext(path: options.sourceLocationPath ?? spec.file.path)
-        for line in importLines(spec.file.imports, source: context) {
+        for line in importLines(spec.file.imports, modules: options.modules, source: context) {
             writer.verbatim(line)
         }
         for state in spec.states {
@@ -72,12 +77,15 @@ public enum SwiftEmitter {
         return result
     }
 
-    /// `import ComputedRuntime`, then the spec's imports in order without repeats, each at its
-    /// spec line and column (a misspelled module is reported on the spec's line); imports on
-    /// consecutive spec lines share one `#sourceLocation`.
-    private static func importLines(_ imports: [ImportDecl], source: SourceContext) -> [String] {
+    /// `import ComputedRuntime` and the `modules`, then the spec's imports in order without
+    /// repeats, each at its spec line and column (a misspelled module is reported on the spec's
+    /// line); imports on consecutive spec lines share one `#sourceLocation`.
+    private static func importLines(_ imports: [ImportDecl], modules: [String], source: SourceContext) -> [String] {
         var lines = ["import ComputedRuntime"]
         var seen: Set<String> = ["import ComputedRuntime"]
+        for module in modules where seen.insert("import \(module)").inserted {
+            lines.append("import \(module)")
+        }
         var lastLine: Int?
         for decl in imports where decl.module != "ComputedRuntime" && seen.insert(decl.text).inserted {
             let fragment = SourceText(decl.text, at: decl.location)

@@ -51,7 +51,7 @@ extension Parser {
         if isFirst, token.isWord("from") { return true }  // `computed x: from a { … }`: no type.
         if token.isAtLineStart {
             let previous = tokenOrEnd(at: index - 1)
-            if isFirst ? (Self.startsMember(token) || token.isPunctuation("}")) : !previous.isPunctuation("->") {
+            if isFirst ? (startsMember(token) || token.isPunctuation("}")) : !previous.isPunctuation("->") {
                 return true
             }
         }
@@ -84,7 +84,7 @@ extension Parser {
         while current.kind != .end {
             let token = current
             if openers.isEmpty {
-                if token.isAtLineStart, index > start || Self.startsMember(token) || token.isPunctuation("}") { break }
+                if token.isAtLineStart, index > start || startsMember(token) || token.isPunctuation("}") { break }
                 if token.isPunctuation(";") { break }
             } else if startsNextMember(token) {
                 throw unclosed(openers[openers.count - 1], in: "a default value", resumeAt: index)
@@ -127,7 +127,7 @@ extension Parser {
     /// Whether `token` starts a member at the indentation of the member being parsed (or less):
     /// a sign that a bracket before it was left open.
     private func startsNextMember(_ token: Token) -> Bool {
-        token.isAtLineStart && token.location.column <= memberColumn && Self.startsMember(token)
+        token.isAtLineStart && token.location.column <= memberColumn && startsMember(token)
     }
 
     /// Reports the bracket at `openerIndex` as unclosed; parsing resumes at `resumeIndex`, or by

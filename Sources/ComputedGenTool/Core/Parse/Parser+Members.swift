@@ -1,13 +1,19 @@
 extension Parser {
     // MARK: - Attributes
 
-    /// `@Name` or `@Name(arguments)`, repeated.
+    /// `@Name` or `@Name(arguments)`, repeated. The runtime's wrappers may be qualified with its
+    /// module, `@ComputedRuntime.Edge`, as a Swift file that imports SwiftUI (which declares an
+    /// `Edge` of its own) must write them.
     mutating func parseAttributes() throws(ParseFailure) -> [Attribute] {
         var attributes: [Attribute] = []
         while current.isPunctuation("@") {
             let at = current.location
             advance()
-            guard let name = current.identifier, !Self.startsMember(current), !SwiftKeywords.isReserved(name.name) || name.isEscaped else {
+            if current.isWord("ComputedRuntime"), peek(1).isPunctuation("."), peek(2).identifier != nil, !peek(1).isAtLineStart {
+                advance()  // `ComputedRuntime`
+                advance()  // `.`
+            }
+            guard let name = current.identifier, !startsMember(current), !SwiftKeywords.isReserved(name.name) || name.isEscaped else {
                 throw fail("expected an attribute name after '@', e.g. '@Edge'", at: current.location)
             }
             advance()
@@ -165,7 +171,7 @@ extension Parser {
     }
 
     /// `(label name: Type, _ name: Type, name: Type)`.
-    private mutating func parseParameters(of selector: Identifier) throws(ParseFailure) -> [Parameter] {
+    mutating func parseParameters(of selector: Identifier) throws(ParseFailure) -> [Parameter] {
         guard current.isPunctuation("(") else {
             let message = "expected '(' after selector name '\(selector.name)'; write '\(selector.name)()' for a selector without parameters"
             throw fail(message, at: current.location)
@@ -259,7 +265,7 @@ extension Parser {
     // MARK: - Bodies
 
     /// `{ … }`: the text between the braces, verbatim.
-    private mutating func parseBody(of owner: String, memberStart: SourceLocation, in context: MemberContext) throws(ParseFailure) -> Body {
+    mutating func parseBody(of owner: String, memberStart: SourceLocation, in context: MemberContext) throws(ParseFailure) -> Body {
         guard current.isPunctuation("{") else {
             throw fail("expected '{' to begin the body of \(owner), found \(describe(current))", at: current.location)
         }
@@ -344,7 +350,7 @@ extension Parser {
         }
     }
 
-    private func placeholderBody(at location: SourceLocation) -> Body {
+    func placeholderBody(at location: SourceLocation) -> Body {
         Body(text: "", at: location, openBrace: location)
     }
 }

@@ -5,11 +5,14 @@ extension Parser {
         let doc = takeDoc()
         let start = current.location
         let access = parseAccessLevel()
-        advance()  // `state`
-        let name: Identifier?
+        advance()  // `state`, or `struct` in the Swift form
+        var name: Identifier?
         let conformances: [Identifier]
         do throws(ParseFailure) {
             (name, conformances) = try parseStateHeader()
+            if form == .swift, let typeName = name, let stateName = SpecForm.stateName(forSwiftType: typeName.name) {
+                name = Identifier(stateName, isEscaped: SwiftKeywords.isReserved(stateName), at: typeName.location)
+            }
         } catch {
             skipToTopLevel()
             return nil
@@ -90,26 +93,37 @@ extension Parser {
             } else if current.kind == .docComment {
                 pendingDoc.append(current.text)
                 advance()
-            } else if let member = parseMember(in: context) {
-                members.append(member)
+            } else {
+                let start = index
+                if let member = form == .swift ? parseSwiftFormMember(in: context) : parseMember(in: context) {
+                    members.append(member)
+                }
+                // Recovery always moves on: a member that could not be read at all is skipped.
+                if index == start { advance() }
             }
         }
         pendingDoc = []
         return members
     }
 
-    /// Parses one member, reporting and recovering from its errors.
-    private mutating func parseMember(in context: MemberContext) -> Member? {
+    /// What starts every member, in both forms: its doc comment, where it starts (which sets the
+    /// member's column for recovery) and its attributes; `nil`, recovered from, when an attribute
+    /// is malformed.
+    mutating func beginMember() -> (doc: DocComment?, start: SourceLocation, attributes: [Attribute])? {
         let doc = takeDoc()
         let start = current.location
         memberColumn = start.column
-        let attributes: [Attribute]
         do throws(ParseFailure) {
-            attributes = try parseAttributes()
+            return (doc, start, try parseAttributes())
         } catch {
             recover(from: error)
             return nil
         }
+    }
+
+    /// Parses one member, reporting and recovering from its errors.
+    private mutating func parseMember(in context: MemberContext) -> Member? {
+        guard let (doc, start, attributes) = beginMember() else { return nil }
         if current.isWord("var") || current.isWord("let") {
             return parseField(doc: doc, attributes: attributes, start: start)
         }
@@ -176,7 +190,7 @@ extension Parser {
             let token = current
             if depth == 0 {
                 if token.isPunctuation("}") { return }
-                if token.isAtLineStart, Self.startsMember(token) { return }
+                if token.isAtLineStart, startsMember(token) { return }
             }
             advance()
             if token.isPunctuation(";"), depth == 0 { return }
@@ -195,9 +209,12 @@ extension Parser {
         }
     }
 
-    static func startsMember(_ token: Token) -> Bool {
-        token.kind == .docComment || token.isPunctuation("@")
-            || ["var", "let", "computed", "selector"].contains(where: token.isWord)
+    func startsMember(_ token: Token) -> Bool {
+        if token.kind == .docComment || token.isPunctuation("@") { return true }
+        switch form {
+        case .spec: return ["var", "let", "computed", "selector"].contains(where: token.isWord)
+        case .swift: return Self.swiftMemberStarts.contains(where: token.isWord)
+        }
     }
 
     static func bracketDelta(of token: Token) -> Int {

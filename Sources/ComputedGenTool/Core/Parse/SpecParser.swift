@@ -17,15 +17,26 @@ public struct ParseResult: Hashable, Sendable {
     }
 }
 
-/// Parses `.statespec` files into ``SpecFile`` syntax trees.
+/// Parses specs, in either ``SpecForm``, into ``SpecFile`` syntax trees.
 ///
 /// The parser recovers after an error (it skips to the next member or the end of the state) so
 /// that one run reports every error of a file, without follow-on errors.
 public enum SpecParser {
-    /// Parses the spec `source`, read from `path` (used in diagnostics).
-    public static func parse(source: String, path: String) -> ParseResult {
-        var parser = Parser(source: source, path: path)
-        return parser.parseFile()
+    /// Parses the spec `source`, read from `path` (used in diagnostics), in the form its path
+    /// names (see ``SpecForm/init(path:)``).
+    ///
+    /// A Swift-form spec is lowered to the spec language's terms (see ``SwiftFormLowering``):
+    /// `TodoStateSpec` becomes `TodoState`, and a body's `child.total` of a nested state's computed
+    /// value becomes `child.computed.total`. `context` names the states of the target's other
+    /// specs, which a Swift-form spec may nest.
+    public static func parse(source: String, path: String, context: SpecContext = SpecContext()) -> ParseResult {
+        let form = SpecForm(path: path)
+        var parser = Parser(source: source, path: path, form: form)
+        var result = parser.parseFile()
+        if form == .swift {
+            result.file = SwiftFormLowering.lower(result.file, context: context)
+        }
+        return result
     }
 }
 
@@ -41,6 +52,8 @@ struct ParseFailure: Error {
 struct Parser {
     let bytes: [UInt8]
     let path: String
+    /// Which language the file is written in.
+    let form: SpecForm
     let tokens: [Token]
     let endToken: Token
     let lexErrors: [LexError]
@@ -61,7 +74,7 @@ struct Parser {
     /// Whether an error already explained why the input ended inside an open brace.
     var reportedUnexpectedEnd = false
 
-    init(source: String, path: String) {
+    init(source: String, path: String, form: SpecForm = .spec) {
         var lexer = Lexer(source)
         var tokens: [Token] = []
         var token = lexer.next()
@@ -71,6 +84,7 @@ struct Parser {
         }
         self.bytes = Array(source.utf8)
         self.path = path
+        self.form = form
         self.tokens = tokens
         self.endToken = token
         self.lexErrors = lexer.errors
@@ -120,6 +134,8 @@ struct Parser {
             } else if startsState() {
                 if let state = parseState() { file.states.append(state) }
                 parsedAState = true
+            } else if form == .swift {
+                skipSwiftTopLevelDeclaration()
             } else {
                 reportUnexpectedTopLevel(current, afterState: parsedAState)
                 skipToTopLevel()
@@ -190,6 +206,7 @@ struct Parser {
     // MARK: - Top level
 
     func startsState() -> Bool {
+        if form == .swift { return startsSwiftFormState() }
         if current.isWord("state") { return true }
         let isAccess = ["public", "package", "internal"].contains(where: current.isWord)
         return isAccess && peek(1).isWord("state")

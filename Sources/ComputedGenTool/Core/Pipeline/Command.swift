@@ -8,7 +8,8 @@ public struct Command: Sendable {
 
     /// The usage text printed by `--help`.
     public static let usage = """
-        OVERVIEW: Generates memoized Swift state from .statespec files.
+        OVERVIEW: Generates memoized Swift state from specs: .statespec files, or plain Swift
+        (.state.swift files).
 
         USAGE: ComputedGenTool <command> [options]
 
@@ -17,6 +18,8 @@ public struct Command: Sendable {
           generate <spec> --output <file>         Write the Swift for one spec to <file>.
           check <spec>...                         Report diagnostics only; write nothing.
           graph <spec> [--format mermaid|dot]     Print the dependency graph (default: mermaid).
+          convert <spec>...                       Rewrite each spec in the other form, beside it:
+                                                  Todo.statespec <-> Todo.state.swift.
 
         OPTIONS:
           --display-name <name>   The spec name written in the generated header (one spec only).
@@ -33,8 +36,8 @@ public struct Command: Sendable {
         "generate": """
             OVERVIEW: Writes the Swift generated from each spec.
 
-            USAGE: ComputedGenTool generate <spec>... --output-dir <dir> [--context <spec>]...
-                   ComputedGenTool generate <spec> --output <file> [--display-name <name>] [--context <spec>]...
+            USAGE: ComputedGenTool generate <spec>... --output-dir <dir> [--context <spec>]... [--import <module>]...
+                   ComputedGenTool generate <spec> --output <file> [--display-name <name>] [--context <spec>]... [--import <module>]...
 
             OPTIONS:
               --output-dir <dir>      Write one <name>.statespec.swift per spec into <dir>.
@@ -43,6 +46,9 @@ public struct Command: Sendable {
                                       the states it declares: a state nesting one of them keys
                                       its values on their @Shared fields. Repeatable; the specs
                                       generated together are each other's context already.
+              --import <module>       A module the generated file imports too: the module that
+                                      compiles a Swift-form spec (.state.swift) when the state
+                                      is generated into another target. Repeatable.
               --display-name <name>   The spec name written in the generated header and in
                                       #sourceLocation (one spec only).
               -h, --help              Show this help.
@@ -60,6 +66,24 @@ public struct Command: Sendable {
               -h, --help              Show this help.
 
             Exit status: 0 when every spec is valid, 1 when one has errors, 2 usage errors.
+            """,
+        "convert": """
+            OVERVIEW: Rewrites each spec in the other form: a .statespec as plain Swift (a
+            .state.swift file that compiles as it is), or a .state.swift as a .statespec.
+
+            USAGE: ComputedGenTool convert <spec>... [--context <spec>]...
+                   ComputedGenTool convert <spec> --output <file> [--context <spec>]...
+
+            OPTIONS:
+              --output <file>         Write the converted spec to <file> ('-' for standard
+                                      output) instead of beside the spec.
+              --context <spec>        Another spec of the same target, whose states the spec
+                                      nests: their names change with the form too. Repeatable.
+              -h, --help              Show this help.
+
+            Comments, blank lines and bodies are kept. An existing file is never overwritten:
+            remove it first, or give --output. The original spec is left in place; remove it
+            from the target once the converted one builds (both declare the same states).
             """,
         "graph": """
             OVERVIEW: Prints a spec's dependency graph: which fields and computed values each
@@ -110,7 +134,7 @@ public struct Command: Sendable {
 
     private func run(_ arguments: [String], into output: inout Result) throws {
         guard let command = arguments.first else {
-            throw UsageError(message: "missing command: expected 'generate', 'check' or 'graph'")
+            throw UsageError(message: "missing command: expected 'generate', 'check', 'graph' or 'convert'")
         }
         let rest = Array(arguments.dropFirst())
         if let usage = Self.commandUsage[command], rest.contains(where: { $0 == "-h" || $0 == "--help" }) {
@@ -123,13 +147,15 @@ public struct Command: Sendable {
         case "--version":
             output.standardOutput += Self.version + "\n"
         case "generate":
-            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name"], repeatable: ["--context"]), into: &output)
+            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name"], repeatable: ["--context", "--import"]), into: &output)
         case "check":
             try check(Options(parsing: rest, allowed: []), into: &output)
         case "graph":
             try graph(Options(parsing: rest, allowed: ["--format"]), into: &output)
+        case "convert":
+            try convert(Options(parsing: rest, allowed: ["--output"], repeatable: ["--context"]), into: &output)
         default:
-            throw UsageError(message: "unknown command '\(command)': expected 'generate', 'check' or 'graph'")
+            throw UsageError(message: "unknown command '\(command)': expected 'generate', 'check', 'graph' or 'convert'")
         }
     }
 
@@ -156,15 +182,10 @@ public struct Command: Sendable {
             throw UsageError(message: "two specs would both write '\(duplicate)'; generate them into different directories")
         }
         // The specs generated together and the --context ones: which of their states nest
-        // @Shared values. (Unreadable context specs are skipped: their own commands report them.)
-        var contextSpecs: [(source: String, path: String)] = []
-        for path in options.specs + options.lists["--context", default: []] {
-            guard let bytes = try? fileManager.read(path), case .success(let text) = SpecSource.decode(bytes, path: path) else { continue }
-            contextSpecs.append((text, path))
-        }
-        let context = SpecContext(specs: contextSpecs)
+        // @Shared values.
+        let context = self.context(of: options)
         for (spec, destination) in zip(options.specs, destinations) {
-            let emitOptions = EmitOptions(displayName: options.values["--display-name"])
+            let emitOptions = EmitOptions(displayName: options.values["--display-name"], modules: options.lists["--import", default: []])
             guard let swift = try process(spec, options: emitOptions, context: context, into: &output) else { continue }
             try fileManager.writeIfChanged(swift, to: destination)
         }
@@ -193,7 +214,50 @@ public struct Command: Sendable {
         }
     }
 
+    private func convert(_ options: Options, into output: inout Result) throws {
+        guard !options.specs.isEmpty else { throw UsageError(message: "'convert' needs at least one spec") }
+        let outputFile = options.values["--output"]
+        if outputFile != nil, options.specs.count > 1 {
+            throw UsageError(message: "--output takes one spec; without it, each spec is converted beside itself")
+        }
+        let context = self.context(of: options)
+        for path in options.specs {
+            guard let source = try source(of: path, into: &output) else { continue }
+            let converted: String
+            switch SpecConverter.convert(source: source, path: path, context: context) {
+            case .success(let text): converted = text
+            case .failure(let error):
+                report(error.diagnostics, into: &output)
+                continue
+            }
+            let destination = outputFile ?? SpecConverter.convertedPath(of: path)
+            if destination == "-" {
+                output.standardOutput += converted
+                continue
+            }
+            if FileManager.default.fileExists(atPath: destination) {
+                output.standardError += "error: '\(destination)' exists; remove it, or give --output <file>\n"
+                output.status = 1
+                continue
+            }
+            try fileManager.writeIfChanged(converted, to: destination)
+            output.standardOutput += "wrote \(destination); remove \(path) from the target once it builds\n"
+        }
+    }
+
     // MARK: Helpers
+
+    /// The context of the specs `options` names and of its `--context` specs: the states they
+    /// declare, and which of them nest `@Shared` values. (Unreadable specs are skipped: their own
+    /// commands report them.)
+    private func context(of options: Options) -> SpecContext {
+        var specs: [(source: String, path: String)] = []
+        for path in options.specs + options.lists["--context", default: []] {
+            guard let bytes = try? fileManager.read(path), case .success(let text) = SpecSource.decode(bytes, path: path) else { continue }
+            specs.append((text, path))
+        }
+        return SpecContext(specs: specs)
+    }
 
     /// Runs the pipeline over one spec, reporting diagnostics; returns the Swift when it has no errors.
     private func process(_ path: String, options: EmitOptions, context: SpecContext = SpecContext(), into output: inout Result) throws -> String? {
@@ -230,9 +294,12 @@ public struct Command: Sendable {
     }
 
     /// The generated file's name for a spec: `Todo.statespec` → `Todo.statespec.swift`, so it never
-    /// collides with a hand-written `Todo.swift` in the same target.
+    /// collides with a hand-written `Todo.swift` in the same target; a Swift-form spec's twin is
+    /// `Todo.state.swift` → `Todo.state.generated.swift`.
     public static func outputName(forSpec path: String) -> String {
-        (path as NSString).lastPathComponent + ".swift"
+        let name = (path as NSString).lastPathComponent
+        guard SpecForm(path: path) == .swift else { return name + ".swift" }
+        return String(name.dropLast(".swift".count)) + ".generated.swift"
     }
 }
 
