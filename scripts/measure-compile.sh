@@ -4,7 +4,9 @@
 # field) with `swiftc -c`, beside two baselines of the same shape: the `@Observable` class a
 # SwiftUI developer would write (N stored properties, N computed properties that recompute on
 # every read; `import Observation`) and the plain hand-written struct, at -Onone and -O, against
-# the release-built runtime. Prints, per N: generated lines (and per member), compile time, peak
+# the release-built runtime. The Swift form of the same spec (a plain struct `WideSpec`, compiled on
+# its own as the specs target compiles it, plus the state generated from it) is measured beside
+# them. Prints, per N: generated lines (and per member), compile time, peak
 # memory, machine code (.text bytes at -O) and the ratios generated / @Observable and generated /
 # hand-written, all measured in the same run. The three variants are compiled in turn, RUNS
 # rounds, and each keeps its fastest compile: the first of several compiles in a row is often
@@ -51,6 +53,11 @@ hand += [f"    public var f{i}: Int = {i}" for i in range(n)]
 hand += [f"    public var c{i}: Int {{ {body(i, '')} }}" for i in range(n)]
 hand += ["    public init() {}", "}"]
 open(f"{out}/Hand.swift", "w").write("\n".join(hand) + "\n")
+plain = ["import ComputedRuntime", "", "public struct WideSpec {"]
+plain += [f"  var f{i}: Int = {i}" for i in range(n)]
+plain += [f"  var c{i}: Int {{ {body(i, '')} }}" for i in range(n)]
+plain.append("}")
+open(f"{out}/Wide.state.swift", "w").write("\n".join(plain) + "\n")
 observed = ["import Observation", "", "@Observable", "public final class Wide {"]
 observed += [f"    public var f{i}: Int = {i}" for i in range(n)]
 observed += [f"    public var c{i}: Int {{ {body(i, '')} }}" for i in range(n)]
@@ -71,12 +78,15 @@ compile_once() {
 # The generated file, the @Observable class and the hand-written struct in $1 at $2, in turn,
 # RUNS_N rounds; sets BEST[variant] (fastest seconds) and MEM[variant] (largest peak, MB).
 declare -A BEST MEM
-declare -A SOURCE=([gen]=Wide.swift [obs]=Observed.swift [hand]=Hand.swift)
+# The Swift form is two compiles in the user's build: the plain type (`plain`, in the specs
+# target) and the state generated from it (`twin`, in the target that applies the plugin).
+declare -A SOURCE=([gen]=Wide.swift [obs]=Observed.swift [hand]=Hand.swift [plain]=Wide.state.swift [twin]=WideTwin.swift)
+VARIANTS=(gen obs hand plain twin)
 compile_variants() {  # $1 directory, $2 optimization, $3 object suffix
   local variant round
-  for variant in gen obs hand; do BEST[$variant]=999999; MEM[$variant]=0; done
+  for variant in "${VARIANTS[@]}"; do BEST[$variant]=999999; MEM[$variant]=0; done
   for ((round = 0; round < RUNS_N; round++)); do
-    for variant in gen obs hand; do
+    for variant in "${VARIANTS[@]}"; do
       compile_once "$1/${SOURCE[$variant]}" "$2" "$1/$variant$3.o"
       BEST[$variant]=$(awk -v a="${BEST[$variant]}" -v b="$T" 'BEGIN { print (b < a ? b : a) }')
       (( M / 1024 > MEM[$variant] )) && MEM[$variant]=$(( M / 1024 ))
@@ -87,19 +97,27 @@ compile_variants() {  # $1 directory, $2 optimization, $3 object suffix
 
 text_bytes() { size -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }'; }
+ratio2() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+sum() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a + b }'; }
 
 printf '| N fields + N computeds | generated lines (per member) | -Onone gen / @Observable / hand | -O gen / @Observable / hand | peak MB -O gen / @Observable / hand | .text -O gen / @Observable / hand |\n'
 printf '|---|---|---|---|---|---|\n'
+SWIFT_FORM_ROWS=()
 for n in "${SIZES[@]}"; do
   dir="$WORK/n$n"; mkdir -p "$dir"
   write_sources "$n" "$dir"
   "$TOOL" generate "$dir/Wide.statespec" --output "$dir/Wide.swift" --display-name Wide.statespec
+  "$TOOL" generate "$dir/Wide.state.swift" --output "$dir/WideTwin.swift" --display-name Wide.state.swift
   lines=$(wc -l < "$dir/Wide.swift")
   RUNS_N="${RUNS:-$(( n >= 300 ? 1 : 3 ))}"
   compile_variants "$dir" -Onone 0
   g0=${BEST[gen]}; o0=${BEST[obs]}; h0=${BEST[hand]}
+  s0=$(sum "${BEST[plain]}" "${BEST[twin]}")
+  swift_onone="${BEST[plain]}s + ${BEST[twin]}s = ${s0}s ($(ratio2 "$s0" "$g0")x .statespec, $(ratio2 "$s0" "$o0")x @Observable)"
   compile_variants "$dir" -O ""
   g=${BEST[gen]}; o=${BEST[obs]}; h=${BEST[hand]}
+  s1=$(sum "${BEST[plain]}" "${BEST[twin]}")
+  SWIFT_FORM_ROWS+=("| $n | $swift_onone | ${BEST[plain]}s + ${BEST[twin]}s = ${s1}s ($(ratio2 "$s1" "$g")x .statespec, $(ratio2 "$s1" "$o")x @Observable) |")
   gt=$(text_bytes "$dir/gen.o"); ot=$(text_bytes "$dir/obs.o"); ht=$(text_bytes "$dir/hand.o")
   printf '| %s | %s (%s) | %ss / %ss / %ss (%sx, %sx) | %ss / %ss / %ss (%sx, %sx) | %s / %s / %s | %s / %s / %s (%sx, %sx) |\n' \
     "$n" "$lines" "$(ratio "$lines" $((2 * n)))" \
@@ -107,3 +125,9 @@ for n in "${SIZES[@]}"; do
     "$g" "$o" "$h" "$(ratio "$g" "$o")" "$(ratio "$g" "$h")" \
     "${MEM[gen]}" "${MEM[obs]}" "${MEM[hand]}" "$gt" "$ot" "$ht" "$(ratio "$gt" "$ot")" "$(ratio "$gt" "$ht")"
 done
+echo
+echo 'The Swift form: the plain type (specs target) + the state generated from it, against the .statespec form and @Observable'
+echo
+printf '| N fields + N computeds | -Onone plain + twin = Swift form | -O plain + twin = Swift form |\n'
+printf '|---|---|---|\n'
+printf '%s\n' "${SWIFT_FORM_ROWS[@]}"

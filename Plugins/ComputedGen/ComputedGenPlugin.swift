@@ -53,11 +53,21 @@ struct SpecGroup {
     var module: String?
 }
 
-/// One `.buildCommand` per spec (never a prebuild command), with the spec as its only input and one
-/// output, so the build system reruns the tool only when that spec (or the tool) changes.
+/// One `.buildCommand` per spec (never a prebuild command), with one output, so the build system
+/// reruns the tool only when a spec (or the tool) changes.
+///
+/// The target's own specs are the commands' input files. The Swift-form specs of a target it
+/// depends on are not: sourcekit-lsp takes a file that is an input of a build command for a source
+/// of the target that runs the command, and compiles it there, in the wrong module, so the editor
+/// shows false errors in every spec (seen with Swift 6.3.1). Instead, a digest of their contents
+/// is an argument of every command (`--input-digest`, which the tool ignores): the plugin runs on
+/// every build, so an edit changes the arguments, and the build system reruns the commands.
 func buildCommands(groups: [SpecGroup], tool: URL, workDirectory: URL) throws -> [Command] {
     let outputDirectory = workDirectory.appendingPathComponent("Generated", isDirectory: true)
     let allSpecs = groups.flatMap(\.specs)
+    let ownSpecs = Set(groups.filter { $0.module == nil }.flatMap(\.specs))
+    let dependencySpecs = groups.filter { $0.module != nil }.flatMap(\.specs)
+    let digest = dependencySpecs.isEmpty ? [] : ["--input-digest", InputDigest(of: dependencySpecs).text]
     var commands: [Command] = []
     for group in groups {
         let outputs = SpecOutputs(specs: group.specs, root: group.root, prefix: group.module.map { $0 + "_" } ?? "")
@@ -75,13 +85,36 @@ func buildCommands(groups: [SpecGroup], tool: URL, workDirectory: URL) throws ->
                 // No "/" in the name: SwiftPM's progress line shows only what follows the last one.
                 displayName: "Generating \(entry.outputName) from \(entry.spec.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", entry.spec.path, "--output", output.path] + imports + others.flatMap { ["--context", $0.path] },
-                inputFiles: [entry.spec] + others,
+                arguments: ["generate", entry.spec.path, "--output", output.path] + imports
+                    + others.flatMap { ["--context", $0.path] } + digest,
+                inputFiles: ([entry.spec] + others).filter(ownSpecs.contains),
                 outputFiles: [output]
             ))
         }
     }
     return commands
+}
+
+/// A digest of files' paths and contents (64-bit FNV-1a): what changes when one of them does.
+struct InputDigest {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    init(of files: [URL]) {
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            add(Array(file.path.utf8) + [0])
+            // An unreadable file digests as empty; the tool reports it when it reads the file.
+            add(Array(FileManager.default.contents(atPath: file.path) ?? Data()) + [0])
+        }
+    }
+
+    private mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+    }
+
+    /// The digest in hexadecimal.
+    var text: String { String(value, radix: 16) }
 }
 
 #if canImport(XcodeProjectPlugin)

@@ -43,6 +43,9 @@ import Testing
 ///   document's `statespec` blocks, with the spec named after its first state (`Cart.statespec`).
 /// - `<!-- compiled in PATH -->`: the block is compiled by the test file at PATH (the Combine
 ///   snippets, in `Compat/`, where OpenCombine stands in for Combine), which must contain it.
+/// - `<!-- snippet: twin -->`: the block is a spec in plain Swift shown beside the `statespec`
+///   block before it: compiled as plain Swift, not generated, and the two must generate the same
+///   state.
 /// - `<!-- snippet: no-compile: REASON -->`: the block is not compiled, for the reason given
 ///   (code written for another library, shown for comparison). Such a block must indeed fail to
 ///   compile (otherwise the marker goes), and there are at most ``maximumOptOuts`` of them.
@@ -54,6 +57,8 @@ struct DocumentationSnippetTests {
         case manifest
         case generated
         case compiledElsewhere(String)
+        /// A spec in plain Swift beside a `statespec` block: compiled on its own and compared.
+        case twin
         case optedOut(reason: String)
         case malformed(String)
     }
@@ -96,10 +101,12 @@ struct DocumentationSnippetTests {
                 kind = .compiled(continues: true)
             } else if value == "generated" {
                 kind = .generated
+            } else if value == "twin" {
+                kind = .twin
             } else if value.hasPrefix("no-compile:") {
                 kind = .optedOut(reason: value.dropFirst("no-compile:".count).trimmingCharacters(in: .whitespaces))
             } else {
-                kind = .malformed("unknown directive '<!-- \(directive) -->'; use 'snippet: continues', 'snippet: generated' or 'snippet: no-compile: <reason>'")
+                kind = .malformed("unknown directive '<!-- \(directive) -->'; use 'snippet: continues', 'snippet: generated', 'snippet: twin' or 'snippet: no-compile: <reason>'")
             }
         }
         return kind
@@ -119,6 +126,48 @@ struct DocumentationSnippetTests {
         )
     }
 
+    /// The blocks marked `<!-- snippet: twin -->`, each with the `statespec` block right before it
+    /// in its document.
+    static let twins: [Twin] = Documentation.units.flatMap { unit in
+        let blocks = Documentation.blocks(of: unit)
+        return blocks.indices.compactMap { index -> Twin? in
+            guard blocks[index].isSwiftFormTwin else { return nil }
+            let spec = blocks[..<index].last { $0.language == "statespec" && $0.document == blocks[index].document }
+            return Twin(swift: blocks[index], spec: spec)
+        }
+    }
+
+    struct Twin: CustomTestStringConvertible, Sendable {
+        var swift: Documentation.Block
+        var spec: Documentation.Block?
+        var testDescription: String { "\(swift.document):\(swift.line)" }
+    }
+
+    @Test("a spec in plain Swift shown beside a statespec block generates the same state", arguments: twins)
+    func swiftFormTwin(_ twin: Twin) throws {
+        let spec = try #require(twin.spec, "\(twin.testDescription): no statespec block before this twin in its document")
+        // The plain Swift compiles on its own (with the fixtures' model types and the document's
+        // context), before anything is generated from it.
+        let unit = try #require(Documentation.units.first { $0.documents.contains(twin.swift.document) })
+        let alone = Snippet(unit: unit, block: twin.swift, kind: .compiled(continues: false))
+        let compilation = try Self.compile([Group(members: [alone])], unit: unit, specs: [])
+        #expect(compilation.status == 0, "\(twin.testDescription) does not compile as plain Swift:\n\(compilation.output)")
+        let specOutput = Generator.generate(source: spec.body, path: "twin.statespec")
+        let swiftOutput = Generator.generate(source: twin.swift.body, path: "twin.state.swift")
+        #expect(swiftOutput.diagnostics.isEmpty, "\(twin.testDescription): \(swiftOutput.diagnostics.map(\.description))")
+        let fromSpec = SwiftFormEquivalence.comparable(try #require(specOutput.swift), specPath: "twin.statespec")
+        let fromSwift = SwiftFormEquivalence.comparable(try #require(swiftOutput.swift), specPath: "twin.state.swift")
+        guard let first = fromSpec.indices.first(where: { $0 >= fromSwift.count || fromSpec[$0] != fromSwift[$0] })
+            ?? (fromSpec.count == fromSwift.count ? nil : fromSpec.count) else { return }
+        let around = { (words: [String]) in words[max(0, first - 12)..<min(words.count, first + 12)].joined(separator: " ") }
+        Issue.record("\(twin.testDescription) and \(spec.document):\(spec.line) generate different code:\nspec:  \(around(fromSpec))\nswift: \(around(fromSwift))")
+    }
+
+    @Test("the spec language reference shows its constructs in plain Swift too")
+    func referenceHasTwins() {
+        #expect(Self.twins.filter { $0.swift.document == "Docs/SpecLanguage.md" }.count >= 1)
+    }
+
     @Test("every Swift snippet of the documentation compiles, or says where or why not", arguments: snippets)
     func snippet(_ snippet: Snippet) throws {
         switch snippet.kind {
@@ -131,6 +180,8 @@ struct DocumentationSnippetTests {
             try Self.checkManifest(snippet)
         case .generated:
             Self.checkExcerpt(snippet)
+        case .twin:
+            #expect(Self.twins.contains { $0.swift.document == snippet.block.document && $0.swift.line == snippet.block.line })
         case .compiledElsewhere(let path):
             let text = try? String(contentsOf: Documentation.repository.appendingPathComponent(path), encoding: .utf8)
             #expect(

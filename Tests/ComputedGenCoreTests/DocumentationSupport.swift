@@ -139,11 +139,17 @@ enum Documentation {
     /// `.state.swift` file (`// Sources/TodoSpecs/Todo.state.swift`). Each is compiled as the
     /// plain Swift it is, and its states are generated too, as the plugin would.
     static func swiftFormSpecs(of unit: Unit) -> [Block] {
-        blocks(of: unit).filter(\.isSwiftFormSpec)
+        blocks(of: unit).filter { $0.isSwiftFormSpec && !$0.isSwiftFormTwin }
     }
 }
 
 extension Documentation.Block {
+    /// Whether the block is marked `<!-- snippet: twin -->`: the plain Swift form of the
+    /// `statespec` block before it, whose state that block generates.
+    var isSwiftFormTwin: Bool {
+        directives.contains { $0.replacingOccurrences(of: " ", with: "") == "snippet:twin" }
+    }
+
     /// Whether the block is a spec in plain Swift: a `swift` block whose first line is a comment
     /// naming a `.state.swift` file.
     var isSwiftFormSpec: Bool {

@@ -9,6 +9,7 @@ the modules the spec imports, as it does for any package a user opens), which ta
 build's time, so the default run skips it.
 """
 
+import asyncio
 import os
 import pathlib
 import shutil
@@ -38,7 +39,6 @@ async def client(lsp_client: LanguageClient):
             ),
             diagnostic=types.DiagnosticClientCapabilities(),
         ),
-        window=types.WindowClientCapabilities(work_done_progress=True),
     )
     await lsp_client.initialize_session(
         types.InitializeParams(
@@ -52,8 +52,9 @@ async def client(lsp_client: LanguageClient):
 
 
 async def pull_diagnostics(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
-    report = await client.text_document_diagnostic_async(
-        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    report = await asyncio.wait_for(
+        client.text_document_diagnostic_async(types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))),
+        120,
     )
     return list(getattr(report, "items", []) or [])
 
@@ -68,7 +69,7 @@ async def until(probe, limit: float = 600):
             return answer, time.perf_counter() - start
         if time.perf_counter() - start > limit:
             raise AssertionError(f"no answer after {limit} s")
-        await __import__("asyncio").sleep(1)
+        await asyncio.sleep(1)
 
 
 async def test_swift_form_before_any_build(client: LanguageClient):

@@ -51,6 +51,8 @@ public struct Command: Sendable {
                                       is generated into another target. Repeatable.
               --display-name <name>   The spec name written in the generated header and in
                                       #sourceLocation (one spec only).
+              --input-digest <text>   Ignored. The plugin passes a digest of the specs it cannot
+                                      declare as inputs, so that a change reruns the command.
               -h, --help              Show this help.
 
             A spec with errors writes nothing; its diagnostics go to standard error as
@@ -147,7 +149,7 @@ public struct Command: Sendable {
         case "--version":
             output.standardOutput += Self.version + "\n"
         case "generate":
-            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name"], repeatable: ["--context", "--import"]), into: &output)
+            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name", "--input-digest"], repeatable: ["--context", "--import"]), into: &output)
         case "check":
             try check(Options(parsing: rest, allowed: []), into: &output)
         case "graph":
