@@ -58,6 +58,7 @@ plain += [f"  var f{i}: Int = {i}" for i in range(n)]
 plain += [f"  var c{i}: Int {{ {body(i, '')} }}" for i in range(n)]
 plain.append("}")
 open(f"{out}/Wide.state.swift", "w").write("\n".join(plain) + "\n")
+open(f"{out}/Empty.swift", "w").write("import ComputedRuntime\n")
 observed = ["import Observation", "", "@Observable", "public final class Wide {"]
 observed += [f"    public var f{i}: Int = {i}" for i in range(n)]
 observed += [f"    public var c{i}: Int {{ {body(i, '')} }}" for i in range(n)]
@@ -79,9 +80,11 @@ compile_once() {
 # RUNS_N rounds; sets BEST[variant] (fastest seconds) and MEM[variant] (largest peak, MB).
 declare -A BEST MEM
 # The Swift form is two compiles in the user's build: the plain type (`plain`, in the specs
-# target) and the state generated from it (`twin`, in the target that applies the plugin).
-declare -A SOURCE=([gen]=Wide.swift [obs]=Observed.swift [hand]=Hand.swift [plain]=Wide.state.swift [twin]=WideTwin.swift)
-VARIANTS=(gen obs hand plain twin)
+# target) and the state generated from it (`twin`, in the target that applies the plugin). `empty`
+# (a file that only imports ComputedRuntime) is what a compile of the specs target costs before
+# its first spec: plain − empty is what one more spec adds to a target that has specs already.
+declare -A SOURCE=([gen]=Wide.swift [obs]=Observed.swift [hand]=Hand.swift [plain]=Wide.state.swift [twin]=WideTwin.swift [empty]=Empty.swift)
+VARIANTS=(gen obs hand plain twin empty)
 compile_variants() {  # $1 directory, $2 optimization, $3 object suffix
   local variant round
   for variant in "${VARIANTS[@]}"; do BEST[$variant]=999999; MEM[$variant]=0; done
@@ -99,6 +102,17 @@ text_bytes() { size -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }'; }
 ratio2() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 sum() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a + b }'; }
+difference() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (a > b ? a - b : 0) }'; }
+# One cell of the Swift form's table: plain + twin = total (ratios), and per spec once the specs
+# target exists (plain − empty + twin). Uses BEST; $1 the .statespec form's time, $2 @Observable's.
+swift_form_cell() {
+  local total marginal
+  total=$(sum "${BEST[plain]}" "${BEST[twin]}")
+  marginal=$(sum "$(difference "${BEST[plain]}" "${BEST[empty]}")" "${BEST[twin]}")
+  printf '%ss + %ss = %ss (%sx .statespec, %sx @Observable); per spec %ss (%sx, %sx)' \
+    "${BEST[plain]}" "${BEST[twin]}" "$total" "$(ratio2 "$total" "$1")" "$(ratio2 "$total" "$2")" \
+    "$marginal" "$(ratio2 "$marginal" "$1")" "$(ratio2 "$marginal" "$2")"
+}
 
 printf '| N fields + N computeds | generated lines (per member) | -Onone gen / @Observable / hand | -O gen / @Observable / hand | peak MB -O gen / @Observable / hand | .text -O gen / @Observable / hand |\n'
 printf '|---|---|---|---|---|---|\n'
@@ -112,12 +126,10 @@ for n in "${SIZES[@]}"; do
   RUNS_N="${RUNS:-$(( n >= 300 ? 1 : 3 ))}"
   compile_variants "$dir" -Onone 0
   g0=${BEST[gen]}; o0=${BEST[obs]}; h0=${BEST[hand]}
-  s0=$(sum "${BEST[plain]}" "${BEST[twin]}")
-  swift_onone="${BEST[plain]}s + ${BEST[twin]}s = ${s0}s ($(ratio2 "$s0" "$g0")x .statespec, $(ratio2 "$s0" "$o0")x @Observable)"
+  swift_onone=$(swift_form_cell "$g0" "$o0")
   compile_variants "$dir" -O ""
   g=${BEST[gen]}; o=${BEST[obs]}; h=${BEST[hand]}
-  s1=$(sum "${BEST[plain]}" "${BEST[twin]}")
-  SWIFT_FORM_ROWS+=("| $n | $swift_onone | ${BEST[plain]}s + ${BEST[twin]}s = ${s1}s ($(ratio2 "$s1" "$g")x .statespec, $(ratio2 "$s1" "$o")x @Observable) |")
+  SWIFT_FORM_ROWS+=("| $n | $swift_onone | $(swift_form_cell "$g" "$o") |")
   gt=$(text_bytes "$dir/gen.o"); ot=$(text_bytes "$dir/obs.o"); ht=$(text_bytes "$dir/hand.o")
   printf '| %s | %s (%s) | %ss / %ss / %ss (%sx, %sx) | %ss / %ss / %ss (%sx, %sx) | %s / %s / %s | %s / %s / %s (%sx, %sx) |\n' \
     "$n" "$lines" "$(ratio "$lines" $((2 * n)))" \
