@@ -19,10 +19,10 @@ struct SettingsState {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        theme: __themeType = Extended.__themeDefault,
-        fontSize: __fontSizeType = Extended.__fontSizeDefault,
-        recent: __recentType,
-        lastOpened: __lastOpenedType = Extended.__lastOpenedDefault
+        theme: String = Extended.__themeDefault,
+        fontSize: Double = Extended.__fontSizeDefault,
+        recent: [String],
+        lastOpened: Date? = Extended.__lastOpenedDefault
     ) {
         computed = Extended.__make(
             theme: theme,
@@ -32,25 +32,25 @@ struct SettingsState {
         )
     }
 
-    var theme: __themeType {
+    var theme: String {
         get { computed._theme.wrappedValue }
         set { computed._theme.update(newValue) }
         _modify { yield &computed._theme.wrappedValue }
     }
 
-    var fontSize: __fontSizeType {
+    var fontSize: Double {
         get { computed._fontSize.wrappedValue }
         set { if computed._fontSize.update(newValue) { computed.__didChange(1) } }
         _modify { defer { computed.__didChange(1) }; yield &computed._fontSize.wrappedValue }
     }
 
-    var recent: __recentType {
+    var recent: [String] {
         get { computed._recent.wrappedValue }
         set { if computed._recent.update(newValue) { computed.__didChange(2) } }
         _modify { defer { computed.__didChange(2) }; yield &computed._recent.wrappedValue }
     }
 
-    var lastOpened: __lastOpenedType {
+    var lastOpened: Date? {
         get { computed._lastOpened.wrappedValue }
         set { computed._lastOpened.update(newValue) }
         _modify { yield &computed._lastOpened.wrappedValue }
@@ -58,9 +58,9 @@ struct SettingsState {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge' or 'store.computed.isLarge' (computed values are read-only)")
-    var isLarge: __isLargeType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var isLarge: Bool { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'recentCount' is a computed value: read it as 'state.computed.recentCount' or 'store.computed.recentCount' (computed values are read-only)")
-    var recentCount: __recentCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var recentCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 #sourceLocation(file: "Fixtures/Specs/Codable.statespec", line: 4)
@@ -111,18 +111,18 @@ extension SettingsState {
         }
 #sourceLocation()
 
-        var theme: __themeType { self._theme.wrappedValue }
-        var fontSize: __fontSizeType { self._fontSize.wrappedValue }
-        var recent: __recentType { self._recent.wrappedValue }
-        var lastOpened: __lastOpenedType { self._lastOpened.wrappedValue }
+        var theme: String { self._theme.wrappedValue }
+        var fontSize: Double { self._fontSize.wrappedValue }
+        var recent: [String] { self._recent.wrappedValue }
+        var lastOpened: Date? { self._lastOpened.wrappedValue }
 
         /// Memoized: recomputed only after `fontSize` changes.
-        var isLarge: __isLargeType {
+        var isLarge: Bool {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __isLargeType.self] }
         }
 
         /// Memoized: recomputed only after `recent` changes.
-        var recentCount: __recentCountType {
+        var recentCount: Int {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __recentCountType.self] }
         }
     }
@@ -146,12 +146,12 @@ extension SettingsState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var theme: ComputedRuntime.StateSelector<SettingsState, __themeType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        static var fontSize: ComputedRuntime.StateSelector<SettingsState, __fontSizeType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        static var recent: ComputedRuntime.StateSelector<SettingsState, __recentType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        static var lastOpened: ComputedRuntime.StateSelector<SettingsState, __lastOpenedType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
-        static let isLarge: ComputedRuntime.StateSelector<SettingsState, __isLargeType> = Extended.__table.computedSelector(0)
-        static let recentCount: ComputedRuntime.StateSelector<SettingsState, __recentCountType> = Extended.__table.computedSelector(1)
+        static var theme: ComputedRuntime.StateSelector<SettingsState, String> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var fontSize: ComputedRuntime.StateSelector<SettingsState, Double> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        static var recent: ComputedRuntime.StateSelector<SettingsState, [String]> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        static var lastOpened: ComputedRuntime.StateSelector<SettingsState, Date?> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        static let isLarge: ComputedRuntime.StateSelector<SettingsState, Bool> = Extended.__table.computedSelector(0)
+        static let recentCount: ComputedRuntime.StateSelector<SettingsState, Int> = Extended.__table.computedSelector(1)
     }
 }
 

@@ -15,26 +15,26 @@ struct CounterState {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        count: __countType = Extended.__countDefault,
-        step: __stepType = Extended.__stepDefault,
-        label: __labelType = Extended.__labelDefault
+        count: Int = Extended.__countDefault,
+        step: Int = Extended.__stepDefault,
+        label: String = Extended.__labelDefault
     ) {
         computed = Extended.__make(count: count, step: step, label: label)
     }
 
-    var count: __countType {
+    var count: Int {
         get { computed._count.wrappedValue }
         set { if computed._count.update(newValue) { computed.__didChange(0) } }
         _modify { defer { computed.__didChange(0) }; yield &computed._count.wrappedValue }
     }
 
-    var step: __stepType {
+    var step: Int {
         get { computed._step.wrappedValue }
         set { if computed._step.update(newValue) { computed.__didChange(1) } }
         _modify { defer { computed.__didChange(1) }; yield &computed._step.wrappedValue }
     }
 
-    var label: __labelType {
+    var label: String {
         get { computed._label.wrappedValue }
         set { if computed._label.update(newValue) { computed.__didChange(2) } }
         _modify { defer { computed.__didChange(2) }; yield &computed._label.wrappedValue }
@@ -42,13 +42,13 @@ struct CounterState {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled' or 'store.computed.doubled' (computed values are read-only)")
-    var doubled: __doubledType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var doubled: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'quadrupled' is a computed value: read it as 'state.computed.quadrupled' or 'store.computed.quadrupled' (computed values are read-only)")
-    var quadrupled: __quadrupledType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var quadrupled: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'next' is a computed value: read it as 'state.computed.next' or 'store.computed.next' (computed values are read-only)")
-    var next: __nextType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var next: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary' or 'store.computed.summary' (computed values are read-only)")
-    var summary: __summaryType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var summary: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -98,29 +98,29 @@ extension CounterState {
         }
 #sourceLocation()
 
-        var count: __countType { self._count.wrappedValue }
-        var step: __stepType { self._step.wrappedValue }
-        var label: __labelType { self._label.wrappedValue }
+        var count: Int { self._count.wrappedValue }
+        var step: Int { self._step.wrappedValue }
+        var label: String { self._label.wrappedValue }
 
         /// Memoized: recomputed only after `count` changes.
-        var doubled: __doubledType {
+        var doubled: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __doubledType.self] }
         }
 
         /// Memoized: recomputed only after `doubled` changes.
-        var quadrupled: __quadrupledType {
+        var quadrupled: Int {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __quadrupledType.self] }
         }
 
         /// Depends on a field and on a computed.
         ///
         /// Memoized: recomputed only after `quadrupled` or `step` changes.
-        var next: __nextType {
+        var next: Int {
             _read { if !__memo._isCached(2) { __refresh(2) }; yield __memo[_borrowed: 2, as: __nextType.self] }
         }
 
         /// Memoized: recomputed only after `label`, `count` or `next` changes.
-        var summary: __summaryType {
+        var summary: String {
             _read { if !__memo._isCached(3) { __refresh(3) }; yield __memo[_borrowed: 3, as: __summaryType.self] }
         }
     }
@@ -143,16 +143,16 @@ extension CounterState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var count: ComputedRuntime.StateSelector<CounterState, __countType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        static var step: ComputedRuntime.StateSelector<CounterState, __stepType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        static var label: ComputedRuntime.StateSelector<CounterState, __labelType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        static let doubled: ComputedRuntime.StateSelector<CounterState, __doubledType> = Extended.__table.computedSelector(0)
-        static let quadrupled: ComputedRuntime.StateSelector<CounterState, __quadrupledType> = Extended.__table.computedSelector(1)
+        static var count: ComputedRuntime.StateSelector<CounterState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var step: ComputedRuntime.StateSelector<CounterState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        static var label: ComputedRuntime.StateSelector<CounterState, String> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        static let doubled: ComputedRuntime.StateSelector<CounterState, Int> = Extended.__table.computedSelector(0)
+        static let quadrupled: ComputedRuntime.StateSelector<CounterState, Int> = Extended.__table.computedSelector(1)
 
         /// Depends on a field and on a computed.
-        static let next: ComputedRuntime.StateSelector<CounterState, __nextType> = Extended.__table.computedSelector(2)
+        static let next: ComputedRuntime.StateSelector<CounterState, Int> = Extended.__table.computedSelector(2)
 
-        static let summary: ComputedRuntime.StateSelector<CounterState, __summaryType> = Extended.__table.computedSelector(3)
+        static let summary: ComputedRuntime.StateSelector<CounterState, String> = Extended.__table.computedSelector(3)
     }
 }
 

@@ -17,27 +17,27 @@ public struct CutoffState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        items: __itemsType = Extended.__itemsDefault,
-        threshold: __thresholdType = Extended.__thresholdDefault,
-        name: __nameType = Extended.__nameDefault,
+        items: [Int] = Extended.__itemsDefault,
+        threshold: Int = Extended.__thresholdDefault,
+        name: String = Extended.__nameDefault,
         token: __tokenType = Extended.__tokenDefault
     ) {
         computed = Extended.__make(items: items, threshold: threshold, name: name, token: token)
     }
 
-    public var items: __itemsType {
+    public var items: [Int] {
         @inlinable get { computed._items.wrappedValue }
         @inlinable set { if computed._items.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._items.wrappedValue }
     }
 
-    public var threshold: __thresholdType {
+    public var threshold: Int {
         @inlinable get { computed._threshold.wrappedValue }
         @inlinable set { if computed._threshold.update(newValue) { computed.__didChange(1) } }
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._threshold.wrappedValue }
     }
 
-    public var name: __nameType {
+    public var name: String {
         @inlinable get { computed._name.wrappedValue }
         @inlinable set { if computed._name.update(newValue) { computed.__didChange(2) } }
         @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._name.wrappedValue }
@@ -51,17 +51,17 @@ public struct CutoffState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'filteredArray' is a computed value: read it as 'state.computed.filteredArray' or 'store.computed.filteredArray' (computed values are read-only)")
-    public var filteredArray: __filteredArrayType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var filteredArray: [Int] { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'filteredCount' is a computed value: read it as 'state.computed.filteredCount' or 'store.computed.filteredCount' (computed values are read-only)")
-    public var filteredCount: __filteredCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var filteredCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'summary' is a computed value: read it as 'state.computed.summary' or 'store.computed.summary' (computed values are read-only)")
-    public var summary: __summaryType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var summary: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'uncutArray' is a computed value: read it as 'state.computed.uncutArray' or 'store.computed.uncutArray' (computed values are read-only)")
-    public var uncutArray: __uncutArrayType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var uncutArray: [Int] { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'uncutCount' is a computed value: read it as 'state.computed.uncutCount' or 'store.computed.uncutCount' (computed values are read-only)")
-    public var uncutCount: __uncutCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var uncutCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting' or 'store.computed.greeting' (computed values are read-only)")
-    public var greeting: __greetingType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var greeting: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID' or 'store.computed.tokenID' (computed values are read-only)")
     public var tokenID: __tokenIDType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
@@ -125,46 +125,46 @@ extension CutoffState {
         }
 #sourceLocation()
 
-        @inlinable public var items: __itemsType { self._items.wrappedValue }
-        @inlinable public var threshold: __thresholdType { self._threshold.wrappedValue }
-        @inlinable public var name: __nameType { self._name.wrappedValue }
+        @inlinable public var items: [Int] { self._items.wrappedValue }
+        @inlinable public var threshold: Int { self._threshold.wrappedValue }
+        @inlinable public var name: String { self._name.wrappedValue }
         @inlinable public var token: __tokenType { self._token.wrappedValue }
 
         /// Level 1: the items over the threshold.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
-        @inlinable public var filteredArray: __filteredArrayType {
+        @inlinable public var filteredArray: [Int] {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __filteredArrayType.self] }
         }
 
         /// Level 2: reads only level 1.
         ///
         /// Memoized: recomputed only after `filteredArray` changes.
-        @inlinable public var filteredCount: __filteredCountType {
+        @inlinable public var filteredCount: Int {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __filteredCountType.self] }
         }
 
         /// Level 3: reads only level 2.
         ///
         /// Memoized: recomputed only after `filteredCount` or `threshold` changes.
-        @inlinable public var summary: __summaryType {
+        @inlinable public var summary: String {
             _read { if !__memo._isCached(2) { __refresh(2) }; yield __memo[_borrowed: 2, as: __summaryType.self] }
         }
 
         /// As `filteredArray`, but every recomputation counts as a change.
         ///
         /// Memoized: recomputed only after `items` or `threshold` changes.
-        @inlinable public var uncutArray: __uncutArrayType {
+        @inlinable public var uncutArray: [Int] {
             _read { if !__memo._isCached(3) { __refresh(3) }; yield __memo[_borrowed: 3, as: __uncutArrayType.self] }
         }
 
         /// Memoized: recomputed only after `uncutArray` changes.
-        @inlinable public var uncutCount: __uncutCountType {
+        @inlinable public var uncutCount: Int {
             _read { if !__memo._isCached(4) { __refresh(4) }; yield __memo[_borrowed: 4, as: __uncutCountType.self] }
         }
 
         /// Memoized: recomputed only after `name` changes.
-        @inlinable public var greeting: __greetingType {
+        @inlinable public var greeting: String {
             _read { if !__memo._isCached(5) { __refresh(5) }; yield __memo[_borrowed: 5, as: __greetingType.self] }
         }
 
@@ -193,25 +193,25 @@ extension CutoffState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var items: ComputedRuntime.StateSelector<CutoffState, __itemsType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var threshold: ComputedRuntime.StateSelector<CutoffState, __thresholdType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        public static var name: ComputedRuntime.StateSelector<CutoffState, __nameType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var items: ComputedRuntime.StateSelector<CutoffState, [Int]> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var threshold: ComputedRuntime.StateSelector<CutoffState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var name: ComputedRuntime.StateSelector<CutoffState, String> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
         public static var token: ComputedRuntime.StateSelector<CutoffState, __tokenType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
 
         /// Level 1: the items over the threshold.
-        public static let filteredArray: ComputedRuntime.StateSelector<CutoffState, __filteredArrayType> = Extended.__table.computedSelector(0)
+        public static let filteredArray: ComputedRuntime.StateSelector<CutoffState, [Int]> = Extended.__table.computedSelector(0)
 
         /// Level 2: reads only level 1.
-        public static let filteredCount: ComputedRuntime.StateSelector<CutoffState, __filteredCountType> = Extended.__table.computedSelector(1)
+        public static let filteredCount: ComputedRuntime.StateSelector<CutoffState, Int> = Extended.__table.computedSelector(1)
 
         /// Level 3: reads only level 2.
-        public static let summary: ComputedRuntime.StateSelector<CutoffState, __summaryType> = Extended.__table.computedSelector(2)
+        public static let summary: ComputedRuntime.StateSelector<CutoffState, String> = Extended.__table.computedSelector(2)
 
         /// As `filteredArray`, but every recomputation counts as a change.
-        public static let uncutArray: ComputedRuntime.StateSelector<CutoffState, __uncutArrayType> = Extended.__table.computedSelector(3)
+        public static let uncutArray: ComputedRuntime.StateSelector<CutoffState, [Int]> = Extended.__table.computedSelector(3)
 
-        public static let uncutCount: ComputedRuntime.StateSelector<CutoffState, __uncutCountType> = Extended.__table.computedSelector(4)
-        public static let greeting: ComputedRuntime.StateSelector<CutoffState, __greetingType> = Extended.__table.computedSelector(5)
+        public static let uncutCount: ComputedRuntime.StateSelector<CutoffState, Int> = Extended.__table.computedSelector(4)
+        public static let greeting: ComputedRuntime.StateSelector<CutoffState, String> = Extended.__table.computedSelector(5)
         public static let tokenID: ComputedRuntime.StateSelector<CutoffState, __tokenIDType> = Extended.__table.computedSelector(6)
     }
 }

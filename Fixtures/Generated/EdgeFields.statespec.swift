@@ -19,10 +19,10 @@ public struct ProfileState: Sendable {
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         avatar: __avatarType = Extended.__avatarDefault,
-        unread: __unreadType = Extended.__unreadDefault,
-        badge: __badgeType = Extended.__badgeDefault,
-        name: __nameType = Extended.__nameDefault,
-        score: __scoreType = Extended.__scoreDefault
+        unread: Int = Extended.__unreadDefault,
+        badge: Int = Extended.__badgeDefault,
+        name: String = Extended.__nameDefault,
+        score: Int = Extended.__scoreDefault
     ) {
         computed = Extended.__make(
             avatar: avatar,
@@ -38,31 +38,31 @@ public struct ProfileState: Sendable {
         _modify { defer { computed.__didChange(0) }; yield &computed.avatar }
     }
 
-    public var unread: __unreadType {
+    public var unread: Int {
         @inlinable get { computed.unread }
         _modify { yield &computed.unread }
     }
 
-    public var badge: __badgeType {
+    public var badge: Int {
         @inlinable get { computed.badge }
         _modify { defer { computed.__didChange(2) }; yield &computed.badge }
     }
 
-    public var name: __nameType {
+    public var name: String {
         @inlinable get { computed.name }
         _modify { yield &computed.name }
     }
 
-    public var score: __scoreType {
+    public var score: Int {
         @inlinable get { computed.score }
         _modify { yield &computed.score }
     }
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'hasAvatar' is a computed value: read it as 'state.computed.hasAvatar' or 'store.computed.hasAvatar' (computed values are read-only)")
-    public var hasAvatar: __hasAvatarType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var hasAvatar: Bool { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'badgeText' is a computed value: read it as 'state.computed.badgeText' or 'store.computed.badgeText' (computed values are read-only)")
-    public var badgeText: __badgeTextType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var badgeText: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -96,10 +96,10 @@ extension ProfileState {
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
         @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
-        @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
-        @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
-        @ComputedRuntime.Edge public fileprivate(set) var name: __nameType
-        @ComputedRuntime.Edge public fileprivate(set) var score: __scoreType
+        @ComputedRuntime.Edge public fileprivate(set) var unread: Int
+        @ComputedRuntime.Edge public fileprivate(set) var badge: Int
+        @ComputedRuntime.Edge public fileprivate(set) var name: String
+        @ComputedRuntime.Edge public fileprivate(set) var score: Int
         @usableFromInline internal var __memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -155,12 +155,12 @@ extension ProfileState {
 #sourceLocation()
 
         /// Memoized: recomputed only after `avatar` changes.
-        @inlinable public var hasAvatar: __hasAvatarType {
+        @inlinable public var hasAvatar: Bool {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __hasAvatarType.self] }
         }
 
         /// Memoized: recomputed only after `badge` changes.
-        @inlinable public var badgeText: __badgeTextType {
+        @inlinable public var badgeText: String {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __badgeTextType.self] }
         }
     }
@@ -190,12 +190,12 @@ extension ProfileState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         public static var avatar: ComputedRuntime.StateSelector<ProfileState, __avatarType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var unread: ComputedRuntime.StateSelector<ProfileState, __unreadType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        public static var badge: ComputedRuntime.StateSelector<ProfileState, __badgeType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        public static var name: ComputedRuntime.StateSelector<ProfileState, __nameType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
-        public static var score: ComputedRuntime.StateSelector<ProfileState, __scoreType> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
-        public static let hasAvatar: ComputedRuntime.StateSelector<ProfileState, __hasAvatarType> = Extended.__table.computedSelector(0)
-        public static let badgeText: ComputedRuntime.StateSelector<ProfileState, __badgeTextType> = Extended.__table.computedSelector(1)
+        public static var unread: ComputedRuntime.StateSelector<ProfileState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var badge: ComputedRuntime.StateSelector<ProfileState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var name: ComputedRuntime.StateSelector<ProfileState, String> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var score: ComputedRuntime.StateSelector<ProfileState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
+        public static let hasAvatar: ComputedRuntime.StateSelector<ProfileState, Bool> = Extended.__table.computedSelector(0)
+        public static let badgeText: ComputedRuntime.StateSelector<ProfileState, String> = Extended.__table.computedSelector(1)
     }
 }
 

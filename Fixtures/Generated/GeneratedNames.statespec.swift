@@ -25,47 +25,47 @@ public struct GeneratedNames: Sendable {
     /// A `@Shared` field's value is used only when its storage has none yet; to share an
     /// existing reference instead, use the initializer that takes `Shared` values.
     public init(
-        version: __versionType = Extended.__versionDefault,
-        hasher: __hasherType = Extended.__hasherDefault,
-        encoder: __encoderType = Extended.__encoderDefault,
-        decoder: __decoderType = Extended.__decoderDefault,
-        container: __containerType = Extended.__containerDefault,
-        lhs: __lhsType = Extended.__lhsDefault,
-        rhs: __rhsType = Extended.__rhsDefault,
-        newValue: __newValueType = Extended.__newValueDefault,
-        path: __pathType = Extended.__pathDefault,
-        member: __memberType = Extended.__memberDefault,
-        rest: __restType = Extended.__restDefault,
-        keyPath: __keyPathType = Extended.__keyPathDefault,
-        wrappedValue: __wrappedValueType = Extended.__wrappedValueDefault,
-        projectedValue: __projectedValueType = Extended.__projectedValueDefault,
-        update: __updateType = Extended.__updateDefault,
-        record: __recordType = Extended.__recordDefault,
-        inputs: __inputsType = Extended.__inputsDefault,
-        compute: __computeType = Extended.__computeDefault,
-        isEqual: __isEqualType = Extended.__isEqualDefault,
-        isCached: __isCachedType = Extended.__isCachedDefault,
-        hash: __hashType = Extended.__hashDefault,
-        encode: __encodeType = Extended.__encodeDefault,
-        Hasher: __HasherType = Extended.__HasherDefault,
-        Encoder: __EncoderType = Extended.__EncoderDefault,
-        Decoder: __DecoderType = Extended.__DecoderDefault,
-        Mirror: __MirrorType = Extended.__MirrorDefault,
-        KeyValuePairs: __KeyValuePairsType = Extended.__KeyValuePairsDefault,
-        String: __StringType = Extended.__StringDefault,
-        Bool: __BoolType = Extended.__BoolDefault,
-        Substring: __SubstringType = Extended.__SubstringDefault,
-        CodingKey: __CodingKeyType = Extended.__CodingKeyDefault,
-        Edge: __EdgeType = Extended.__EdgeDefault,
-        Memo: __MemoType = Extended.__MemoDefault,
-        VersionStamp: __VersionStampType = Extended.__VersionStampDefault,
-        state: __stateType = Extended.__stateDefault,
-        StateSelector: __StateSelectorType = Extended.__StateSelectorDefault,
-        ParameterizedSelector: __ParameterizedSelectorType = Extended.__ParameterizedSelectorDefault,
-        RecomputationCounter: __RecomputationCounterType = Extended.__RecomputationCounterDefault,
-        MemberVersioned: __MemberVersionedType = Extended.__MemberVersionedDefault,
-        memberVersion: __memberVersionType = Extended.__memberVersionDefault,
-        shared: __sharedType = Extended.__sharedDefault
+        version: Int = Extended.__versionDefault,
+        hasher: Int = Extended.__hasherDefault,
+        encoder: Int = Extended.__encoderDefault,
+        decoder: Int = Extended.__decoderDefault,
+        container: Int = Extended.__containerDefault,
+        lhs: Int = Extended.__lhsDefault,
+        rhs: Int = Extended.__rhsDefault,
+        newValue: Int = Extended.__newValueDefault,
+        path: Int = Extended.__pathDefault,
+        member: Int = Extended.__memberDefault,
+        rest: Int = Extended.__restDefault,
+        keyPath: Int = Extended.__keyPathDefault,
+        wrappedValue: Int = Extended.__wrappedValueDefault,
+        projectedValue: Int = Extended.__projectedValueDefault,
+        update: Int = Extended.__updateDefault,
+        record: Int = Extended.__recordDefault,
+        inputs: Int = Extended.__inputsDefault,
+        compute: Int = Extended.__computeDefault,
+        isEqual: Int = Extended.__isEqualDefault,
+        isCached: Int = Extended.__isCachedDefault,
+        hash: Int = Extended.__hashDefault,
+        encode: Int = Extended.__encodeDefault,
+        Hasher: Int = Extended.__HasherDefault,
+        Encoder: Int = Extended.__EncoderDefault,
+        Decoder: Int = Extended.__DecoderDefault,
+        Mirror: Int = Extended.__MirrorDefault,
+        KeyValuePairs: Int = Extended.__KeyValuePairsDefault,
+        String: Int = Extended.__StringDefault,
+        Bool: Int = Extended.__BoolDefault,
+        Substring: Int = Extended.__SubstringDefault,
+        CodingKey: Int = Extended.__CodingKeyDefault,
+        Edge: Int = Extended.__EdgeDefault,
+        Memo: Int = Extended.__MemoDefault,
+        VersionStamp: Int = Extended.__VersionStampDefault,
+        state: Int = Extended.__stateDefault,
+        StateSelector: Int = Extended.__StateSelectorDefault,
+        ParameterizedSelector: Int = Extended.__ParameterizedSelectorDefault,
+        RecomputationCounter: Int = Extended.__RecomputationCounterDefault,
+        MemberVersioned: Int = Extended.__MemberVersionedDefault,
+        memberVersion: Int = Extended.__memberVersionDefault,
+        shared: Int = Extended.__sharedDefault
     ) {
         computed = Extended.__make(
             version: version,
@@ -115,47 +115,47 @@ public struct GeneratedNames: Sendable {
     /// Creates a state whose `@Shared` fields use existing references, as
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     public init(
-        version: __versionType = Extended.__versionDefault,
-        hasher: __hasherType = Extended.__hasherDefault,
-        encoder: __encoderType = Extended.__encoderDefault,
-        decoder: __decoderType = Extended.__decoderDefault,
-        container: __containerType = Extended.__containerDefault,
-        lhs: __lhsType = Extended.__lhsDefault,
-        rhs: __rhsType = Extended.__rhsDefault,
-        newValue: __newValueType = Extended.__newValueDefault,
-        path: __pathType = Extended.__pathDefault,
-        member: __memberType = Extended.__memberDefault,
-        rest: __restType = Extended.__restDefault,
-        keyPath: __keyPathType = Extended.__keyPathDefault,
-        wrappedValue: __wrappedValueType = Extended.__wrappedValueDefault,
-        projectedValue: __projectedValueType = Extended.__projectedValueDefault,
-        update: __updateType = Extended.__updateDefault,
-        record: __recordType = Extended.__recordDefault,
-        inputs: __inputsType = Extended.__inputsDefault,
-        compute: __computeType = Extended.__computeDefault,
-        isEqual: __isEqualType = Extended.__isEqualDefault,
-        isCached: __isCachedType = Extended.__isCachedDefault,
-        hash: __hashType = Extended.__hashDefault,
-        encode: __encodeType = Extended.__encodeDefault,
-        Hasher: __HasherType = Extended.__HasherDefault,
-        Encoder: __EncoderType = Extended.__EncoderDefault,
-        Decoder: __DecoderType = Extended.__DecoderDefault,
-        Mirror: __MirrorType = Extended.__MirrorDefault,
-        KeyValuePairs: __KeyValuePairsType = Extended.__KeyValuePairsDefault,
-        String: __StringType = Extended.__StringDefault,
-        Bool: __BoolType = Extended.__BoolDefault,
-        Substring: __SubstringType = Extended.__SubstringDefault,
-        CodingKey: __CodingKeyType = Extended.__CodingKeyDefault,
-        Edge: __EdgeType = Extended.__EdgeDefault,
-        Memo: __MemoType = Extended.__MemoDefault,
-        VersionStamp: __VersionStampType = Extended.__VersionStampDefault,
-        state: __stateType = Extended.__stateDefault,
-        StateSelector: __StateSelectorType = Extended.__StateSelectorDefault,
-        ParameterizedSelector: __ParameterizedSelectorType = Extended.__ParameterizedSelectorDefault,
-        RecomputationCounter: __RecomputationCounterType = Extended.__RecomputationCounterDefault,
-        MemberVersioned: __MemberVersionedType = Extended.__MemberVersionedDefault,
-        memberVersion: __memberVersionType = Extended.__memberVersionDefault,
-        shared: ComputedRuntime.Shared<__sharedType>
+        version: Int = Extended.__versionDefault,
+        hasher: Int = Extended.__hasherDefault,
+        encoder: Int = Extended.__encoderDefault,
+        decoder: Int = Extended.__decoderDefault,
+        container: Int = Extended.__containerDefault,
+        lhs: Int = Extended.__lhsDefault,
+        rhs: Int = Extended.__rhsDefault,
+        newValue: Int = Extended.__newValueDefault,
+        path: Int = Extended.__pathDefault,
+        member: Int = Extended.__memberDefault,
+        rest: Int = Extended.__restDefault,
+        keyPath: Int = Extended.__keyPathDefault,
+        wrappedValue: Int = Extended.__wrappedValueDefault,
+        projectedValue: Int = Extended.__projectedValueDefault,
+        update: Int = Extended.__updateDefault,
+        record: Int = Extended.__recordDefault,
+        inputs: Int = Extended.__inputsDefault,
+        compute: Int = Extended.__computeDefault,
+        isEqual: Int = Extended.__isEqualDefault,
+        isCached: Int = Extended.__isCachedDefault,
+        hash: Int = Extended.__hashDefault,
+        encode: Int = Extended.__encodeDefault,
+        Hasher: Int = Extended.__HasherDefault,
+        Encoder: Int = Extended.__EncoderDefault,
+        Decoder: Int = Extended.__DecoderDefault,
+        Mirror: Int = Extended.__MirrorDefault,
+        KeyValuePairs: Int = Extended.__KeyValuePairsDefault,
+        String: Int = Extended.__StringDefault,
+        Bool: Int = Extended.__BoolDefault,
+        Substring: Int = Extended.__SubstringDefault,
+        CodingKey: Int = Extended.__CodingKeyDefault,
+        Edge: Int = Extended.__EdgeDefault,
+        Memo: Int = Extended.__MemoDefault,
+        VersionStamp: Int = Extended.__VersionStampDefault,
+        state: Int = Extended.__stateDefault,
+        StateSelector: Int = Extended.__StateSelectorDefault,
+        ParameterizedSelector: Int = Extended.__ParameterizedSelectorDefault,
+        RecomputationCounter: Int = Extended.__RecomputationCounterDefault,
+        MemberVersioned: Int = Extended.__MemberVersionedDefault,
+        memberVersion: Int = Extended.__memberVersionDefault,
+        shared: ComputedRuntime.Shared<Int>
     ) {
         computed = Extended.__make(
             version: version,
@@ -202,261 +202,261 @@ public struct GeneratedNames: Sendable {
         )
     }
 
-    public var version: __versionType {
+    public var version: Int {
         @inlinable get { computed._version.wrappedValue }
         @inlinable set { if computed._version.update(newValue) { computed.__versionDidChange() } }
         @inlinable _modify { defer { computed.__versionDidChange() }; yield &computed._version.wrappedValue }
     }
 
-    public var hasher: __hasherType {
+    public var hasher: Int {
         @inlinable get { computed._hasher.wrappedValue }
         @inlinable set { if computed._hasher.update(newValue) { computed.__hasherDidChange() } }
         @inlinable _modify { defer { computed.__hasherDidChange() }; yield &computed._hasher.wrappedValue }
     }
 
-    public var encoder: __encoderType {
+    public var encoder: Int {
         @inlinable get { computed._encoder.wrappedValue }
         @inlinable set { if computed._encoder.update(newValue) { computed.__encoderDidChange() } }
         @inlinable _modify { defer { computed.__encoderDidChange() }; yield &computed._encoder.wrappedValue }
     }
 
-    public var decoder: __decoderType {
+    public var decoder: Int {
         @inlinable get { computed._decoder.wrappedValue }
         @inlinable set { if computed._decoder.update(newValue) { computed.__decoderDidChange() } }
         @inlinable _modify { defer { computed.__decoderDidChange() }; yield &computed._decoder.wrappedValue }
     }
 
-    public var container: __containerType {
+    public var container: Int {
         @inlinable get { computed._container.wrappedValue }
         @inlinable set { if computed._container.update(newValue) { computed.__containerDidChange() } }
         @inlinable _modify { defer { computed.__containerDidChange() }; yield &computed._container.wrappedValue }
     }
 
-    public var lhs: __lhsType {
+    public var lhs: Int {
         @inlinable get { computed._lhs.wrappedValue }
         @inlinable set { if computed._lhs.update(newValue) { computed.__lhsDidChange() } }
         @inlinable _modify { defer { computed.__lhsDidChange() }; yield &computed._lhs.wrappedValue }
     }
 
-    public var rhs: __rhsType {
+    public var rhs: Int {
         @inlinable get { computed._rhs.wrappedValue }
         @inlinable set { if computed._rhs.update(newValue) { computed.__rhsDidChange() } }
         @inlinable _modify { defer { computed.__rhsDidChange() }; yield &computed._rhs.wrappedValue }
     }
 
-    public var newValue: __newValueType {
+    public var newValue: Int {
         @inlinable get { computed._newValue.wrappedValue }
         @inlinable set { if computed._newValue.update(newValue) { computed.__newValueDidChange() } }
         @inlinable _modify { defer { computed.__newValueDidChange() }; yield &computed._newValue.wrappedValue }
     }
 
-    public var path: __pathType {
+    public var path: Int {
         @inlinable get { computed._path.wrappedValue }
         @inlinable set { if computed._path.update(newValue) { computed.__pathDidChange() } }
         @inlinable _modify { defer { computed.__pathDidChange() }; yield &computed._path.wrappedValue }
     }
 
-    public var member: __memberType {
+    public var member: Int {
         @inlinable get { computed._member.wrappedValue }
         @inlinable set { if computed._member.update(newValue) { computed.__memberDidChange() } }
         @inlinable _modify { defer { computed.__memberDidChange() }; yield &computed._member.wrappedValue }
     }
 
-    public var rest: __restType {
+    public var rest: Int {
         @inlinable get { computed._rest.wrappedValue }
         @inlinable set { if computed._rest.update(newValue) { computed.__restDidChange() } }
         @inlinable _modify { defer { computed.__restDidChange() }; yield &computed._rest.wrappedValue }
     }
 
-    public var keyPath: __keyPathType {
+    public var keyPath: Int {
         @inlinable get { computed._keyPath.wrappedValue }
         @inlinable set { if computed._keyPath.update(newValue) { computed.__keyPathDidChange() } }
         @inlinable _modify { defer { computed.__keyPathDidChange() }; yield &computed._keyPath.wrappedValue }
     }
 
-    public var wrappedValue: __wrappedValueType {
+    public var wrappedValue: Int {
         @inlinable get { computed._wrappedValue.wrappedValue }
         @inlinable set { if computed._wrappedValue.update(newValue) { computed.__didChange(12) } }
         @inlinable _modify { defer { computed.__didChange(12) }; yield &computed._wrappedValue.wrappedValue }
     }
 
-    public var projectedValue: __projectedValueType {
+    public var projectedValue: Int {
         @inlinable get { computed._projectedValue.wrappedValue }
         @inlinable set { if computed._projectedValue.update(newValue) { computed.__didChange(13) } }
         @inlinable _modify { defer { computed.__didChange(13) }; yield &computed._projectedValue.wrappedValue }
     }
 
-    public var update: __updateType {
+    public var update: Int {
         @inlinable get { computed._update.wrappedValue }
         @inlinable set { if computed._update.update(newValue) { computed.__didChange(14) } }
         @inlinable _modify { defer { computed.__didChange(14) }; yield &computed._update.wrappedValue }
     }
 
-    public var record: __recordType {
+    public var record: Int {
         @inlinable get { computed._record.wrappedValue }
         @inlinable set { if computed._record.update(newValue) { computed.__didChange(15) } }
         @inlinable _modify { defer { computed.__didChange(15) }; yield &computed._record.wrappedValue }
     }
 
-    public var inputs: __inputsType {
+    public var inputs: Int {
         @inlinable get { computed._inputs.wrappedValue }
         @inlinable set { if computed._inputs.update(newValue) { computed.__didChange(16) } }
         @inlinable _modify { defer { computed.__didChange(16) }; yield &computed._inputs.wrappedValue }
     }
 
-    public var compute: __computeType {
+    public var compute: Int {
         @inlinable get { computed._compute.wrappedValue }
         @inlinable set { if computed._compute.update(newValue) { computed.__didChange(17) } }
         @inlinable _modify { defer { computed.__didChange(17) }; yield &computed._compute.wrappedValue }
     }
 
-    public var isEqual: __isEqualType {
+    public var isEqual: Int {
         @inlinable get { computed._isEqual.wrappedValue }
         @inlinable set { if computed._isEqual.update(newValue) { computed.__didChange(18) } }
         @inlinable _modify { defer { computed.__didChange(18) }; yield &computed._isEqual.wrappedValue }
     }
 
-    public var isCached: __isCachedType {
+    public var isCached: Int {
         @inlinable get { computed._isCached.wrappedValue }
         @inlinable set { computed._isCached.update(newValue) }
         @inlinable _modify { yield &computed._isCached.wrappedValue }
     }
 
-    public var hash: __hashType {
+    public var hash: Int {
         @inlinable get { computed._hash.wrappedValue }
         @inlinable set { computed._hash.update(newValue) }
         @inlinable _modify { yield &computed._hash.wrappedValue }
     }
 
-    public var encode: __encodeType {
+    public var encode: Int {
         @inlinable get { computed._encode.wrappedValue }
         @inlinable set { computed._encode.update(newValue) }
         @inlinable _modify { yield &computed._encode.wrappedValue }
     }
 
-    public var Hasher: __HasherType {
+    public var Hasher: Int {
         @inlinable get { computed._Hasher.wrappedValue }
         @inlinable set { if computed._Hasher.update(newValue) { computed.__didChange(22) } }
         @inlinable _modify { defer { computed.__didChange(22) }; yield &computed._Hasher.wrappedValue }
     }
 
-    public var Encoder: __EncoderType {
+    public var Encoder: Int {
         @inlinable get { computed._Encoder.wrappedValue }
         @inlinable set { if computed._Encoder.update(newValue) { computed.__didChange(23) } }
         @inlinable _modify { defer { computed.__didChange(23) }; yield &computed._Encoder.wrappedValue }
     }
 
-    public var Decoder: __DecoderType {
+    public var Decoder: Int {
         @inlinable get { computed._Decoder.wrappedValue }
         @inlinable set { if computed._Decoder.update(newValue) { computed.__didChange(24) } }
         @inlinable _modify { defer { computed.__didChange(24) }; yield &computed._Decoder.wrappedValue }
     }
 
-    public var Mirror: __MirrorType {
+    public var Mirror: Int {
         @inlinable get { computed._Mirror.wrappedValue }
         @inlinable set { if computed._Mirror.update(newValue) { computed.__didChange(25) } }
         @inlinable _modify { defer { computed.__didChange(25) }; yield &computed._Mirror.wrappedValue }
     }
 
-    public var KeyValuePairs: __KeyValuePairsType {
+    public var KeyValuePairs: Int {
         @inlinable get { computed._KeyValuePairs.wrappedValue }
         @inlinable set { if computed._KeyValuePairs.update(newValue) { computed.__didChange(26) } }
         @inlinable _modify { defer { computed.__didChange(26) }; yield &computed._KeyValuePairs.wrappedValue }
     }
 
-    public var String: __StringType {
+    public var String: Int {
         @inlinable get { computed._String.wrappedValue }
         @inlinable set { if computed._String.update(newValue) { computed.__didChange(27) } }
         @inlinable _modify { defer { computed.__didChange(27) }; yield &computed._String.wrappedValue }
     }
 
-    public var Bool: __BoolType {
+    public var Bool: Int {
         @inlinable get { computed._Bool.wrappedValue }
         @inlinable set { if computed._Bool.update(newValue) { computed.__didChange(28) } }
         @inlinable _modify { defer { computed.__didChange(28) }; yield &computed._Bool.wrappedValue }
     }
 
-    public var Substring: __SubstringType {
+    public var Substring: Int {
         @inlinable get { computed._Substring.wrappedValue }
         @inlinable set { if computed._Substring.update(newValue) { computed.__didChange(29) } }
         @inlinable _modify { defer { computed.__didChange(29) }; yield &computed._Substring.wrappedValue }
     }
 
-    public var CodingKey: __CodingKeyType {
+    public var CodingKey: Int {
         @inlinable get { computed._CodingKey.wrappedValue }
         @inlinable set { computed._CodingKey.update(newValue) }
         @inlinable _modify { yield &computed._CodingKey.wrappedValue }
     }
 
-    public var Edge: __EdgeType {
+    public var Edge: Int {
         @inlinable get { computed._Edge.wrappedValue }
         @inlinable set { computed._Edge.update(newValue) }
         @inlinable _modify { yield &computed._Edge.wrappedValue }
     }
 
-    public var Memo: __MemoType {
+    public var Memo: Int {
         @inlinable get { computed.Memo }
         _modify { defer { computed.__MemoDidChange() }; yield &computed.Memo }
     }
 
-    public var VersionStamp: __VersionStampType {
+    public var VersionStamp: Int {
         @inlinable get { computed._VersionStamp.wrappedValue }
         @inlinable set { computed._VersionStamp.update(newValue) }
         @inlinable _modify { yield &computed._VersionStamp.wrappedValue }
     }
 
-    public var state: __stateType {
+    public var state: Int {
         @inlinable get { computed._state.wrappedValue }
         @inlinable set { if computed._state.update(newValue) { computed.__stateDidChange() } }
         @inlinable _modify { defer { computed.__stateDidChange() }; yield &computed._state.wrappedValue }
     }
 
-    public var StateSelector: __StateSelectorType {
+    public var StateSelector: Int {
         @inlinable get { computed._StateSelector.wrappedValue }
         @inlinable set { computed._StateSelector.update(newValue) }
         @inlinable _modify { yield &computed._StateSelector.wrappedValue }
     }
 
-    public var ParameterizedSelector: __ParameterizedSelectorType {
+    public var ParameterizedSelector: Int {
         @inlinable get { computed._ParameterizedSelector.wrappedValue }
         @inlinable set { computed._ParameterizedSelector.update(newValue) }
         @inlinable _modify { yield &computed._ParameterizedSelector.wrappedValue }
     }
 
-    public var RecomputationCounter: __RecomputationCounterType {
+    public var RecomputationCounter: Int {
         @inlinable get { computed._RecomputationCounter.wrappedValue }
         @inlinable set { computed._RecomputationCounter.update(newValue) }
         @inlinable _modify { yield &computed._RecomputationCounter.wrappedValue }
     }
 
-    public var MemberVersioned: __MemberVersionedType {
+    public var MemberVersioned: Int {
         @inlinable get { computed._MemberVersioned.wrappedValue }
         @inlinable set { computed._MemberVersioned.update(newValue) }
         @inlinable _modify { yield &computed._MemberVersioned.wrappedValue }
     }
 
-    public var memberVersion: __memberVersionType {
+    public var memberVersion: Int {
         @inlinable get { computed._memberVersion.wrappedValue }
         @inlinable set { computed._memberVersion.update(newValue) }
         @inlinable _modify { yield &computed._memberVersion.wrappedValue }
     }
 
-    public var shared: __sharedType {
+    public var shared: Int {
         @inlinable get { computed.shared }
         nonmutating set { computed.shared = newValue }
     }
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'value' is a computed value: read it as 'state.computed.value' or 'store.computed.value' (computed values are read-only)")
-    public var value: __valueType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var value: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'sharedKey' is a computed value: read it as 'state.computed.sharedKey' or 'store.computed.sharedKey' (computed values are read-only)")
-    public var sharedKey: __sharedKeyType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var sharedKey: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'arguments' is a computed value: read it as 'state.computed.arguments' or 'store.computed.arguments' (computed values are read-only)")
-    public var arguments: __argumentsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var arguments: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'transform' is a computed value: read it as 'state.computed.transform' or 'store.computed.transform' (computed values are read-only)")
-    public var transform: __transformType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var transform: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'capacity' is a computed value: read it as 'state.computed.capacity' or 'store.computed.capacity' (computed values are read-only)")
-    public var capacity: __capacityType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var capacity: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -598,7 +598,7 @@ extension GeneratedNames {
         @usableFromInline internal var _Substring: ComputedRuntime.StoredField<__SubstringType>
         @usableFromInline internal var _CodingKey: ComputedRuntime.StoredField<__CodingKeyType>
         @usableFromInline internal var _Edge: ComputedRuntime.StoredField<__EdgeType>
-        @ComputedRuntime.Edge public fileprivate(set) var Memo: __MemoType
+        @ComputedRuntime.Edge public fileprivate(set) var Memo: Int
         @usableFromInline internal var _VersionStamp: ComputedRuntime.StoredField<__VersionStampType>
         @usableFromInline internal var _state: ComputedRuntime.StoredField<__stateType>
         @usableFromInline internal var _StateSelector: ComputedRuntime.StoredField<__StateSelectorType>
@@ -606,7 +606,7 @@ extension GeneratedNames {
         @usableFromInline internal var _RecomputationCounter: ComputedRuntime.StoredField<__RecomputationCounterType>
         @usableFromInline internal var _MemberVersioned: ComputedRuntime.StoredField<__MemberVersionedType>
         @usableFromInline internal var _memberVersion: ComputedRuntime.StoredField<__memberVersionType>
-        @ComputedRuntime.Shared public fileprivate(set) var shared: __sharedType
+        @ComputedRuntime.Shared public fileprivate(set) var shared: Int
         @usableFromInline internal var __memo: ComputedRuntime.MemoTable
         @usableFromInline internal var _sharedKey: ComputedRuntime.SharedMemo<__sharedKeyType>
         @usableFromInline internal var _arguments: ComputedRuntime.SharedMemo<__argumentsType>
@@ -823,54 +823,54 @@ extension GeneratedNames {
         }
 #sourceLocation()
 
-        @inlinable public var version: __versionType { self._version.wrappedValue }
-        @inlinable public var hasher: __hasherType { self._hasher.wrappedValue }
-        @inlinable public var encoder: __encoderType { self._encoder.wrappedValue }
-        @inlinable public var decoder: __decoderType { self._decoder.wrappedValue }
-        @inlinable public var container: __containerType { self._container.wrappedValue }
-        @inlinable public var lhs: __lhsType { self._lhs.wrappedValue }
-        @inlinable public var rhs: __rhsType { self._rhs.wrappedValue }
-        @inlinable public var newValue: __newValueType { self._newValue.wrappedValue }
-        @inlinable public var path: __pathType { self._path.wrappedValue }
-        @inlinable public var member: __memberType { self._member.wrappedValue }
-        @inlinable public var rest: __restType { self._rest.wrappedValue }
-        @inlinable public var keyPath: __keyPathType { self._keyPath.wrappedValue }
-        @inlinable public var wrappedValue: __wrappedValueType { self._wrappedValue.wrappedValue }
-        @inlinable public var projectedValue: __projectedValueType { self._projectedValue.wrappedValue }
-        @inlinable public var update: __updateType { self._update.wrappedValue }
-        @inlinable public var record: __recordType { self._record.wrappedValue }
-        @inlinable public var inputs: __inputsType { self._inputs.wrappedValue }
-        @inlinable public var compute: __computeType { self._compute.wrappedValue }
-        @inlinable public var isEqual: __isEqualType { self._isEqual.wrappedValue }
-        @inlinable public var isCached: __isCachedType { self._isCached.wrappedValue }
-        @inlinable public var hash: __hashType { self._hash.wrappedValue }
-        @inlinable public var encode: __encodeType { self._encode.wrappedValue }
-        @inlinable public var Hasher: __HasherType { self._Hasher.wrappedValue }
-        @inlinable public var Encoder: __EncoderType { self._Encoder.wrappedValue }
-        @inlinable public var Decoder: __DecoderType { self._Decoder.wrappedValue }
-        @inlinable public var Mirror: __MirrorType { self._Mirror.wrappedValue }
-        @inlinable public var KeyValuePairs: __KeyValuePairsType { self._KeyValuePairs.wrappedValue }
-        @inlinable public var String: __StringType { self._String.wrappedValue }
-        @inlinable public var Bool: __BoolType { self._Bool.wrappedValue }
-        @inlinable public var Substring: __SubstringType { self._Substring.wrappedValue }
-        @inlinable public var CodingKey: __CodingKeyType { self._CodingKey.wrappedValue }
-        @inlinable public var Edge: __EdgeType { self._Edge.wrappedValue }
+        @inlinable public var version: Int { self._version.wrappedValue }
+        @inlinable public var hasher: Int { self._hasher.wrappedValue }
+        @inlinable public var encoder: Int { self._encoder.wrappedValue }
+        @inlinable public var decoder: Int { self._decoder.wrappedValue }
+        @inlinable public var container: Int { self._container.wrappedValue }
+        @inlinable public var lhs: Int { self._lhs.wrappedValue }
+        @inlinable public var rhs: Int { self._rhs.wrappedValue }
+        @inlinable public var newValue: Int { self._newValue.wrappedValue }
+        @inlinable public var path: Int { self._path.wrappedValue }
+        @inlinable public var member: Int { self._member.wrappedValue }
+        @inlinable public var rest: Int { self._rest.wrappedValue }
+        @inlinable public var keyPath: Int { self._keyPath.wrappedValue }
+        @inlinable public var wrappedValue: Int { self._wrappedValue.wrappedValue }
+        @inlinable public var projectedValue: Int { self._projectedValue.wrappedValue }
+        @inlinable public var update: Int { self._update.wrappedValue }
+        @inlinable public var record: Int { self._record.wrappedValue }
+        @inlinable public var inputs: Int { self._inputs.wrappedValue }
+        @inlinable public var compute: Int { self._compute.wrappedValue }
+        @inlinable public var isEqual: Int { self._isEqual.wrappedValue }
+        @inlinable public var isCached: Int { self._isCached.wrappedValue }
+        @inlinable public var hash: Int { self._hash.wrappedValue }
+        @inlinable public var encode: Int { self._encode.wrappedValue }
+        @inlinable public var Hasher: Int { self._Hasher.wrappedValue }
+        @inlinable public var Encoder: Int { self._Encoder.wrappedValue }
+        @inlinable public var Decoder: Int { self._Decoder.wrappedValue }
+        @inlinable public var Mirror: Int { self._Mirror.wrappedValue }
+        @inlinable public var KeyValuePairs: Int { self._KeyValuePairs.wrappedValue }
+        @inlinable public var String: Int { self._String.wrappedValue }
+        @inlinable public var Bool: Int { self._Bool.wrappedValue }
+        @inlinable public var Substring: Int { self._Substring.wrappedValue }
+        @inlinable public var CodingKey: Int { self._CodingKey.wrappedValue }
+        @inlinable public var Edge: Int { self._Edge.wrappedValue }
 
-        @inlinable public var VersionStamp: __VersionStampType { self._VersionStamp.wrappedValue }
-        @inlinable public var state: __stateType { self._state.wrappedValue }
-        @inlinable public var StateSelector: __StateSelectorType { self._StateSelector.wrappedValue }
-        @inlinable public var ParameterizedSelector: __ParameterizedSelectorType { self._ParameterizedSelector.wrappedValue }
-        @inlinable public var RecomputationCounter: __RecomputationCounterType { self._RecomputationCounter.wrappedValue }
-        @inlinable public var MemberVersioned: __MemberVersionedType { self._MemberVersioned.wrappedValue }
-        @inlinable public var memberVersion: __memberVersionType { self._memberVersion.wrappedValue }
+        @inlinable public var VersionStamp: Int { self._VersionStamp.wrappedValue }
+        @inlinable public var state: Int { self._state.wrappedValue }
+        @inlinable public var StateSelector: Int { self._StateSelector.wrappedValue }
+        @inlinable public var ParameterizedSelector: Int { self._ParameterizedSelector.wrappedValue }
+        @inlinable public var RecomputationCounter: Int { self._RecomputationCounter.wrappedValue }
+        @inlinable public var MemberVersioned: Int { self._MemberVersioned.wrappedValue }
+        @inlinable public var memberVersion: Int { self._memberVersion.wrappedValue }
 
         /// Memoized: recomputed only after `version`, `hasher`, `encoder`, `decoder`, `container`, `lhs` or `rhs` changes.
-        @inlinable public var value: __valueType {
+        @inlinable public var value: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __valueType.self] }
         }
 
         /// Memoized: recomputed only after `newValue`, `path`, `member`, `rest`, `keyPath`, `Memo` or `shared` changes.
-        public var sharedKey: __sharedKeyType {
+        public var sharedKey: Int {
             _sharedKey.value(
                 sharedInputs: {
                     $0.record($shared.version)
@@ -882,7 +882,7 @@ extension GeneratedNames {
         }
 
         /// Memoized: recomputed only after `value`, `sharedKey` or `state` changes.
-        public var arguments: __argumentsType {
+        public var arguments: Int {
             _arguments.value(
                 sharedInputs: {
                     $0.record($shared.version)
@@ -894,12 +894,12 @@ extension GeneratedNames {
         }
 
         /// Memoized: recomputed only after `wrappedValue`, `projectedValue`, `update`, `record`, `inputs`, `compute` or `isEqual` changes.
-        @inlinable public var transform: __transformType {
+        @inlinable public var transform: Int {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __transformType.self] }
         }
 
         /// Memoized: recomputed only after `Hasher`, `Encoder`, `Decoder`, `Mirror`, `KeyValuePairs`, `String`, `Bool` or `Substring` changes.
-        @inlinable public var capacity: __capacityType {
+        @inlinable public var capacity: Int {
             _read { if !__memo._isCached(2) { __refresh(2) }; yield __memo[_borrowed: 2, as: __capacityType.self] }
         }
 
@@ -1065,63 +1065,63 @@ extension GeneratedNames {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var version: ComputedRuntime.StateSelector<GeneratedNames, __versionType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var hasher: ComputedRuntime.StateSelector<GeneratedNames, __hasherType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        public static var encoder: ComputedRuntime.StateSelector<GeneratedNames, __encoderType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        public static var decoder: ComputedRuntime.StateSelector<GeneratedNames, __decoderType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
-        public static var container: ComputedRuntime.StateSelector<GeneratedNames, __containerType> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
-        public static var lhs: ComputedRuntime.StateSelector<GeneratedNames, __lhsType> { @_optimize(none) get { Extended.__table.fieldSelector(5) } }
-        public static var rhs: ComputedRuntime.StateSelector<GeneratedNames, __rhsType> { @_optimize(none) get { Extended.__table.fieldSelector(6) } }
-        public static var newValue: ComputedRuntime.StateSelector<GeneratedNames, __newValueType> { @_optimize(none) get { Extended.__table.fieldSelector(7) } }
-        public static var path: ComputedRuntime.StateSelector<GeneratedNames, __pathType> { @_optimize(none) get { Extended.__table.fieldSelector(8) } }
-        public static var member: ComputedRuntime.StateSelector<GeneratedNames, __memberType> { @_optimize(none) get { Extended.__table.fieldSelector(9) } }
-        public static var rest: ComputedRuntime.StateSelector<GeneratedNames, __restType> { @_optimize(none) get { Extended.__table.fieldSelector(10) } }
-        public static var keyPath: ComputedRuntime.StateSelector<GeneratedNames, __keyPathType> { @_optimize(none) get { Extended.__table.fieldSelector(11) } }
-        public static var wrappedValue: ComputedRuntime.StateSelector<GeneratedNames, __wrappedValueType> { @_optimize(none) get { Extended.__table.fieldSelector(12) } }
-        public static var projectedValue: ComputedRuntime.StateSelector<GeneratedNames, __projectedValueType> { @_optimize(none) get { Extended.__table.fieldSelector(13) } }
-        public static var update: ComputedRuntime.StateSelector<GeneratedNames, __updateType> { @_optimize(none) get { Extended.__table.fieldSelector(14) } }
-        public static var record: ComputedRuntime.StateSelector<GeneratedNames, __recordType> { @_optimize(none) get { Extended.__table.fieldSelector(15) } }
-        public static var inputs: ComputedRuntime.StateSelector<GeneratedNames, __inputsType> { @_optimize(none) get { Extended.__table.fieldSelector(16) } }
-        public static var compute: ComputedRuntime.StateSelector<GeneratedNames, __computeType> { @_optimize(none) get { Extended.__table.fieldSelector(17) } }
-        public static var isEqual: ComputedRuntime.StateSelector<GeneratedNames, __isEqualType> { @_optimize(none) get { Extended.__table.fieldSelector(18) } }
-        public static var isCached: ComputedRuntime.StateSelector<GeneratedNames, __isCachedType> { @_optimize(none) get { Extended.__table.fieldSelector(19) } }
-        public static var hash: ComputedRuntime.StateSelector<GeneratedNames, __hashType> { @_optimize(none) get { Extended.__table.fieldSelector(20) } }
-        public static var encode: ComputedRuntime.StateSelector<GeneratedNames, __encodeType> { @_optimize(none) get { Extended.__table.fieldSelector(21) } }
-        public static var Hasher: ComputedRuntime.StateSelector<GeneratedNames, __HasherType> { @_optimize(none) get { Extended.__table.fieldSelector(22) } }
-        public static var Encoder: ComputedRuntime.StateSelector<GeneratedNames, __EncoderType> { @_optimize(none) get { Extended.__table.fieldSelector(23) } }
-        public static var Decoder: ComputedRuntime.StateSelector<GeneratedNames, __DecoderType> { @_optimize(none) get { Extended.__table.fieldSelector(24) } }
-        public static var Mirror: ComputedRuntime.StateSelector<GeneratedNames, __MirrorType> { @_optimize(none) get { Extended.__table.fieldSelector(25) } }
-        public static var KeyValuePairs: ComputedRuntime.StateSelector<GeneratedNames, __KeyValuePairsType> { @_optimize(none) get { Extended.__table.fieldSelector(26) } }
-        public static var String: ComputedRuntime.StateSelector<GeneratedNames, __StringType> { @_optimize(none) get { Extended.__table.fieldSelector(27) } }
-        public static var Bool: ComputedRuntime.StateSelector<GeneratedNames, __BoolType> { @_optimize(none) get { Extended.__table.fieldSelector(28) } }
-        public static var Substring: ComputedRuntime.StateSelector<GeneratedNames, __SubstringType> { @_optimize(none) get { Extended.__table.fieldSelector(29) } }
-        public static var CodingKey: ComputedRuntime.StateSelector<GeneratedNames, __CodingKeyType> { @_optimize(none) get { Extended.__table.fieldSelector(30) } }
-        public static var Edge: ComputedRuntime.StateSelector<GeneratedNames, __EdgeType> { @_optimize(none) get { Extended.__table.fieldSelector(31) } }
-        public static var Memo: ComputedRuntime.StateSelector<GeneratedNames, __MemoType> { @_optimize(none) get { Extended.__table.fieldSelector(32) } }
-        public static var VersionStamp: ComputedRuntime.StateSelector<GeneratedNames, __VersionStampType> { @_optimize(none) get { Extended.__table.fieldSelector(33) } }
-        public static var state: ComputedRuntime.StateSelector<GeneratedNames, __stateType> { @_optimize(none) get { Extended.__table.fieldSelector(34) } }
-        public static var StateSelector: ComputedRuntime.StateSelector<GeneratedNames, __StateSelectorType> { @_optimize(none) get { Extended.__table.fieldSelector(35) } }
-        public static var ParameterizedSelector: ComputedRuntime.StateSelector<GeneratedNames, __ParameterizedSelectorType> { @_optimize(none) get { Extended.__table.fieldSelector(36) } }
-        public static var RecomputationCounter: ComputedRuntime.StateSelector<GeneratedNames, __RecomputationCounterType> { @_optimize(none) get { Extended.__table.fieldSelector(37) } }
-        public static var MemberVersioned: ComputedRuntime.StateSelector<GeneratedNames, __MemberVersionedType> { @_optimize(none) get { Extended.__table.fieldSelector(38) } }
-        public static var memberVersion: ComputedRuntime.StateSelector<GeneratedNames, __memberVersionType> { @_optimize(none) get { Extended.__table.fieldSelector(39) } }
-        public static var shared: ComputedRuntime.StateSelector<GeneratedNames, __sharedType> { @_optimize(none) get { Extended.__table.fieldSelector(40) } }
-        public static let value: ComputedRuntime.StateSelector<GeneratedNames, __valueType> = Extended.__table.computedSelector(0)
+        public static var version: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var hasher: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var encoder: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var decoder: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var container: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
+        public static var lhs: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(5) } }
+        public static var rhs: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(6) } }
+        public static var newValue: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(7) } }
+        public static var path: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(8) } }
+        public static var member: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(9) } }
+        public static var rest: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(10) } }
+        public static var keyPath: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(11) } }
+        public static var wrappedValue: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(12) } }
+        public static var projectedValue: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(13) } }
+        public static var update: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(14) } }
+        public static var record: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(15) } }
+        public static var inputs: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(16) } }
+        public static var compute: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(17) } }
+        public static var isEqual: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(18) } }
+        public static var isCached: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(19) } }
+        public static var hash: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(20) } }
+        public static var encode: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(21) } }
+        public static var Hasher: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(22) } }
+        public static var Encoder: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(23) } }
+        public static var Decoder: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(24) } }
+        public static var Mirror: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(25) } }
+        public static var KeyValuePairs: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(26) } }
+        public static var String: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(27) } }
+        public static var Bool: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(28) } }
+        public static var Substring: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(29) } }
+        public static var CodingKey: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(30) } }
+        public static var Edge: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(31) } }
+        public static var Memo: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(32) } }
+        public static var VersionStamp: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(33) } }
+        public static var state: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(34) } }
+        public static var StateSelector: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(35) } }
+        public static var ParameterizedSelector: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(36) } }
+        public static var RecomputationCounter: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(37) } }
+        public static var MemberVersioned: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(38) } }
+        public static var memberVersion: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(39) } }
+        public static var shared: ComputedRuntime.StateSelector<GeneratedNames, Int> { @_optimize(none) get { Extended.__table.fieldSelector(40) } }
+        public static let value: ComputedRuntime.StateSelector<GeneratedNames, Int> = Extended.__table.computedSelector(0)
 
-        public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, __sharedKeyType>(recomputations: Extended.__Recomputations.sharedKey) { (state: GeneratedNames) in
+        public static let sharedKey = ComputedRuntime.StateSelector<GeneratedNames, Int>(recomputations: Extended.__Recomputations.sharedKey) { (state: GeneratedNames) in
             state.computed.sharedKey
         }
 
-        public static let arguments = ComputedRuntime.StateSelector<GeneratedNames, __argumentsType>(recomputations: Extended.__Recomputations.arguments) { (state: GeneratedNames) in
+        public static let arguments = ComputedRuntime.StateSelector<GeneratedNames, Int>(recomputations: Extended.__Recomputations.arguments) { (state: GeneratedNames) in
             state.computed.arguments
         }
 
-        public static let transform: ComputedRuntime.StateSelector<GeneratedNames, __transformType> = Extended.__table.computedSelector(1)
-        public static let capacity: ComputedRuntime.StateSelector<GeneratedNames, __capacityType> = Extended.__table.computedSelector(2)
+        public static let transform: ComputedRuntime.StateSelector<GeneratedNames, Int> = Extended.__table.computedSelector(1)
+        public static let capacity: ComputedRuntime.StateSelector<GeneratedNames, Int> = Extended.__table.computedSelector(2)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `value` changes.
-        public static func createSelector(version: __createSelector_version_hasher_state_version, hasher: __createSelector_version_hasher_state_hasher, state: __createSelector_version_hasher_state_state) -> ComputedRuntime.StateSelector<GeneratedNames, __createSelector_version_hasher_state_Result> {
+        public static func createSelector(version: Int, hasher: Int, state: Int) -> ComputedRuntime.StateSelector<GeneratedNames, Int> {
             _createSelector_version_hasher_state(_createSelector_version_hasher_state_Arguments(version: version, hasher: hasher, state: state))
         }
 
@@ -1142,7 +1142,7 @@ extension GeneratedNames {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `capacity` changes.
-        public static func createParameterizedSelector(_ container: __createParameterizedSelector___container) -> ComputedRuntime.StateSelector<GeneratedNames, __createParameterizedSelector___Result> {
+        public static func createParameterizedSelector(_ container: Int) -> ComputedRuntime.StateSelector<GeneratedNames, Int> {
             _createParameterizedSelector__(container)
         }
 
@@ -1154,7 +1154,7 @@ extension GeneratedNames {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `transform` changes.
-        public static func SharedMemo(lhs: __SharedMemo_lhs_rhs_newValue_lhs, rhs: __SharedMemo_lhs_rhs_newValue_rhs, newValue: __SharedMemo_lhs_rhs_newValue_newValue) -> ComputedRuntime.StateSelector<GeneratedNames, __SharedMemo_lhs_rhs_newValue_Result> {
+        public static func SharedMemo(lhs: Int, rhs: Int, newValue: Int) -> ComputedRuntime.StateSelector<GeneratedNames, Int> {
             _SharedMemo_lhs_rhs_newValue(_SharedMemo_lhs_rhs_newValue_Arguments(lhs: lhs, rhs: rhs, newValue: newValue))
         }
 

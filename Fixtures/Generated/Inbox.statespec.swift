@@ -23,7 +23,7 @@ public struct InboxState: Sendable {
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         messages: __messagesType = Extended.__messagesDefault,
-        query: __queryType = Extended.__queryDefault
+        query: String = Extended.__queryDefault
     ) {
         computed = Extended.__make(messages: messages, query: query)
     }
@@ -34,7 +34,7 @@ public struct InboxState: Sendable {
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._messages.wrappedValue }
     }
 
-    public var query: __queryType {
+    public var query: String {
         @inlinable get { computed._query.wrappedValue }
         @inlinable set { if computed._query.update(newValue) { computed.__didChange(1) } }
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._query.wrappedValue }
@@ -44,7 +44,7 @@ public struct InboxState: Sendable {
     @available(*, unavailable, message: "'unread' is a computed value: read it as 'state.computed.unread' or 'store.computed.unread' (computed values are read-only)")
     public var unread: __unreadType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadCount' is a computed value: read it as 'state.computed.unreadCount' or 'store.computed.unreadCount' (computed values are read-only)")
-    public var unreadCount: __unreadCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unreadCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'latest' is a computed value: read it as 'state.computed.latest' or 'store.computed.latest' (computed values are read-only)")
     public var latest: __latestType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'matching' is a computed value: read it as 'state.computed.matching' or 'store.computed.matching' (computed values are read-only)")
@@ -54,13 +54,13 @@ public struct InboxState: Sendable {
     @available(*, unavailable, message: "'byFlag' is a computed value: read it as 'state.computed.byFlag' or 'store.computed.byFlag' (computed values are read-only)")
     public var byFlag: __byFlagType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
-    public var unreadTotal: __unreadTotalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unreadTotal: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'flaggedCount' is a computed value: read it as 'state.computed.flaggedCount' or 'store.computed.flaggedCount' (computed values are read-only)")
-    public var flaggedCount: __flaggedCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var flaggedCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadSubjectLength' is a computed value: read it as 'state.computed.unreadSubjectLength' or 'store.computed.unreadSubjectLength' (computed values are read-only)")
-    public var unreadSubjectLength: __unreadSubjectLengthType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unreadSubjectLength: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'matchingCount' is a computed value: read it as 'state.computed.matchingCount' or 'store.computed.matchingCount' (computed values are read-only)")
-    public var matchingCount: __matchingCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var matchingCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'lastDated' is a computed value: read it as 'state.computed.lastDated' or 'store.computed.lastDated' (computed values are read-only)")
     public var lastDated: __lastDatedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
@@ -142,7 +142,7 @@ extension InboxState {
 #sourceLocation()
 
         @inlinable public var messages: __messagesType { self._messages.wrappedValue }
-        @inlinable public var query: __queryType { self._query.wrappedValue }
+        @inlinable public var query: String { self._query.wrappedValue }
 
         /// The unread messages, oldest first.
         ///
@@ -154,7 +154,7 @@ extension InboxState {
         /// How many: O(1) on the view, recomputed only when the view changed.
         ///
         /// Memoized: recomputed only after `unread` changes.
-        @inlinable public var unreadCount: __unreadCountType {
+        @inlinable public var unreadCount: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __unreadCountType.self] }
         }
 
@@ -191,28 +191,28 @@ extension InboxState {
         /// O(1), without bringing the sorted `unread` view up to date.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
-        @inlinable public var unreadTotal: __unreadTotalType {
+        @inlinable public var unreadTotal: Int {
             _read { if !_unreadTotal.isCached { __refresh(6) }; yield _unreadTotal._borrowedValue }
         }
 
         /// A count after a filter: a fold too.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
-        @inlinable public var flaggedCount: __flaggedCountType {
+        @inlinable public var flaggedCount: Int {
             _read { if !_flaggedCount.isCached { __refresh(7) }; yield _flaggedCount._borrowedValue }
         }
 
         /// The length of the unread subjects, summed: a fold too.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
-        @inlinable public var unreadSubjectLength: __unreadSubjectLengthType {
+        @inlinable public var unreadSubjectLength: Int {
             _read { if !_unreadSubjectLength.isCached { __refresh(8) }; yield _unreadSubjectLength._borrowedValue }
         }
 
         /// Reads `query` too: a new query counts in full, an edited message is followed.
         ///
         /// Maintained incrementally: follows the changes of `messages`; evaluated in full after `query` changes.
-        @inlinable public var matchingCount: __matchingCountType {
+        @inlinable public var matchingCount: Int {
             _read { if !_matchingCount.isCached { __refresh(9) }; yield _matchingCount._borrowedValue }
         }
 
@@ -254,13 +254,13 @@ extension InboxState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         public static var messages: ComputedRuntime.StateSelector<InboxState, __messagesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var query: ComputedRuntime.StateSelector<InboxState, __queryType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var query: ComputedRuntime.StateSelector<InboxState, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         /// The unread messages, oldest first.
         public static let unread: ComputedRuntime.StateSelector<InboxState, __unreadType> = Extended.__table.computedSelector(1)
 
         /// How many: O(1) on the view, recomputed only when the view changed.
-        public static let unreadCount: ComputedRuntime.StateSelector<InboxState, __unreadCountType> = Extended.__table.computedSelector(0)
+        public static let unreadCount: ComputedRuntime.StateSelector<InboxState, Int> = Extended.__table.computedSelector(0)
 
         /// The ten most recent messages.
         public static let latest: ComputedRuntime.StateSelector<InboxState, __latestType> = Extended.__table.computedSelector(2)
@@ -277,16 +277,16 @@ extension InboxState {
 
         /// How many messages are unread, as a fold of the list: an edit of one message updates it in
         /// O(1), without bringing the sorted `unread` view up to date.
-        public static let unreadTotal: ComputedRuntime.StateSelector<InboxState, __unreadTotalType> = Extended.__table.computedSelector(6)
+        public static let unreadTotal: ComputedRuntime.StateSelector<InboxState, Int> = Extended.__table.computedSelector(6)
 
         /// A count after a filter: a fold too.
-        public static let flaggedCount: ComputedRuntime.StateSelector<InboxState, __flaggedCountType> = Extended.__table.computedSelector(7)
+        public static let flaggedCount: ComputedRuntime.StateSelector<InboxState, Int> = Extended.__table.computedSelector(7)
 
         /// The length of the unread subjects, summed: a fold too.
-        public static let unreadSubjectLength: ComputedRuntime.StateSelector<InboxState, __unreadSubjectLengthType> = Extended.__table.computedSelector(8)
+        public static let unreadSubjectLength: ComputedRuntime.StateSelector<InboxState, Int> = Extended.__table.computedSelector(8)
 
         /// Reads `query` too: a new query counts in full, an edited message is followed.
-        public static let matchingCount: ComputedRuntime.StateSelector<InboxState, __matchingCountType> = Extended.__table.computedSelector(9)
+        public static let matchingCount: ComputedRuntime.StateSelector<InboxState, Int> = Extended.__table.computedSelector(9)
 
         /// The messages dated like the last one. Its closure reads `messages` too, so each change of
         /// the list evaluates it in full: following the edited messages only would keep those of the

@@ -17,10 +17,10 @@ package struct `Protocol`: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     package init(
-        `default`: __defaultType = Extended.__defaultDefault,
-        `class`: __classType = Extended.__classDefault,
-        open: __openType = Extended.__openDefault,
-        consuming: __consumingType = Extended.__consumingDefault
+        `default`: Int = Extended.__defaultDefault,
+        `class`: String = Extended.__classDefault,
+        open: Bool = Extended.__openDefault,
+        consuming: Int = Extended.__consumingDefault
     ) {
         computed = Extended.__make(
             default: `default`,
@@ -30,25 +30,25 @@ package struct `Protocol`: Sendable {
         )
     }
 
-    package var `default`: __defaultType {
+    package var `default`: Int {
         @inlinable get { computed._default.wrappedValue }
         @inlinable set { if computed._default.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._default.wrappedValue }
     }
 
-    package var `class`: __classType {
+    package var `class`: String {
         @inlinable get { computed._class.wrappedValue }
         @inlinable set { if computed._class.update(newValue) { computed.__didChange(1) } }
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._class.wrappedValue }
     }
 
-    package var open: __openType {
+    package var open: Bool {
         @inlinable get { computed._open.wrappedValue }
         @inlinable set { if computed._open.update(newValue) { computed.__didChange(2) } }
         @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._open.wrappedValue }
     }
 
-    package var consuming: __consumingType {
+    package var consuming: Int {
         @inlinable get { computed._consuming.wrappedValue }
         @inlinable set { if computed._consuming.update(newValue) { computed.__didChange(3) } }
         @inlinable _modify { defer { computed.__didChange(3) }; yield &computed._consuming.wrappedValue }
@@ -56,9 +56,9 @@ package struct `Protocol`: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'nonisolated' is a computed value: read it as 'state.computed.nonisolated' or 'store.computed.nonisolated' (computed values are read-only)")
-    package var nonisolated: __nonisolatedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    package var nonisolated: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'return' is a computed value: read it as 'state.computed.return' or 'store.computed.return' (computed values are read-only)")
-    package var `return`: __returnType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    package var `return`: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -115,18 +115,18 @@ extension `Protocol` {
         }
 #sourceLocation()
 
-        @inlinable package var `default`: __defaultType { self._default.wrappedValue }
-        @inlinable package var `class`: __classType { self._class.wrappedValue }
-        @inlinable package var open: __openType { self._open.wrappedValue }
-        @inlinable package var consuming: __consumingType { self._consuming.wrappedValue }
+        @inlinable package var `default`: Int { self._default.wrappedValue }
+        @inlinable package var `class`: String { self._class.wrappedValue }
+        @inlinable package var open: Bool { self._open.wrappedValue }
+        @inlinable package var consuming: Int { self._consuming.wrappedValue }
 
         /// Memoized: recomputed only after `consuming` or `open` changes.
-        @inlinable package var nonisolated: __nonisolatedType {
+        @inlinable package var nonisolated: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __nonisolatedType.self] }
         }
 
         /// Memoized: recomputed only after `default` or `class` changes.
-        @inlinable package var `return`: __returnType {
+        @inlinable package var `return`: Int {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __returnType.self] }
         }
     }
@@ -150,16 +150,16 @@ extension `Protocol` {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     package enum Selectors {
-        package static var `default`: ComputedRuntime.StateSelector<`Protocol`, __defaultType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        package static var `class`: ComputedRuntime.StateSelector<`Protocol`, __classType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        package static var open: ComputedRuntime.StateSelector<`Protocol`, __openType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        package static var consuming: ComputedRuntime.StateSelector<`Protocol`, __consumingType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
-        package static let nonisolated: ComputedRuntime.StateSelector<`Protocol`, __nonisolatedType> = Extended.__table.computedSelector(0)
-        package static let `return`: ComputedRuntime.StateSelector<`Protocol`, __returnType> = Extended.__table.computedSelector(1)
+        package static var `default`: ComputedRuntime.StateSelector<`Protocol`, Int> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        package static var `class`: ComputedRuntime.StateSelector<`Protocol`, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        package static var open: ComputedRuntime.StateSelector<`Protocol`, Bool> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        package static var consuming: ComputedRuntime.StateSelector<`Protocol`, Int> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        package static let nonisolated: ComputedRuntime.StateSelector<`Protocol`, Int> = Extended.__table.computedSelector(0)
+        package static let `return`: ComputedRuntime.StateSelector<`Protocol`, Int> = Extended.__table.computedSelector(1)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `return` changes.
-        package static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Protocol`, __where_in_Result> {
+        package static func `where`(`in` value: Int) -> ComputedRuntime.StateSelector<`Protocol`, Bool> {
             _where_in(value)
         }
 
@@ -305,19 +305,19 @@ struct Pair {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        first: __firstType = Extended.__firstDefault,
-        second: __secondType = Extended.__secondDefault
+        first: Int = Extended.__firstDefault,
+        second: Int = Extended.__secondDefault
     ) {
         computed = Extended.__make(first: first, second: second)
     }
 
-    var first: __firstType {
+    var first: Int {
         get { computed._first.wrappedValue }
         set { if computed._first.update(newValue) { computed.__didChange(0) } }
         _modify { defer { computed.__didChange(0) }; yield &computed._first.wrappedValue }
     }
 
-    var second: __secondType {
+    var second: Int {
         get { computed._second.wrappedValue }
         set { if computed._second.update(newValue) { computed.__didChange(1) } }
         _modify { defer { computed.__didChange(1) }; yield &computed._second.wrappedValue }
@@ -325,7 +325,7 @@ struct Pair {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'sum' is a computed value: read it as 'state.computed.sum' or 'store.computed.sum' (computed values are read-only)")
-    var sum: __sumType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var sum: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -361,11 +361,11 @@ extension Pair {
         }
 #sourceLocation()
 
-        var first: __firstType { self._first.wrappedValue }
-        var second: __secondType { self._second.wrappedValue }
+        var first: Int { self._first.wrappedValue }
+        var second: Int { self._second.wrappedValue }
 
         /// Memoized: recomputed only after `first` or `second` changes.
-        var sum: __sumType {
+        var sum: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __sumType.self] }
         }
     }
@@ -387,9 +387,9 @@ extension Pair {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var first: ComputedRuntime.StateSelector<Pair, __firstType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        static var second: ComputedRuntime.StateSelector<Pair, __secondType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        static let sum: ComputedRuntime.StateSelector<Pair, __sumType> = Extended.__table.computedSelector(0)
+        static var first: ComputedRuntime.StateSelector<Pair, Int> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var second: ComputedRuntime.StateSelector<Pair, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        static let sum: ComputedRuntime.StateSelector<Pair, Int> = Extended.__table.computedSelector(0)
     }
 }
 

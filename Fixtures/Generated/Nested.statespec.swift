@@ -17,19 +17,19 @@ public struct Shelf: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        books: __booksType = Extended.__booksDefault,
-        label: __labelType = Extended.__labelDefault
+        books: [String] = Extended.__booksDefault,
+        label: String = Extended.__labelDefault
     ) {
         computed = Extended.__make(books: books, label: label)
     }
 
-    public var books: __booksType {
+    public var books: [String] {
         @inlinable get { computed._books.wrappedValue }
         @inlinable set { if computed._books.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._books.wrappedValue }
     }
 
-    public var label: __labelType {
+    public var label: String {
         @inlinable get { computed._label.wrappedValue }
         @inlinable set { computed._label.update(newValue) }
         @inlinable _modify { yield &computed._label.wrappedValue }
@@ -37,7 +37,7 @@ public struct Shelf: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'total' is a computed value: read it as 'state.computed.total' or 'store.computed.total' (computed values are read-only)")
-    public var total: __totalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var total: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -72,11 +72,11 @@ extension Shelf {
         }
 #sourceLocation()
 
-        @inlinable public var books: __booksType { self._books.wrappedValue }
-        @inlinable public var label: __labelType { self._label.wrappedValue }
+        @inlinable public var books: [String] { self._books.wrappedValue }
+        @inlinable public var label: String { self._label.wrappedValue }
 
         /// Memoized: recomputed only after `books` changes.
-        @inlinable public var total: __totalType {
+        @inlinable public var total: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __totalType.self] }
         }
     }
@@ -98,9 +98,9 @@ extension Shelf {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var books: ComputedRuntime.StateSelector<Shelf, __booksType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var label: ComputedRuntime.StateSelector<Shelf, __labelType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        public static let total: ComputedRuntime.StateSelector<Shelf, __totalType> = Extended.__table.computedSelector(0)
+        public static var books: ComputedRuntime.StateSelector<Shelf, [String]> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var label: ComputedRuntime.StateSelector<Shelf, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static let total: ComputedRuntime.StateSelector<Shelf, Int> = Extended.__table.computedSelector(0)
     }
 }
 
@@ -171,19 +171,19 @@ public struct Library: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        shelf: __shelfType = Extended.__shelfDefault,
-        name: __nameType = Extended.__nameDefault
+        shelf: Shelf = Extended.__shelfDefault,
+        name: String = Extended.__nameDefault
     ) {
         computed = Extended.__make(shelf: shelf, name: name)
     }
 
-    public var shelf: __shelfType {
+    public var shelf: Shelf {
         @inlinable get { computed._shelf.wrappedValue }
         @inlinable set { if computed._shelf.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._shelf.wrappedValue }
     }
 
-    public var name: __nameType {
+    public var name: String {
         @inlinable get { computed._name.wrappedValue }
         @inlinable set { computed._name.update(newValue) }
         @inlinable _modify { yield &computed._name.wrappedValue }
@@ -191,13 +191,13 @@ public struct Library: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'doubled' is a computed value: read it as 'state.computed.doubled' or 'store.computed.doubled' (computed values are read-only)")
-    public var doubled: __doubledType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var doubled: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'firstBook' is a computed value: read it as 'state.computed.firstBook' or 'store.computed.firstBook' (computed values are read-only)")
-    public var firstBook: __firstBookType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var firstBook: String? { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'caption' is a computed value: read it as 'state.computed.caption' or 'store.computed.caption' (computed values are read-only)")
-    public var caption: __captionType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var caption: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'shelves' is a computed value: read it as 'state.computed.shelves' or 'store.computed.shelves' (computed values are read-only)")
-    public var shelves: __shelvesType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var shelves: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -235,26 +235,26 @@ extension Library {
         }
 #sourceLocation()
 
-        @inlinable public var shelf: __shelfType { self._shelf.wrappedValue }
-        @inlinable public var name: __nameType { self._name.wrappedValue }
+        @inlinable public var shelf: Shelf { self._shelf.wrappedValue }
+        @inlinable public var name: String { self._name.wrappedValue }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var doubled: __doubledType {
+        @inlinable public var doubled: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __doubledType.self] }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var firstBook: __firstBookType {
+        @inlinable public var firstBook: String? {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __firstBookType.self] }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var caption: __captionType {
+        @inlinable public var caption: String {
             _read { if !__memo._isCached(2) { __refresh(2) }; yield __memo[_borrowed: 2, as: __captionType.self] }
         }
 
         /// Memoized: recomputed only after `shelf` changes.
-        @inlinable public var shelves: __shelvesType {
+        @inlinable public var shelves: Int {
             _read { if !__memo._isCached(3) { __refresh(3) }; yield __memo[_borrowed: 3, as: __shelvesType.self] }
         }
     }
@@ -276,12 +276,12 @@ extension Library {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var shelf: ComputedRuntime.StateSelector<Library, __shelfType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var name: ComputedRuntime.StateSelector<Library, __nameType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        public static let doubled: ComputedRuntime.StateSelector<Library, __doubledType> = Extended.__table.computedSelector(0)
-        public static let firstBook: ComputedRuntime.StateSelector<Library, __firstBookType> = Extended.__table.computedSelector(1)
-        public static let caption: ComputedRuntime.StateSelector<Library, __captionType> = Extended.__table.computedSelector(2)
-        public static let shelves: ComputedRuntime.StateSelector<Library, __shelvesType> = Extended.__table.computedSelector(3)
+        public static var shelf: ComputedRuntime.StateSelector<Library, Shelf> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var name: ComputedRuntime.StateSelector<Library, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static let doubled: ComputedRuntime.StateSelector<Library, Int> = Extended.__table.computedSelector(0)
+        public static let firstBook: ComputedRuntime.StateSelector<Library, String?> = Extended.__table.computedSelector(1)
+        public static let caption: ComputedRuntime.StateSelector<Library, String> = Extended.__table.computedSelector(2)
+        public static let shelves: ComputedRuntime.StateSelector<Library, Int> = Extended.__table.computedSelector(3)
     }
 }
 
@@ -376,12 +376,12 @@ public struct Building: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        library: __libraryType = Extended.__libraryDefault
+        library: Library = Extended.__libraryDefault
     ) {
         computed = Extended.__make(library: library)
     }
 
-    public var library: __libraryType {
+    public var library: Library {
         @inlinable get { computed._library.wrappedValue }
         @inlinable set { if computed._library.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._library.wrappedValue }
@@ -389,7 +389,7 @@ public struct Building: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'deepTotal' is a computed value: read it as 'state.computed.deepTotal' or 'store.computed.deepTotal' (computed values are read-only)")
-    public var deepTotal: __deepTotalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var deepTotal: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -417,10 +417,10 @@ extension Building {
         }
 #sourceLocation()
 
-        @inlinable public var library: __libraryType { self._library.wrappedValue }
+        @inlinable public var library: Library { self._library.wrappedValue }
 
         /// Memoized: recomputed only after `library` changes.
-        @inlinable public var deepTotal: __deepTotalType {
+        @inlinable public var deepTotal: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __deepTotalType.self] }
         }
     }
@@ -441,8 +441,8 @@ extension Building {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var library: ComputedRuntime.StateSelector<Building, __libraryType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static let deepTotal: ComputedRuntime.StateSelector<Building, __deepTotalType> = Extended.__table.computedSelector(0)
+        public static var library: ComputedRuntime.StateSelector<Building, Library> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static let deepTotal: ComputedRuntime.StateSelector<Building, Int> = Extended.__table.computedSelector(0)
     }
 }
 
@@ -511,7 +511,7 @@ struct SessionBadge {
     /// Creates a state; every field without a value in the spec must be given.
     init(
         child: __childType = Extended.__childDefault,
-        count: __countType = Extended.__countDefault
+        count: Int = Extended.__countDefault
     ) {
         computed = Extended.__make(child: child, count: count)
     }
@@ -522,7 +522,7 @@ struct SessionBadge {
         _modify { defer { computed.__childDidChange() }; yield &computed._child.wrappedValue }
     }
 
-    var count: __countType {
+    var count: Int {
         get { computed._count.wrappedValue }
         set { if computed._count.update(newValue) { computed.__countDidChange() } }
         _modify { defer { computed.__countDidChange() }; yield &computed._count.wrappedValue }
@@ -530,9 +530,9 @@ struct SessionBadge {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'badge' is a computed value: read it as 'state.computed.badge' or 'store.computed.badge' (computed values are read-only)")
-    var badge: __badgeType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var badge: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'plain' is a computed value: read it as 'state.computed.plain' or 'store.computed.plain' (computed values are read-only)")
-    var plain: __plainType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var plain: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -577,10 +577,10 @@ extension SessionBadge {
 #sourceLocation()
 
         var child: __childType { self._child.wrappedValue }
-        var count: __countType { self._count.wrappedValue }
+        var count: Int { self._count.wrappedValue }
 
         /// Memoized: recomputed only after `child` or `count` changes, including a `@Shared` value `child` holds, changed by any of its holders.
-        var badge: __badgeType {
+        var badge: String {
             _badge.value(
                 sharedInputs: {
                     ComputedRuntime._recordSharedStamps(of: self._child.wrappedValue, into: &$0)
@@ -592,7 +592,7 @@ extension SessionBadge {
         }
 
         /// Memoized: recomputed only after `count` changes.
-        var plain: __plainType {
+        var plain: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __plainType.self] }
         }
 
@@ -634,17 +634,17 @@ extension SessionBadge {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
         static var child: ComputedRuntime.StateSelector<SessionBadge, __childType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        static var count: ComputedRuntime.StateSelector<SessionBadge, __countType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        static var count: ComputedRuntime.StateSelector<SessionBadge, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
-        static let badge = ComputedRuntime.StateSelector<SessionBadge, __badgeType>(recomputations: Extended.__Recomputations.badge) { (state: SessionBadge) in
+        static let badge = ComputedRuntime.StateSelector<SessionBadge, String>(recomputations: Extended.__Recomputations.badge) { (state: SessionBadge) in
             state.computed.badge
         }
 
-        static let plain: ComputedRuntime.StateSelector<SessionBadge, __plainType> = Extended.__table.computedSelector(0)
+        static let plain: ComputedRuntime.StateSelector<SessionBadge, Int> = Extended.__table.computedSelector(0)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `child` changes.
-        static func badge(times: __badge_times_times) -> ComputedRuntime.StateSelector<SessionBadge, __badge_times_Result> {
+        static func badge(times: Int) -> ComputedRuntime.StateSelector<SessionBadge, String> {
             _badge_times(times)
         }
 
@@ -752,7 +752,7 @@ struct SessionInitial {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'initial' is a computed value: read it as 'state.computed.initial' or 'store.computed.initial' (computed values are read-only)")
-    var initial: __initialType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var initial: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -784,7 +784,7 @@ extension SessionInitial {
         var child: __childType { self._child.wrappedValue }
 
         /// Memoized: recomputed only after `child` changes, including a `@Shared` value `child` holds, changed by any of its holders.
-        var initial: __initialType {
+        var initial: String {
             _initial.value(
                 sharedInputs: {
                     ComputedRuntime._recordSharedStamps(of: self._child.wrappedValue, into: &$0)
@@ -825,7 +825,7 @@ extension SessionInitial {
     enum Selectors {
         static var child: ComputedRuntime.StateSelector<SessionInitial, __childType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
-        static let initial = ComputedRuntime.StateSelector<SessionInitial, __initialType>(recomputations: Extended.__Recomputations.initial) { (state: SessionInitial) in
+        static let initial = ComputedRuntime.StateSelector<SessionInitial, String>(recomputations: Extended.__Recomputations.initial) { (state: SessionInitial) in
             state.computed.initial
         }
     }

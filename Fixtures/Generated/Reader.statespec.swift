@@ -23,7 +23,7 @@ public struct ReaderState: Sendable {
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         articles: __articlesType = Extended.__articlesDefault,
-        feedNames: __feedNamesType = Extended.__feedNamesDefault
+        feedNames: [Int: String] = Extended.__feedNamesDefault
     ) {
         computed = Extended.__make(articles: articles, feedNames: feedNames)
     }
@@ -35,7 +35,7 @@ public struct ReaderState: Sendable {
     }
 
     /// Each feed's display name, by feed id.
-    public var feedNames: __feedNamesType {
+    public var feedNames: [Int: String] {
         @inlinable get { computed._feedNames.wrappedValue }
         @inlinable set { if computed._feedNames.update(newValue) { computed.__didChange(1) } }
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._feedNames.wrappedValue }
@@ -47,7 +47,7 @@ public struct ReaderState: Sendable {
     @available(*, unavailable, message: "'unreadByFeed' is a computed value: read it as 'state.computed.unreadByFeed' or 'store.computed.unreadByFeed' (computed values are read-only)")
     public var unreadByFeed: __unreadByFeedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
-    public var unreadTotal: __unreadTotalType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unreadTotal: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -98,7 +98,7 @@ extension ReaderState {
         @inlinable public var articles: __articlesType { self._articles.wrappedValue }
 
         /// Each feed's display name, by feed id.
-        @inlinable public var feedNames: __feedNamesType { self._feedNames.wrappedValue }
+        @inlinable public var feedNames: [Int: String] { self._feedNames.wrappedValue }
 
         /// The unread articles, one section per feed, feeds A→Z by name, newest first in each.
         ///
@@ -117,7 +117,7 @@ extension ReaderState {
         /// Every unread article.
         ///
         /// Maintained incrementally: follows the changes of `articles`.
-        @inlinable public var unreadTotal: __unreadTotalType {
+        @inlinable public var unreadTotal: Int {
             _read { if !_unreadTotal.isCached { __refresh(2) }; yield _unreadTotal._borrowedValue }
         }
     }
@@ -144,7 +144,7 @@ extension ReaderState {
         public static var articles: ComputedRuntime.StateSelector<ReaderState, __articlesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         /// Each feed's display name, by feed id.
-        public static var feedNames: ComputedRuntime.StateSelector<ReaderState, __feedNamesType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var feedNames: ComputedRuntime.StateSelector<ReaderState, [Int: String]> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         /// The unread articles, one section per feed, feeds A→Z by name, newest first in each.
         public static let sidebar: ComputedRuntime.StateSelector<ReaderState, __sidebarType> = Extended.__table.computedSelector(0)
@@ -153,7 +153,7 @@ extension ReaderState {
         public static let unreadByFeed: ComputedRuntime.StateSelector<ReaderState, __unreadByFeedType> = Extended.__table.computedSelector(1)
 
         /// Every unread article.
-        public static let unreadTotal: ComputedRuntime.StateSelector<ReaderState, __unreadTotalType> = Extended.__table.computedSelector(2)
+        public static let unreadTotal: ComputedRuntime.StateSelector<ReaderState, Int> = Extended.__table.computedSelector(2)
     }
 }
 

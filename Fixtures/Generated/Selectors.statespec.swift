@@ -18,7 +18,7 @@ public struct LibraryState: Sendable {
     /// Creates a state; every field without a value in the spec must be given.
     public init(
         todos: __todosType = Extended.__todosDefault,
-        query: __queryType = Extended.__queryDefault
+        query: String = Extended.__queryDefault
     ) {
         computed = Extended.__make(todos: todos, query: query)
     }
@@ -29,7 +29,7 @@ public struct LibraryState: Sendable {
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._todos.wrappedValue }
     }
 
-    public var query: __queryType {
+    public var query: String {
         @inlinable get { computed._query.wrappedValue }
         @inlinable set { computed._query.update(newValue) }
         @inlinable _modify { yield &computed._query.wrappedValue }
@@ -100,7 +100,7 @@ extension LibraryState {
 #sourceLocation()
 
         @inlinable public var todos: __todosType { self._todos.wrappedValue }
-        @inlinable public var query: __queryType { self._query.wrappedValue }
+        @inlinable public var query: String { self._query.wrappedValue }
 
         /// Memoized: recomputed only after `todos` changes.
         @inlinable public var openTodos: __openTodosType {
@@ -126,14 +126,14 @@ extension LibraryState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         public static var todos: ComputedRuntime.StateSelector<LibraryState, __todosType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var query: ComputedRuntime.StateSelector<LibraryState, __queryType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var query: ComputedRuntime.StateSelector<LibraryState, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         public static let openTodos: ComputedRuntime.StateSelector<LibraryState, __openTodosType> = Extended.__table.computedSelector(0)
 
         /// The open todos of one owner.
         ///
         /// Memoized per argument (the 8 most recently used arguments are kept);
         /// each is recomputed only after `openTodos` changes.
-        public static func todos(ownedBy owner: __todos_ownedBy_owner) -> ComputedRuntime.StateSelector<LibraryState, __todos_ownedBy_Result> {
+        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<LibraryState, __todos_ownedBy_Result> {
             _todos_ownedBy(owner)
         }
 
@@ -145,7 +145,7 @@ extension LibraryState {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit) -> ComputedRuntime.StateSelector<LibraryState, __matching___limit_Result> {
+        public static func matching(_ prefix: String, limit: Int) -> ComputedRuntime.StateSelector<LibraryState, __matching___limit_Result> {
             _matching___limit(_matching___limit_Arguments(prefix: prefix, limit: limit))
         }
 
@@ -165,7 +165,7 @@ extension LibraryState {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func count(done: __count_done_done) -> ComputedRuntime.StateSelector<LibraryState, __count_done_Result> {
+        public static func count(done: Bool) -> ComputedRuntime.StateSelector<LibraryState, Int> {
             _count_done(done)
         }
 
@@ -176,7 +176,7 @@ extension LibraryState {
         )
 
         /// Memoized: recomputed only after `query` changes.
-        public static func queryLength() -> ComputedRuntime.StateSelector<LibraryState, __queryLength_Result> {
+        public static func queryLength() -> ComputedRuntime.StateSelector<LibraryState, Int> {
             _queryLength
         }
 

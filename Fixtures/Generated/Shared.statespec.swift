@@ -26,10 +26,10 @@ public struct AppState: Sendable {
     /// A `@Shared` field's value is used only when its storage has none yet; to share an
     /// existing reference instead, use the initializer that takes `Shared` values.
     public init(
-        title: __titleType = Extended.__titleDefault,
+        title: String = Extended.__titleDefault,
         session: __sessionType = Extended.__sessionDefault,
         settings: __settingsType = Extended.__settingsDefault,
-        launchCount: __launchCountType = Extended.__launchCountDefault
+        launchCount: Int = Extended.__launchCountDefault
     ) {
         computed = Extended.__make(
             title: title,
@@ -42,10 +42,10 @@ public struct AppState: Sendable {
     /// Creates a state whose `@Shared` fields use existing references, as
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     public init(
-        title: __titleType = Extended.__titleDefault,
+        title: String = Extended.__titleDefault,
         session: ComputedRuntime.Shared<__sessionType>,
         settings: ComputedRuntime.Shared<__settingsType>,
-        launchCount: ComputedRuntime.Shared<__launchCountType>
+        launchCount: ComputedRuntime.Shared<Int>
     ) {
         computed = Extended.__make(
             title: title,
@@ -55,7 +55,7 @@ public struct AppState: Sendable {
         )
     }
 
-    public var title: __titleType {
+    public var title: String {
         @inlinable get { computed._title.wrappedValue }
         @inlinable set { if computed._title.update(newValue) { computed.__titleDidChange() } }
         @inlinable _modify { defer { computed.__titleDidChange() }; yield &computed._title.wrappedValue }
@@ -72,20 +72,20 @@ public struct AppState: Sendable {
         nonmutating set { computed.settings = newValue }
     }
 
-    public var launchCount: __launchCountType {
+    public var launchCount: Int {
         @inlinable get { computed.launchCount }
         nonmutating set { computed.launchCount = newValue }
     }
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting' or 'store.computed.greeting' (computed values are read-only)")
-    public var greeting: __greetingType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var greeting: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'isLarge' is a computed value: read it as 'state.computed.isLarge' or 'store.computed.isLarge' (computed values are read-only)")
-    public var isLarge: __isLargeType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var isLarge: Bool { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'headline' is a computed value: read it as 'state.computed.headline' or 'store.computed.headline' (computed values are read-only)")
-    public var headline: __headlineType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var headline: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'titleLength' is a computed value: read it as 'state.computed.titleLength' or 'store.computed.titleLength' (computed values are read-only)")
-    public var titleLength: __titleLengthType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var titleLength: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -125,7 +125,7 @@ extension AppState {
         /// Who is signed in.
         @ComputedRuntime.Shared public fileprivate(set) var session: __sessionType
         @ComputedRuntime.Shared public fileprivate(set) var settings: __settingsType
-        @ComputedRuntime.Shared public fileprivate(set) var launchCount: __launchCountType
+        @ComputedRuntime.Shared public fileprivate(set) var launchCount: Int
         @usableFromInline internal var __memo: ComputedRuntime.MemoTable
         @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<__greetingType>
         @usableFromInline internal var _isLarge: ComputedRuntime.SharedMemo<__isLargeType>
@@ -168,10 +168,10 @@ extension AppState {
         }
 #sourceLocation()
 
-        @inlinable public var title: __titleType { self._title.wrappedValue }
+        @inlinable public var title: String { self._title.wrappedValue }
 
         /// Memoized: recomputed only after `title` or `session` changes.
-        public var greeting: __greetingType {
+        public var greeting: String {
             _greeting.value(
                 sharedInputs: {
                     $0.record($session.version)
@@ -183,7 +183,7 @@ extension AppState {
         }
 
         /// Memoized: recomputed only after `settings` changes.
-        public var isLarge: __isLargeType {
+        public var isLarge: Bool {
             _isLarge.value(
                 sharedInputs: {
                     $0.record($settings.version)
@@ -195,7 +195,7 @@ extension AppState {
         }
 
         /// Memoized: recomputed only after `greeting` changes.
-        public var headline: __headlineType {
+        public var headline: String {
             _headline.value(
                 sharedInputs: {
                     $0.record($session.version)
@@ -207,7 +207,7 @@ extension AppState {
         }
 
         /// Memoized: recomputed only after `title` changes.
-        @inlinable public var titleLength: __titleLengthType {
+        @inlinable public var titleLength: Int {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __titleLengthType.self] }
         }
 
@@ -249,27 +249,27 @@ extension AppState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var title: ComputedRuntime.StateSelector<AppState, __titleType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var title: ComputedRuntime.StateSelector<AppState, String> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         /// Who is signed in.
         public static var session: ComputedRuntime.StateSelector<AppState, __sessionType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         public static var settings: ComputedRuntime.StateSelector<AppState, __settingsType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        public static var launchCount: ComputedRuntime.StateSelector<AppState, __launchCountType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var launchCount: ComputedRuntime.StateSelector<AppState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
 
-        public static let greeting = ComputedRuntime.StateSelector<AppState, __greetingType>(recomputations: Extended.__Recomputations.greeting) { (state: AppState) in
+        public static let greeting = ComputedRuntime.StateSelector<AppState, String>(recomputations: Extended.__Recomputations.greeting) { (state: AppState) in
             state.computed.greeting
         }
 
-        public static let isLarge = ComputedRuntime.StateSelector<AppState, __isLargeType>(recomputations: Extended.__Recomputations.isLarge) { (state: AppState) in
+        public static let isLarge = ComputedRuntime.StateSelector<AppState, Bool>(recomputations: Extended.__Recomputations.isLarge) { (state: AppState) in
             state.computed.isLarge
         }
 
-        public static let headline = ComputedRuntime.StateSelector<AppState, __headlineType>(recomputations: Extended.__Recomputations.headline) { (state: AppState) in
+        public static let headline = ComputedRuntime.StateSelector<AppState, String>(recomputations: Extended.__Recomputations.headline) { (state: AppState) in
             state.computed.headline
         }
 
-        public static let titleLength: ComputedRuntime.StateSelector<AppState, __titleLengthType> = Extended.__table.computedSelector(0)
+        public static let titleLength: ComputedRuntime.StateSelector<AppState, Int> = Extended.__table.computedSelector(0)
     }
 }
 
@@ -429,7 +429,7 @@ struct ChildState {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'name' is a computed value: read it as 'state.computed.name' or 'store.computed.name' (computed values are read-only)")
-    var name: __nameType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var name: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The reference of a `@Shared` field, as `state.$field`: hand it to another state,
     /// `withLock` it, or stream its `values`.
@@ -474,7 +474,7 @@ extension ChildState {
 #sourceLocation()
 
         /// Memoized: recomputed only after `session` changes.
-        var name: __nameType {
+        var name: String {
             _name.value(
                 sharedInputs: {
                     $0.record($session.version)
@@ -509,7 +509,7 @@ extension ChildState {
     enum Selectors {
         static var session: ComputedRuntime.StateSelector<ChildState, __sessionType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
-        static let name = ComputedRuntime.StateSelector<ChildState, __nameType>(recomputations: Extended.__Recomputations.name) { (state: ChildState) in
+        static let name = ComputedRuntime.StateSelector<ChildState, String>(recomputations: Extended.__Recomputations.name) { (state: ChildState) in
             state.computed.name
         }
     }
@@ -570,19 +570,19 @@ struct ParentFeature {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        child: __childType = Extended.__childDefault,
-        title: __titleType = Extended.__titleDefault
+        child: ChildState = Extended.__childDefault,
+        title: String = Extended.__titleDefault
     ) {
         computed = Extended.__make(child: child, title: title)
     }
 
-    var child: __childType {
+    var child: ChildState {
         get { computed._child.wrappedValue }
         set { if computed._child.update(newValue) { computed.__childDidChange() } }
         _modify { defer { computed.__childDidChange() }; yield &computed._child.wrappedValue }
     }
 
-    var title: __titleType {
+    var title: String {
         get { computed._title.wrappedValue }
         set { computed._title.update(newValue) }
         _modify { yield &computed._title.wrappedValue }
@@ -590,7 +590,7 @@ struct ParentFeature {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'childName' is a computed value: read it as 'state.computed.childName' or 'store.computed.childName' (computed values are read-only)")
-    var childName: __childNameType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var childName: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -643,11 +643,11 @@ extension ParentFeature {
         }
 #sourceLocation()
 
-        var child: __childType { self._child.wrappedValue }
-        var title: __titleType { self._title.wrappedValue }
+        var child: ChildState { self._child.wrappedValue }
+        var title: String { self._title.wrappedValue }
 
         /// Memoized: recomputed only after `child` changes, including a `@Shared` value `child` holds, changed by any of its holders.
-        var childName: __childNameType {
+        var childName: String {
             _childName.value(
                 sharedInputs: {
                     ComputedRuntime._recordSharedStamps(of: self._child.wrappedValue, into: &$0)
@@ -687,10 +687,10 @@ extension ParentFeature {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var child: ComputedRuntime.StateSelector<ParentFeature, __childType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        static var title: ComputedRuntime.StateSelector<ParentFeature, __titleType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        static var child: ComputedRuntime.StateSelector<ParentFeature, ChildState> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var title: ComputedRuntime.StateSelector<ParentFeature, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
-        static let childName = ComputedRuntime.StateSelector<ParentFeature, __childNameType>(recomputations: Extended.__Recomputations.childName) { (state: ParentFeature) in
+        static let childName = ComputedRuntime.StateSelector<ParentFeature, String>(recomputations: Extended.__Recomputations.childName) { (state: ParentFeature) in
             state.computed.childName
         }
 
@@ -698,7 +698,7 @@ extension ParentFeature {
         ///
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `child` changes.
-        static func greeting(_ prefix: __greeting___prefix) -> ComputedRuntime.StateSelector<ParentFeature, __greeting___Result> {
+        static func greeting(_ prefix: String) -> ComputedRuntime.StateSelector<ParentFeature, String> {
             _greeting__(prefix)
         }
 
@@ -709,7 +709,7 @@ extension ParentFeature {
         )
 
         /// Memoized: recomputed only after `child` changes.
-        static func nameLength() -> ComputedRuntime.StateSelector<ParentFeature, __nameLength_Result> {
+        static func nameLength() -> ComputedRuntime.StateSelector<ParentFeature, Int> {
             _nameLength
         }
 
@@ -719,7 +719,7 @@ extension ParentFeature {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `child` changes.
-        static func labelled(_ prefix: __labelled___width_prefix, width: __labelled___width_width) -> ComputedRuntime.StateSelector<ParentFeature, __labelled___width_Result> {
+        static func labelled(_ prefix: String, width: Int) -> ComputedRuntime.StateSelector<ParentFeature, String> {
             _labelled___width(_labelled___width_Arguments(prefix: prefix, width: width))
         }
 
@@ -815,12 +815,12 @@ struct AppShell {
 
     /// Creates a state; every field without a value in the spec must be given.
     init(
-        feature: __featureType = Extended.__featureDefault
+        feature: ParentFeature = Extended.__featureDefault
     ) {
         computed = Extended.__make(feature: feature)
     }
 
-    var feature: __featureType {
+    var feature: ParentFeature {
         get { computed._feature.wrappedValue }
         set { if computed._feature.update(newValue) { computed.__featureDidChange() } }
         _modify { defer { computed.__featureDidChange() }; yield &computed._feature.wrappedValue }
@@ -828,9 +828,9 @@ struct AppShell {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'header' is a computed value: read it as 'state.computed.header' or 'store.computed.header' (computed values are read-only)")
-    var header: __headerType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var header: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'initial' is a computed value: read it as 'state.computed.initial' or 'store.computed.initial' (computed values are read-only)")
-    var initial: __initialType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    var initial: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -867,10 +867,10 @@ extension AppShell {
         }
 #sourceLocation()
 
-        var feature: __featureType { self._feature.wrappedValue }
+        var feature: ParentFeature { self._feature.wrappedValue }
 
         /// Memoized: recomputed only after `feature` changes, including a `@Shared` value `feature` holds, changed by any of its holders.
-        var header: __headerType {
+        var header: String {
             _header.value(
                 sharedInputs: {
                     ComputedRuntime._recordSharedStamps(of: self._feature.wrappedValue, into: &$0)
@@ -882,7 +882,7 @@ extension AppShell {
         }
 
         /// Memoized: recomputed only after `feature` changes, including a `@Shared` value `feature` holds, changed by any of its holders.
-        var initial: __initialType {
+        var initial: String {
             _initial.value(
                 sharedInputs: {
                     ComputedRuntime._recordSharedStamps(of: self._feature.wrappedValue, into: &$0)
@@ -924,19 +924,19 @@ extension AppShell {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var feature: ComputedRuntime.StateSelector<AppShell, __featureType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var feature: ComputedRuntime.StateSelector<AppShell, ParentFeature> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
-        static let header = ComputedRuntime.StateSelector<AppShell, __headerType>(recomputations: Extended.__Recomputations.header) { (state: AppShell) in
+        static let header = ComputedRuntime.StateSelector<AppShell, String>(recomputations: Extended.__Recomputations.header) { (state: AppShell) in
             state.computed.header
         }
 
-        static let initial = ComputedRuntime.StateSelector<AppShell, __initialType>(recomputations: Extended.__Recomputations.initial) { (state: AppShell) in
+        static let initial = ComputedRuntime.StateSelector<AppShell, String>(recomputations: Extended.__Recomputations.initial) { (state: AppShell) in
             state.computed.initial
         }
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `feature` changes.
-        static func header(_ prefix: __header___prefix) -> ComputedRuntime.StateSelector<AppShell, __header___Result> {
+        static func header(_ prefix: String) -> ComputedRuntime.StateSelector<AppShell, String> {
             _header__(prefix)
         }
 

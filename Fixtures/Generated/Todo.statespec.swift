@@ -25,10 +25,10 @@ public struct TodoState: Sendable {
     public init(
         todos: __todosType = Extended.__todosDefault,
         filter: __filterType = Extended.__filterDefault,
-        query: __queryType = Extended.__queryDefault,
+        query: String = Extended.__queryDefault,
         avatar: __avatarType = Extended.__avatarDefault,
-        unread: __unreadType = Extended.__unreadDefault,
-        badge: __badgeType = Extended.__badgeDefault
+        unread: Int = Extended.__unreadDefault,
+        badge: Int = Extended.__badgeDefault
     ) {
         computed = Extended.__make(
             todos: todos,
@@ -53,7 +53,7 @@ public struct TodoState: Sendable {
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._filter.wrappedValue }
     }
 
-    public var query: __queryType {
+    public var query: String {
         @inlinable get { computed._query.wrappedValue }
         @inlinable set { if computed._query.update(newValue) { computed.__didChange(2) } }
         @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._query.wrappedValue }
@@ -64,12 +64,12 @@ public struct TodoState: Sendable {
         _modify { yield &computed.avatar }
     }
 
-    public var unread: __unreadType {
+    public var unread: Int {
         @inlinable get { computed.unread }
         _modify { yield &computed.unread }
     }
 
-    public var badge: __badgeType {
+    public var badge: Int {
         @inlinable get { computed.badge }
         _modify { yield &computed.badge }
     }
@@ -78,9 +78,9 @@ public struct TodoState: Sendable {
     @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos' or 'store.computed.visibleTodos' (computed values are read-only)")
     public var visibleTodos: __visibleTodosType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount' or 'store.computed.visibleCount' (computed values are read-only)")
-    public var visibleCount: __visibleCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var visibleCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount' or 'store.computed.doneCount' (computed values are read-only)")
-    public var doneCount: __doneCountType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var doneCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 
     /// The `Edge` of an `@Edge` field, as `state.$field`: its version stamp and value.
     public subscript<Value>(dynamicMember keyPath: KeyPath<Extended, ComputedRuntime.Edge<Value>>) -> ComputedRuntime.Edge<Value> {
@@ -129,8 +129,8 @@ extension TodoState {
         @usableFromInline internal var _filter: ComputedRuntime.StoredField<__filterType>
         @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
         @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
-        @ComputedRuntime.Edge public fileprivate(set) var unread: __unreadType
-        @ComputedRuntime.Edge public fileprivate(set) var badge: __badgeType
+        @ComputedRuntime.Edge public fileprivate(set) var unread: Int
+        @ComputedRuntime.Edge public fileprivate(set) var badge: Int
         @usableFromInline internal var __memo: ComputedRuntime.MemoTable
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -179,7 +179,7 @@ extension TodoState {
         @inlinable public var todos: __todosType { self._todos.wrappedValue }
 
         @inlinable public var filter: __filterType { self._filter.wrappedValue }
-        @inlinable public var query: __queryType { self._query.wrappedValue }
+        @inlinable public var query: String { self._query.wrappedValue }
 
         /// The todos the list shows.
         ///
@@ -189,12 +189,12 @@ extension TodoState {
         }
 
         /// Memoized: recomputed only after `visibleTodos` changes.
-        @inlinable public var visibleCount: __visibleCountType {
+        @inlinable public var visibleCount: Int {
             _read { if !__memo._isCached(1) { __refresh(1) }; yield __memo[_borrowed: 1, as: __visibleCountType.self] }
         }
 
         /// Memoized: recomputed only after `todos` changes.
-        @inlinable public var doneCount: __doneCountType {
+        @inlinable public var doneCount: Int {
             _read { if !__memo._isCached(2) { __refresh(2) }; yield __memo[_borrowed: 2, as: __doneCountType.self] }
         }
     }
@@ -227,20 +227,20 @@ extension TodoState {
         public static var todos: ComputedRuntime.StateSelector<TodoState, __todosType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         public static var filter: ComputedRuntime.StateSelector<TodoState, __filterType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        public static var query: ComputedRuntime.StateSelector<TodoState, __queryType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var query: ComputedRuntime.StateSelector<TodoState, String> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
         public static var avatar: ComputedRuntime.StateSelector<TodoState, __avatarType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
-        public static var unread: ComputedRuntime.StateSelector<TodoState, __unreadType> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
-        public static var badge: ComputedRuntime.StateSelector<TodoState, __badgeType> { @_optimize(none) get { Extended.__table.fieldSelector(5) } }
+        public static var unread: ComputedRuntime.StateSelector<TodoState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
+        public static var badge: ComputedRuntime.StateSelector<TodoState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(5) } }
 
         /// The todos the list shows.
         public static let visibleTodos: ComputedRuntime.StateSelector<TodoState, __visibleTodosType> = Extended.__table.computedSelector(0)
 
-        public static let visibleCount: ComputedRuntime.StateSelector<TodoState, __visibleCountType> = Extended.__table.computedSelector(1)
-        public static let doneCount: ComputedRuntime.StateSelector<TodoState, __doneCountType> = Extended.__table.computedSelector(2)
+        public static let visibleCount: ComputedRuntime.StateSelector<TodoState, Int> = Extended.__table.computedSelector(1)
+        public static let doneCount: ComputedRuntime.StateSelector<TodoState, Int> = Extended.__table.computedSelector(2)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func todos(ownedBy owner: __todos_ownedBy_owner) -> ComputedRuntime.StateSelector<TodoState, __todos_ownedBy_Result> {
+        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<TodoState, __todos_ownedBy_Result> {
             _todos_ownedBy(owner)
         }
 

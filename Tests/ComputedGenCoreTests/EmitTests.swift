@@ -73,30 +73,30 @@ struct EmitTests {
         "extension `Self` {",
         "extension `Self`: Equatable {",
         // The memberwise initializer: parameters, and labels that Swift accepts bare.
-        "`default`: __defaultType = Extended.__defaultDefault,",
-        "`inout`: __inoutType = Extended.__inoutDefault,",
+        "`default`: Int = Extended.__defaultDefault,",
+        "`inout`: Int = Extended.__inoutDefault,",
         "computed = Extended.__make(default: `default`, `inout`: `inout`, true: `true`)",
         "fileprivate static func __make(default: `Self`.__defaultType, `inout`: `Self`.__inoutType, true: `Self`.__trueType) -> `Self`.Extended {",
         "_default: ComputedRuntime.StoredField<`Self`.__defaultType>(wrappedValue: `default`, version: __initialStamp),",
         "true: `true`",
         // Accessors on the state and on Extended.
-        "public var `default`: __defaultType {",
-        "public var `inout`: __inoutType {",
-        "@ComputedRuntime.Edge public fileprivate(set) var `true`: __trueType",
-        "public var `default`: __defaultType { self._default.wrappedValue }",
+        "public var `default`: Int {",
+        "public var `inout`: Int {",
+        "@ComputedRuntime.Edge public fileprivate(set) var `true`: Int",
+        "public var `default`: Int { self._default.wrappedValue }",
         // Computed values, their table entries and bodies.
-        "public var `return`: __returnType {",
+        "public var `return`: Int {",
         "table.computed(\"return\", \\.`return`, inputs: \"default inout true\") {  // 0",
         "`Self`._ComputedBodies.`return`($0.pointee._default.wrappedValue, $0.pointee._inout.wrappedValue, $0.pointee.`true`)",
         "withUnsafePointer(to: self) { `Self`.Extended.__table.refresh(index, in: $0) }",
         "static func `return`(_ `default`: __defaultType, _ `inout`: __inoutType, _ `true`: __trueType) -> __returnType {",
         // Selectors.
-        "public static var `default`: ComputedRuntime.StateSelector<`Self`, __defaultType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }",
-        "public static let `return`: ComputedRuntime.StateSelector<`Self`, __returnType> = Extended.__table.computedSelector(0)",
-        "public static func `where`(`in` value: __where_in_value) -> ComputedRuntime.StateSelector<`Self`, __where_in_Result> {",
+        "public static var `default`: ComputedRuntime.StateSelector<`Self`, Int> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }",
+        "public static let `return`: ComputedRuntime.StateSelector<`Self`, Int> = Extended.__table.computedSelector(0)",
+        "public static func `where`(`in` value: Int) -> ComputedRuntime.StateSelector<`Self`, Bool> {",
         "`Self`._SelectorBodies.`where`(in: value, `return`)",
         "static func `where`(`in` value: __where_in_value, _ `return`: __returnType) -> __where_in_Result {",
-        "public static func `if`(`let`: __if_let_var_let, `var` other: __if_let_var_other) -> ComputedRuntime.StateSelector<`Self`, __if_let_var_Result> {",
+        "public static func `if`(`let`: Int, `var` other: Int) -> ComputedRuntime.StateSelector<`Self`, Int> {",
         "_if_let_var(_if_let_var_Arguments(let: `let`, other: other))",
         "var `let`: __if_let_var_let",
         "`Self`._SelectorBodies.`if`(let: arguments.`let`, var: arguments.other, `default`)",
@@ -135,7 +135,7 @@ struct EmitTests {
             """)
         #expect(swift.contains("computed = Extended.__make(var: `var`, let: `let`)"))
         #expect(swift.contains("fileprivate static func __make(`var`: S.__varType, `let`: S.__letType) -> S.Extended {"))
-        #expect(swift.contains("static func pick(`inout` a: __pick_inout_var_let_a, `var` b: __pick_inout_var_let_b, `let` c: __pick_inout_var_let_c) -> ComputedRuntime.StateSelector<S, __pick_inout_var_let_Result> {"))
+        #expect(swift.contains("static func pick(`inout` a: Int, `var` b: Int, `let` c: Int) -> ComputedRuntime.StateSelector<S, Int> {"))
         #expect(swift.contains("static func pick(`inout` a: __pick_inout_var_let_a, `var` b: __pick_inout_var_let_b, `let` c: __pick_inout_var_let_c, _ sum: __sumType) -> __pick_inout_var_let_Result {"))
         #expect(swift.contains("S._SelectorBodies.pick(`inout`: arguments.a, var: arguments.b, let: arguments.c, sum)"))
     }
@@ -190,7 +190,7 @@ struct EmitTests {
         let swift = try Emit.swift("state S {\n  var a: Int = 0\n  var unused: Int = 0\n  @Edge var e: Int = 0\n  computed b: Int { a + e }\n}\n")
         #expect(swift.contains("set { if computed._a.update(newValue) { computed.__didChange(0) } }"))
         #expect(swift.contains("set { computed._unused.update(newValue) }"))
-        let edgeAccessor = try #require(Emit.block(startingWith: "var e: __eType {", in: swift))
+        let edgeAccessor = try #require(Emit.block(startingWith: "var e: Int {", in: swift))
         #expect(!edgeAccessor.contains { $0.hasPrefix("set") })
     }
 
@@ -206,7 +206,7 @@ struct EmitTests {
         #expect(Emit.count(of: "func __refresh(", in: swift) == 1)
         // The selector of a computed value is the table's, by the value's index: no closure.
         // A global: `Selectors.b(state)` borrows it, no getter call, no retain.
-        #expect(swift.contains("static let b: ComputedRuntime.StateSelector<S, __bType> = Extended.__table.computedSelector(0)\n"))
+        #expect(swift.contains("static let b: ComputedRuntime.StateSelector<S, Int> = Extended.__table.computedSelector(0)\n"))
         // No code per computed value beyond its entry, its accessor, its selector and its body.
         #expect(!swift.contains("Refresh()"))
         #expect(!swift.contains("Version:"))
@@ -229,7 +229,7 @@ struct EmitTests {
         #expect(internalState.contains("fileprivate(set) var computed: Extended"))
         #expect(publicState.contains("@usableFromInline internal var _a: ComputedRuntime.StoredField<__aType>"))
         #expect(publicState.contains("@usableFromInline internal var __memo: ComputedRuntime.MemoTable\n"))
-        #expect(publicState.contains("@inlinable public var b: __bType {"))
+        #expect(publicState.contains("@inlinable public var b: Int {"))
         #expect(publicState.contains("@usableFromInline @inline(never) internal func __refresh(_ index: Swift.Int) {"))
         #expect(publicState.contains("@inlinable internal mutating func __didChange(_ field: Swift.Int)"))
         #expect(internalState.contains("fileprivate mutating func __didChange(_ field: Swift.Int)"))
@@ -255,7 +255,7 @@ struct EmitTests {
     func selectorWithoutParameters() throws {
         let swift = try Emit.swift(Self.selectorSpec)
         #expect(swift.contains("""
-                    static func queryLength() -> ComputedRuntime.StateSelector<L, __queryLength_Result> {
+                    static func queryLength() -> ComputedRuntime.StateSelector<L, Int> {
                         _queryLength
                     }
 
@@ -271,7 +271,7 @@ struct EmitTests {
     func selectorWithOneParameter() throws {
         let swift = try Emit.swift(Self.selectorSpec)
         #expect(swift.contains("""
-                    static func todos(ownedBy owner: __todos_ownedBy_owner) -> ComputedRuntime.StateSelector<L, __todos_ownedBy_Result> {
+                    static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<L, [Int]> {
                         _todos_ownedBy(owner)
                     }
 
@@ -292,7 +292,7 @@ struct EmitTests {
     func selectorWithSeveralParameters() throws {
         let swift = try Emit.swift(Self.selectorSpec)
         #expect(swift.contains("""
-                    static func matching(_ prefix: __matching___limit_prefix, limit: __matching___limit_limit) -> ComputedRuntime.StateSelector<L, __matching___limit_Result> {
+                    static func matching(_ prefix: String, limit: Int) -> ComputedRuntime.StateSelector<L, [Int]> {
                         _matching___limit(_matching___limit_Arguments(prefix: prefix, limit: limit))
                     }
 
@@ -413,9 +413,9 @@ struct EmitTests {
         let swift = try Emit.swift(Self.chainSpec)
         #expect(Emit.invalidations(of: "unused", in: swift) == nil)
         #expect(!swift.contains("_unusedDidChange"))
-        let accessor = try #require(Emit.block(startingWith: "var unused: __unusedType {", in: swift))
+        let accessor = try #require(Emit.block(startingWith: "var unused: String {", in: swift))
         #expect(accessor == ["get { computed._unused.wrappedValue }", "set { computed._unused.update(newValue) }", "_modify { yield &computed._unused.wrappedValue }"])
-        let readAccessor = try #require(Emit.block(startingWith: "var a: __aType {", in: swift))
+        let readAccessor = try #require(Emit.block(startingWith: "var a: Int {", in: swift))
         #expect(readAccessor.contains("_modify { defer { computed.__didChange(0) }; yield &computed._a.wrappedValue }"))
     }
 
@@ -445,12 +445,12 @@ struct EmitTests {
             "\(level) struct S: Sendable {",
             "\(level) init(",
             "\(level) var computed: Extended\n",
-            "\(level) var a: __aType {",
+            "\(level) var a: Int {",
             "\(level) struct Extended: Sendable {",
-            "\(level) var b: __bType {",
+            "\(level) var b: Int {",
             "\(level) enum Selectors {",
-            "\(level) static var a: ComputedRuntime.StateSelector<S, __aType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }",
-            "\(level) static func c(_ x: __c___x) -> ComputedRuntime.StateSelector<S, __c___Result> {",
+            "\(level) static var a: ComputedRuntime.StateSelector<S, Int> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }",
+            "\(level) static func c(_ x: Int) -> ComputedRuntime.StateSelector<S, Int> {",
             "\(level) static func == (lhs: S, rhs: S) -> Swift.Bool {",
             "\(level) var customMirror: Swift.Mirror {",
         ] {

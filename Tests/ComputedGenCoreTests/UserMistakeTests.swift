@@ -130,12 +130,12 @@ struct UserMistakeTests {
     @Test("a mistake after a member that exists is not explained away as a missing member", arguments: [
         Mistake(
             code: "func f(state: TodoState) { let n: Int = state.$unread; _ = n }",
-            message: "cannot convert value of type 'Edge<TodoState.__unreadType>' (aka 'Edge<Int>') to specified type 'Int'",
+            message: "cannot convert value of type 'Edge<Int>' to specified type 'Int'",
             at: "$unread"
         ),
         Mistake(
             code: "func f(state: TodoState) -> Int { state.$unread.valeu }",
-            message: "value of type 'Edge<TodoState.__unreadType>' (aka 'Edge<Int>') has no member 'valeu'", at: "valeu"
+            message: "value of type 'Edge<Int>' has no member 'valeu'", at: "valeu"
         ),
     ])
     func mistakeAfterExistingMember(_ mistake: Mistake) throws {

@@ -5,8 +5,10 @@
 /// A type is spelled in many generated declarations (the initializer, the accessors, the storage,
 /// the selectors, the bodies), so a misspelled one used to be reported eight or more times, all in
 /// the generated file. Instead each type gets a typealias, declared where the spec wrote it, and
-/// every generated declaration uses the alias: Swift reports the bad type once, at the alias, and
-/// stays silent about the declarations that use it. Default values and attribute arguments become
+/// the generated declarations use the alias: Swift reports the bad type once, at the alias, and
+/// stays silent about the declarations that use it. The public interface spells a type as the
+/// spec wrote it instead when the generator knows it exists (``KnownTypes``), where no mistake
+/// can be reported at all. Default values and attribute arguments become
 /// static members for the same reason (a default is used by the initializer and by `Decodable`).
 ///
 /// The names start with `__`, which spec names cannot, so they never clash with the spec's.
@@ -162,6 +164,18 @@ extension StateEmitter {
     /// The alias that stands for a computed value's type in generated code.
     func typeAlias(_ computed: CheckedComputed) -> String {
         SpecFragmentNames.type(of: computed.name)
+    }
+
+    /// A field's type in the public interface: as the spec wrote it when the generator knows it
+    /// exists (see ``KnownTypes``), so Quick Help, DocC and completion show `[String: Int]`;
+    /// otherwise its alias, which reports a mistake in it once.
+    func publicType(_ field: CheckedField) -> String {
+        field.decl.type.flatMap { source.knownTypes.spelling(of: $0.text) } ?? typeAlias(field)
+    }
+
+    /// A computed value's type in the public interface (see ``publicType(_:)-field``).
+    func publicType(_ computed: CheckedComputed) -> String {
+        computed.decl.type.flatMap { source.knownTypes.spelling(of: $0.text) } ?? typeAlias(computed)
     }
 
     /// Emits the types as typealiases of the state. (The default values and attribute arguments

@@ -22,7 +22,7 @@ extension StateEmitter {
                     writer.doc(field.decl.doc?.lines ?? [])
                     // `self.`: a getter body that starts with `_read` or `_modify` (the storage of
                     // fields named `read` and `modify`) would be read as that accessor.
-                    writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(typeAlias(field)) { self._\(field.name).wrappedValue }")
+                    writer.line("\(inlinable)\(access)var \(swiftName(field.decl.name)): \(publicType(field)) { self._\(field.name).wrappedValue }")
                 }
                 for computed in state.computeds {
                     writer.line()
@@ -52,10 +52,10 @@ extension StateEmitter {
             switch field.kind {
             case .edge:
                 writer.doc(field.decl.doc?.lines ?? [])
-                writer.line("@\(RuntimeNames.edge) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(typeAlias(field))")
+                writer.line("@\(RuntimeNames.edge) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(publicType(field))")
             case .shared:
                 writer.doc(field.decl.doc?.lines ?? [])
-                writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(typeAlias(field))")
+                writer.line("@\(RuntimeNames.shared) \(access)fileprivate(set) var \(swiftName(field.decl.name)): \(publicType(field))")
             case .plain:
                 writer.line("\(storageAccess)var _\(field.name): \(RuntimeNames.storedField)<\(typeAlias(field))>")
             }
@@ -174,7 +174,7 @@ extension StateEmitter {
         writer.doc(doc)
         let name = swiftName(computed.decl.name)
         let shared = sharedInputs(of: computed)
-        writer.block("\(shared.isEmpty ? inlinable : "")\(access)var \(name): \(typeAlias(computed))") { writer in
+        writer.block("\(shared.isEmpty ? inlinable : "")\(access)var \(name): \(publicType(computed))") { writer in
             if !shared.isEmpty {
                 // Other holders may write a @Shared input: key the cache on their versions, one
                 // by one (a sum of stamps is no key: stamps are not ordered across threads).

@@ -27,7 +27,7 @@ extension StateEmitter {
             + "'store.computed.\(computed.name)' (computed values are read-only)"
         writer.line("@available(*, unavailable, message: \"\(message)\")")
         let never = "\(RuntimeNames.unavailableMember)()"
-        writer.line("\(access)var \(name): \(typeAlias(computed)) { @_optimize(none) get { \(never) } @_optimize(none) set {} @_optimize(none) _modify { \(never) } }")
+        writer.line("\(access)var \(name): \(publicType(computed)) { @_optimize(none) get { \(never) } @_optimize(none) set {} @_optimize(none) _modify { \(never) } }")
     }
 
     /// Any other name on a state with dynamic member lookup (`@Edge` or `@Shared` fields): an

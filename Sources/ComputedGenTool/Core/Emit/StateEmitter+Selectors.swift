@@ -32,12 +32,12 @@ extension StateEmitter {
                     writer.line(stored ? "\(declaration) = Extended.__table.\(entry)" : "\(declaration) { @_optimize(none) get { Extended.__table.\(entry) } }")
                 }
                 for field in state.fields {
-                    emitTableSelector(swiftName(field.decl.name), type: typeAlias(field), doc: field.decl.doc?.lines ?? [], entry: "fieldSelector(\(fieldIndex(of: field)))", stored: false)
+                    emitTableSelector(swiftName(field.decl.name), type: publicType(field), doc: field.decl.doc?.lines ?? [], entry: "fieldSelector(\(fieldIndex(of: field)))", stored: false)
                 }
                 for computed in state.computeds {
                     let name = swiftName(computed.decl.name)
                     guard isShared(computed) else {
-                        emitTableSelector(name, type: typeAlias(computed), doc: computed.decl.doc?.lines ?? [], entry: "computedSelector(\(memoIndex(of: computed)))", stored: true)
+                        emitTableSelector(name, type: publicType(computed), doc: computed.decl.doc?.lines ?? [], entry: "computedSelector(\(memoIndex(of: computed)))", stored: true)
                         continue
                     }
                     // A value over `@Shared` fields is unversioned (other holders write those),
@@ -46,7 +46,7 @@ extension StateEmitter {
                     separate()
                     previousIsOneLine = false
                     writer.doc(computed.decl.doc?.lines ?? [])
-                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(typeAlias(computed))>(recomputations: Extended.__Recomputations.\(name)) { (state: \(typeName)) in")
+                    writer.line("\(access)static let \(name) = \(RuntimeNames.stateSelector)<\(typeName), \(publicType(computed))>(recomputations: Extended.__Recomputations.\(name)) { (state: \(typeName)) in")
                     writer.line("    state.computed.\(name)")
                     writer.line("}")
                 }
@@ -135,10 +135,12 @@ extension StateEmitter {
         let signature = parameters.map { parameter -> String in
             let label = parameter.label.map(labelName) ?? swiftName(parameter.name)
             let name = parameter.label == nil ? "" : " " + swiftName(parameter.name)
-            return "\(label)\(name): \(SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))"
+            let type = parameter.type.flatMap { source.knownTypes.spelling(of: $0.text) }
+            return "\(label)\(name): \(type ?? SpecFragmentNames.parameter(parameter, ofSelectorStorage: storage))"
         }
         let name = swiftName(selector.decl.name)
-        let resultType = "\(RuntimeNames.stateSelector)<\(typeName), \(resultAlias)>"
+        let publicResult = selector.decl.returnType.flatMap { source.knownTypes.spelling(of: $0.text) } ?? resultAlias
+        let resultType = "\(RuntimeNames.stateSelector)<\(typeName), \(publicResult)>"
         writer.block("\(access)static func \(name)(\(signature.joined(separator: ", "))) -> \(resultType)") { writer in
             switch parameters.count {
             case 0:

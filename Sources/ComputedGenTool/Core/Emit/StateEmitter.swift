@@ -295,10 +295,10 @@ struct StateEmitter {
             let separator = index == state.fields.count - 1 ? "" : ","
             let name = swiftName(field.decl.name)
             if sharedByReference && field.isShared {
-                writer.line("    \(name): \(RuntimeNames.shared)<\(typeAlias(field))>\(separator)")
+                writer.line("    \(name): \(RuntimeNames.shared)<\(publicType(field))>\(separator)")
             } else {
                 let defaultClause = field.decl.defaultValue == nil ? "" : " = Extended.\(SpecFragmentNames.defaultValue(of: field))"
-                writer.line("    \(name): \(typeAlias(field))\(defaultClause)\(separator)")
+                writer.line("    \(name): \(publicType(field))\(defaultClause)\(separator)")
             }
         }
         writer.block(")") { writer in
@@ -321,7 +321,7 @@ struct StateEmitter {
         if field.isShared {
             // A reference: writing it changes the value for every holder, so the setter does not
             // mutate the state, and computed values over it check its version on each read.
-            writer.block("\(access)var \(name): \(typeAlias(field))") { writer in
+            writer.block("\(access)var \(name): \(publicType(field))") { writer in
                 writer.line("\(inlinableGet) { computed.\(name) }")
                 writer.line("nonmutating set { computed.\(name) = newValue }")
             }
@@ -332,7 +332,7 @@ struct StateEmitter {
         // change hook (which marks dependents stale) out of line. An `@Edge` field's wrapper
         // setter is `fileprivate`, so its writes stay out of line.
         let inlinableWrite = isInlinable && !field.isEdge ? "@inlinable " : ""
-        writer.block("\(access)var \(name): \(typeAlias(field))") { writer in
+        writer.block("\(access)var \(name): \(publicType(field))") { writer in
             writer.line("\(inlinableGet) { \(value) }")
             if !field.isEdge {
                 // An assignment of an equal value (when the type is Equatable: `update` has an

@@ -44,7 +44,14 @@ public enum SwiftEmitter {
         // column (swift-format, SwiftFormat and SwiftLint, as swift-protobuf's files do).
         for directive in formatterDirectives { writer.line(directive) }
         writer.line()
-        let context = SourceContext(path: options.sourceLocationPath ?? spec.file.path)
+        let foundationModules: Set<String> = ["Foundation", "SwiftUI", "UIKit", "AppKit", "Cocoa"]
+        let context = SourceContext(
+            path: options.sourceLocationPath ?? spec.file.path,
+            knownTypes: KnownTypes(
+                importsFoundation: spec.file.imports.contains { foundationModules.contains($0.module) },
+                stateNames: spec.states.map(\.name)
+            )
+        )
         for line in importLines(spec.file.imports, modules: options.modules, source: context) {
             writer.verbatim(line)
         }
@@ -125,6 +132,8 @@ enum SwiftSpelling {
 /// Where spec bodies came from, for `#sourceLocation`.
 struct SourceContext {
     var path: String
+    /// The types the generated public interface may spell as the spec wrote them.
+    var knownTypes: KnownTypes = .standardLibraryOnly
 
     /// The path as a Swift string literal.
     var pathLiteral: String {
