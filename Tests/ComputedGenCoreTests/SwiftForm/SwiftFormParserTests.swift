@@ -161,6 +161,38 @@ struct SwiftFormParserTests {
         #expect(fromQualified == fromPlain)
     }
 
+    @Test("a body may read members through 'self.', as plain Swift does; the generated body reads them by name, at the same columns")
+    func selfMembers() throws {
+        let plain = """
+            struct ShopSpec {
+              var items: [Int] = []
+              var limit: Int = 3
+              var total: Int { self.items.reduce(0, +) }
+              var capped: Int { min(self.total, limit) }
+              func over(_ n: Int) -> Bool { self.capped > n }
+            }
+            """
+        let byName = plain.replacingOccurrences(of: "self.", with: "")
+        let fromSelf = try #require(Self.generated(plain, path: "Shop.state.swift"))
+        let fromNames = try #require(Self.generated(byName, path: "Shop.state.swift"))
+        #expect(fromSelf == fromNames)
+        let parsed = SpecParser.parse(source: plain, path: "Shop.state.swift")
+        guard case .computed(let total) = parsed.file.states[0].members[2] else {
+            Issue.record("expected a computed value")
+            return
+        }
+        #expect(total.body.text == "      items.reduce(0, +) ")
+        // Inside string interpolations too.
+        let label = SpecParser.parse(source: "struct LSpec {\n  var n: Int = 0\n  var label: String { \"\\(self.n)\" }\n}\n", path: "L.state.swift")
+        guard case .computed(let labelValue) = label.file.states[0].members[1] else {
+            Issue.record("expected a computed value")
+            return
+        }
+        #expect(labelValue.body.text == #" "\(     n)" "#)
+        // `self` passed whole is not a member path: the spec language's error, at its column.
+        #expect(Self.errors("struct SSpec {\n  var a: Int = 0\n  var b: Int { [self].count + a }\n}\n").first?.hasPrefix("3:17: error: 'self' cannot be used") == true)
+    }
+
     @Test("the form follows the file name")
     func formOfPath() {
         #expect(SpecForm(path: "A/Todo.state.swift") == .swift)

@@ -47,16 +47,35 @@ public enum SwiftFormLowering {
             return .field(decl)
         case .computed(var decl):
             decl.type = decl.type.map(renamer.rename)
-            decl.body.text = readThroughComputed(renamer.rename(decl.body.text), in: shape, known: known)
+            decl.body.text = readThroughComputed(withoutSelf(renamer.rename(decl.body.text), members: shape.members), in: shape, known: known)
             return .computed(decl)
         case .selector(var decl):
             decl.returnType = decl.returnType.map(renamer.rename)
             for index in decl.parameters.indices {
                 decl.parameters[index].type = decl.parameters[index].type.map(renamer.rename)
             }
-            decl.body.text = readThroughComputed(renamer.rename(decl.body.text), in: shape, known: known)
+            decl.body.text = readThroughComputed(withoutSelf(renamer.rename(decl.body.text), members: shape.members), in: shape, known: known)
             return .selector(decl)
         }
+    }
+
+    /// `body` with each `self.` before one of the state's fields or computed values blanked out
+    /// (`self.items` reads `     items`, so every column stays where it was written): the plain
+    /// type is a struct, where `self.items` is ordinary Swift, and the generated body is a function
+    /// of its inputs, which reads `items`. A `self` used otherwise (passed whole, captured) is kept,
+    /// and reported as in the spec language.
+    static func withoutSelf(_ body: String, members: Set<String>) -> String {
+        guard body.contains("self") else { return body }
+        var edits = TextEdits()
+        for run in Renamer.tokenRuns(of: body) {
+            for index in run.indices where run[index].isWord("self") && index + 2 < run.count {
+                let isMemberPath = index == 0 || !run[index - 1].isPunctuation(".")
+                guard isMemberPath, run[index + 1].isPunctuation("."), run[index + 2].kind == .identifier,
+                      members.contains(run[index + 2].text) else { continue }
+                edits.replace(run[index].location.offset..<run[index + 1].endOffset, with: "     ")
+            }
+        }
+        return edits.apply(to: body)
     }
 
     /// `body` with `.computed` inserted before each nested state's computed value it reads.
@@ -98,6 +117,8 @@ public struct StateShape: Hashable, Sendable {
     public var nestedFields: [String: String] = [:]
     /// The names of the computed values.
     public var computedValues: Set<String> = []
+    /// The names of the fields and the computed values: what a body may read as `self.name`.
+    public var members: Set<String> = []
 
     /// An empty shape.
     public init() {}
@@ -111,8 +132,10 @@ public struct StateShape: Hashable, Sendable {
             case .field(let field):
                 let type = field.type.map { renamer.rename($0).text.trimmingWhitespace() } ?? ""
                 if stateNames.contains(type) { nestedFields[field.name.name] = type }
+                members.insert(field.name.name)
             case .computed(let computed):
                 computedValues.insert(computed.name.name)
+                members.insert(computed.name.name)
             case .selector:
                 break
             }
