@@ -28,23 +28,9 @@ struct ExamplesTests {
         let package = checkout.appendingPathComponent("Examples/TodoList")
         let spec = package.appendingPathComponent("Sources/TodoList/Todo.statespec")
 
-        // A cold build: the plugin generates the state, and SwiftPM warns about nothing (in
-        // particular not "found 1 file(s) which are unhandled" for the spec).
-        let build = try await swift(["build", "--package-path", package.path])
-        try build.expectSuccess()
-        #expect(build.lines.contains { $0.hasSuffix("Generating Todo.statespec.swift from Todo.statespec") }, "\(build)")
-        #expect(!build.output.contains("unhandled"), "\(build)")
-        let warnings = build.lines.filter { $0.contains("warning:") && $0.contains(checkout.path) }
-        #expect(warnings.isEmpty, "warnings in our code or the generated code:\n\(warnings.joined(separator: "\n"))\n\(build)")
-
         // The program's output: what the README's first command (`swift run --package-path
         // Examples/TodoList`) prints.
-        let binPath = try await swift(["build", "--package-path", package.path, "--show-bin-path"])
-        try binPath.expectSuccess()
-        let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
-            .appendingPathComponent("TodoList")
-        let run = try await Subprocess.run(executable, [], in: package)
-        try run.expectSuccess()
+        let run = try await buildAndRun(package, in: checkout, generating: "Todo.statespec.swift from Todo.statespec")
         #expect(run.output == Self.expectedTodoListOutput, "\(run)")
 
         // The first rebuild after a cold build is not quite a no-op, because of SwiftPM (seen with
@@ -201,6 +187,25 @@ struct ExamplesTests {
                 || conflicting.output.contains(#"warning: target 'Counter' does not exclude "Counter.statespec", "Models/Labels.statespec". If it applies the ComputedGen build-tool plugin, remove it from the target"#),
             "\(conflicting)"
         )
+    }
+
+    /// Builds `package` cold, expecting the plugin's `Generating …` line for `generated` and no
+    /// warning (in particular not "found 1 file(s) which are unhandled" for a spec), then runs its
+    /// `TodoList` executable.
+    func buildAndRun(_ package: URL, in checkout: URL, generating generated: String) async throws -> Subprocess {
+        let build = try await swift(["build", "--package-path", package.path])
+        try build.expectSuccess()
+        #expect(build.lines.contains { $0.hasSuffix("Generating \(generated)") }, "\(build)")
+        #expect(!build.output.contains("unhandled"), "\(build)")
+        let warnings = build.lines.filter { $0.contains("warning:") && $0.contains(checkout.path) }
+        #expect(warnings.isEmpty, "warnings in our code or the generated code:\n\(warnings.joined(separator: "\n"))\n\(build)")
+        let binPath = try await swift(["build", "--package-path", package.path, "--show-bin-path"])
+        try binPath.expectSuccess()
+        let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            .appendingPathComponent("TodoList")
+        let run = try await Subprocess.run(executable, [], in: package)
+        try run.expectSuccess()
+        return run
     }
 
     /// What `swift run --package-path Examples/TodoList` prints.

@@ -12,21 +12,9 @@ extension ExamplesTests {
         let specLocation = "/Examples/TodoListSwiftForm/Sources/TodoSpecs/Todo.state.swift"
 
         // A cold build: TodoSpecs compiles the spec as plain Swift, and the plugin, applied to
-        // TodoList, generates TodoState from it. No warnings, no "unhandled" files.
-        let build = try await swift(["build", "--package-path", package.path])
-        try build.expectSuccess()
-        #expect(build.lines.contains { $0.hasSuffix("Generating TodoSpecs_Todo.state.generated.swift from Todo.state.swift") }, "\(build)")
-        #expect(!build.output.contains("unhandled"), "\(build)")
-        let warnings = build.lines.filter { $0.contains("warning:") && $0.contains(checkout.path) }
-        #expect(warnings.isEmpty, "warnings in our code or the generated code:\n\(warnings.joined(separator: "\n"))\n\(build)")
-
-        // The same program as Examples/TodoList prints the same table: the same state.
-        let binPath = try await swift(["build", "--package-path", package.path, "--show-bin-path"])
-        try binPath.expectSuccess()
-        let executable = URL(fileURLWithPath: binPath.output.trimmingCharacters(in: .whitespacesAndNewlines))
-            .appendingPathComponent("TodoList")
-        let run = try await Subprocess.run(executable, [], in: package)
-        try run.expectSuccess()
+        // TodoList, generates TodoState from it. The same program as Examples/TodoList prints
+        // the same table: the same state.
+        let run = try await buildAndRun(package, in: checkout, generating: "TodoSpecs_Todo.state.generated.swift from Todo.state.swift")
         let expected = Self.expectedTodoListOutput.replacingOccurrences(
             of: "TodoState is generated from Todo.statespec", with: "TodoState is generated from TodoSpecs/Todo.state.swift"
         )
