@@ -46,6 +46,12 @@ public protocol IncrementalListQuery<Output>: Sendable {
     /// `source:`). Returns false, leaving the query as it was, when its source is not an
     /// ``IdentifiedList`` (the default). Not meant to be called by hand.
     mutating func _replaceSource(with list: IdentifiedList<Source>) -> Bool
+
+    /// Why the evaluation that made `state` was made in full although the source's changes were
+    /// known, when the query itself decided it (a ``JoinQuery`` whose other side's changes are
+    /// not known); nil for the pipeline's own reasons (the default). Not meant to be called by
+    /// hand.
+    static func _fullEvaluationReason(_ state: State?) -> ListEvaluation.Reason?
 }
 
 extension IncrementalListQuery {
@@ -56,6 +62,10 @@ extension IncrementalListQuery {
                           beforeEditing: () -> Void) -> (output: Output, isIncremental: Bool) {
         evaluate(updating: &previous, changes: changes)
     }
+
+    /// Nil: the pipeline says why it evaluated in full. Not meant to be called by hand.
+    @inlinable
+    public static func _fullEvaluationReason(_ state: State?) -> ListEvaluation.Reason? { nil }
 }
 
 /// An incremental query whose source is an ``IdentifiedList``: it follows the list's change
@@ -150,7 +160,7 @@ public struct IncrementalPipeline<Query: IncrementalListQuery>: Sendable {
             : isFirst ? .full(.first)
             : !reuse ? .full(.otherInputsMoved)
             : changes == nil ? .full(.changesUnavailable)
-            : .full(.changesNotFollowed)
+            : .full(Query._fullEvaluationReason(_state) ?? .changesNotFollowed)
         _version = query.sourceVersion
         _lastUpdateWasIncremental = isIncremental
         if isIncremental {
@@ -334,6 +344,10 @@ public enum ListEvaluation: Hashable, Sendable, CustomStringConvertible {
         /// much of the list that following them would cost more, or the query's operators were
         /// not those of last time.
         case changesNotFollowed
+        /// The list's changes were known, but not those of the other side of a join (a
+        /// ``JoinQuery``'s ``JoinQuery/other``): it was replaced, this copy of the state diverged,
+        /// or more edits were made than its change record keeps.
+        case joinedChangesUnavailable
     }
 
     /// `followed the list's changes`, `evaluated in full: another input moved`, ….
@@ -344,6 +358,7 @@ public enum ListEvaluation: Hashable, Sendable, CustomStringConvertible {
         case .full(.otherInputsMoved): "evaluated in full: an input other than the list moved"
         case .full(.changesUnavailable): "evaluated in full: the list's changes were unknown (it was replaced, diverged, or its change record was trimmed)"
         case .full(.changesNotFollowed): "evaluated in full: too many changes to follow"
+        case .full(.joinedChangesUnavailable): "evaluated in full: the joined side's changes were unknown (it was replaced, diverged, or its change record was trimmed)"
         }
     }
 }

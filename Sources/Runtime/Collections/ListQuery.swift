@@ -208,7 +208,7 @@ public struct PrefixListQuery<Source: Identifiable & Sendable, Element>: Sendabl
 /// operators were applied at the same places, in the same order.
 @usableFromInline
 struct _QueryStep: Hashable, Sendable {
-    @usableFromInline enum Kind: UInt8, Sendable { case filter, sort, map, prefix, group, fold, order }
+    @usableFromInline enum Kind: UInt8, Sendable { case filter, sort, map, prefix, group, fold, order, join }
 
     let kind: Kind
     let file: UInt

@@ -75,6 +75,9 @@ extension ChangeTrace {
                 let inputs = Self.mostFrequent(others[value] ?? [:]) ?? "another input"
                 why = "an input other than the list moved with it each time (\(inputs)); "
                     + "a value that every edit moves forces a full evaluation: read it outside the query, or keep it out of the commits that edit the list"
+            case .joinedChangesUnavailable:
+                why = "the changes of the other side of its join were unknown: that list was replaced by a new value, or edited more than its change record keeps, between two reads; "
+                    + "edit it in place rather than assigning a new list, or read the value more often"
             case .changesNotFollowed, .first:
                 why = "its edits touched so much of the list that following them was not worth it"
             }

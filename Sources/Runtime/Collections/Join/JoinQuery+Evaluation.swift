@@ -1,0 +1,128 @@
+extension JoinQuery: IdentifiedListQuery {
+    /// The joined list's elements.
+    public typealias Source = Left
+    /// The rows, as a list.
+    public typealias Output = IdentifiedList<Row>
+    /// The rows and what the query keeps to update them.
+    public typealias State = JoinQueryState<Left, Other, Row>
+
+    /// Evaluates the join into the ``IdentifiedList`` of its rows (see ``IncrementalListQuery``).
+    @inlinable
+    public func evaluate(updating previous: inout JoinQueryState<Left, Other, Row>?, changes: ListChanges<Left.ID>?)
+        -> (output: IdentifiedList<Row>, isIncremental: Bool) {
+        _evaluate(updating: &previous, changes: changes, beforeEditing: {})
+    }
+
+    /// ``evaluate(updating:changes:)``, calling `beforeEditing` before it edits the rows (see
+    /// `IncrementalListQuery._evaluate(updating:changes:beforeEditing:)`).
+    @inlinable
+    public func _evaluate(updating previous: inout JoinQueryState<Left, Other, Row>?, changes: ListChanges<Left.ID>?,
+                          beforeEditing: () -> Void) -> (output: IdentifiedList<Row>, isIncremental: Bool) {
+        var reason: ListEvaluation.Reason? = nil
+        if var state = previous, state.step == _step, let changes, let touched = changes._touched(Left.self) {
+            if let keys = other._changedKeys(since: state.mark) {
+                var affected = touched.count
+                for key in keys { affected += state.referrers[key]?.count ?? 0 }
+                if affected <= Swift.max(64, source.count / 4) {
+                    // Let the rows be edited in place when no one else holds them: neither
+                    // `previous` nor the rows a memo cell caches, which these replace.
+                    previous = nil
+                    beforeEditing()
+                    _follow(touched, keys, in: &state)
+                    previous = state
+                    return (state.rows, true)
+                }
+                reason = .changesNotFollowed
+            } else {
+                reason = .joinedChangesUnavailable
+            }
+        }
+        var state = _fullEvaluation()
+        state.fullReason = reason
+        previous = state
+        return (state.rows, false)
+    }
+
+    /// Why the last evaluation into `state` was made in full, when the query decided it (the
+    /// other side's changes unknown, or too many).
+    @inlinable
+    public static func _fullEvaluationReason(_ state: JoinQueryState<Left, Other, Row>?) -> ListEvaluation.Reason? {
+        state?.fullReason
+    }
+
+    /// Every element's row, in the list's order, with the element's label. O(n).
+    @inlinable
+    func _fullEvaluation() -> JoinQueryState<Left, Other, Row> {
+        var rows = ContiguousArray<Row>()
+        var labels = ContiguousArray<UInt64>()
+        rows.reserveCapacity(source.count)
+        labels.reserveCapacity(source.count)
+        var referrers: [Other.Key: Set<Left.ID>] = [:]
+        // The closures read once (a closure read from `self` per element is retained and released
+        // per element).
+        let key = _key
+        let row = _row
+        let other = other
+        for offset in 0..<source.count {
+            let element = source._elements[offset]
+            let elementKey = key(element)
+            if let elementKey { referrers[elementKey, default: []].insert(element.id) }
+            if let made = row(element, elementKey.flatMap(other._value(for:))) {
+                rows.append(made)
+                labels.append(source._labels[offset])
+            }
+        }
+        return JoinQueryState(rows: IdentifiedList(_elements: rows, labels: labels, changeRecordCapacity: source.changeRecordCapacity),
+                              referrers: referrers, mark: other._mark, step: _step)
+    }
+
+    /// Makes again the rows of the `touched` elements and of the elements that refer to the
+    /// changed `keys`, editing `state`'s rows in place: updates first, then the insertions,
+    /// removals and moves in one pass (`_applyLabelledEdits`). O(k · log n + structural edits).
+    @inlinable
+    func _follow(_ touched: [_TouchedElement<Left>], _ keys: [Other.Key], in state: inout JoinQueryState<Left, Other, Row>) {
+        var equality = _Equality<Row>()
+        var removals: [Int] = []
+        var relabelled: [(offset: Int, label: UInt64)] = []
+        var insertions: [(element: Row, label: UInt64)] = []
+        // Each element once: one touched on this side that also refers to a changed key is made
+        // again once. (The touched elements are distinct, and so are the elements that refer to
+        // distinct keys: only both at once need the set.)
+        let isShared = !touched.isEmpty && !keys.isEmpty
+        var done = Set<Left.ID>()
+        func remake(_ id: Left.ID) {
+            if isShared, !done.insert(id).inserted { return }
+            let entry = source._entry(id: id)
+            let made = entry.flatMap { entry in _row(entry.element, _key(entry.element).flatMap(other._value(for:))) }
+            guard let offset = state.rows.index(id: id) else {
+                if let made, let entry { insertions.append((made, entry.label)) }
+                return
+            }
+            guard let made, let entry else {
+                removals.append(offset)
+                return
+            }
+            if !equality.areEqual(state.rows[offset], made) { state.rows[offset] = made }
+            if state.rows._label(at: offset) != entry.label { relabelled.append((offset, entry.label)) }
+        }
+        for element in touched {
+            let oldKey = element.old.flatMap { _key($0.element) }
+            let newKey = source[id: element.id].flatMap(_key)
+            if oldKey != newKey {
+                if let oldKey {
+                    state.referrers[oldKey]?.remove(element.id)
+                    if state.referrers[oldKey]?.isEmpty == true { state.referrers[oldKey] = nil }
+                }
+                if let newKey { state.referrers[newKey, default: []].insert(element.id) }
+            }
+            remake(element.id)
+        }
+        for key in keys {
+            guard let ids = state.referrers[key] else { continue }
+            for id in ids { remake(id) }
+        }
+        state.rows._applyLabelledEdits(removals: removals, relabelled: relabelled, insertions: insertions)
+        state.mark = other._mark
+        state.fullReason = nil
+    }
+}

@@ -1,0 +1,136 @@
+/// A join of an ``IdentifiedList`` with the related values its elements refer to: one row per
+/// element, made from the element and the value it refers to (in another ``IdentifiedList``, by
+/// id, or in a `Dictionary`, by key), in the list's order. Evaluated into an ``IdentifiedList`` of
+/// the rows, which views, groups, sections and folds then read as they read any list:
+///
+/// ```swift
+/// // One row per article that has a feed, with the feed's name.
+/// let rows = articles.join(feeds, on: \.feedID) { article, feed in
+///     TimelineRow(article: article, feedName: feed.name)
+/// }
+/// var pipeline = IncrementalPipeline<JoinQuery<Article, IdentifiedList<Feed>, TimelineRow>>()
+/// var timeline = pipeline.update(with: rows)      // an IdentifiedList<TimelineRow>
+/// feeds[id: 7]?.name = "Swift Blog"
+/// timeline = pipeline.update(with: articles.join(feeds, on: \.feedID) { … })
+/// // updated the rows of feed 7's articles only
+/// ```
+///
+/// ## Following changes on both sides
+/// An ``IncrementalPipeline`` gives the query the list's changes since its last evaluation, as to
+/// any query; the query asks the other side for its own (an ``IdentifiedList``'s change record, or
+/// a comparison of a dictionary with the one it last saw) and keeps, for each key, the ids of the
+/// elements that refer to it. An update then makes again only the rows of the elements that
+/// changed and of those that refer to a changed value: O(changes + k) for k such rows, and an
+/// insertion, removal or move of rows costs one pass over the rows after the first one it moves.
+/// The rows' list records each edit (an update, an insertion, a removal, a move), so a view of the
+/// rows follows them in O(k · log n).
+///
+/// It evaluates in full (O(n)), a new history of rows, when either side's changes are not known
+/// (a replaced list, a diverged copy, a trimmed record: ``ListEvaluation/Reason/joinedChangesUnavailable``
+/// for the other side), when they touch more than a quarter of the rows, or when the query was
+/// built by other operators than last time.
+///
+/// A row whose element and related value are unchanged is not made again; a row made again that is
+/// `==` to the one it replaces (when rows are `Equatable`) is kept, and is no edit of the rows.
+///
+/// The row's id must be its element's (`Row.ID == Left.ID`): a row is that element, shown with
+/// related data.
+public struct JoinQuery<Left: Identifiable & Sendable, Other: JoinedSide, Row: Identifiable & Sendable>: Sendable
+where Left.ID: Sendable, Row.ID == Left.ID, Other: Sendable, Other.Key: Sendable, Other._Mark: Sendable {
+    /// The list whose elements the rows are made from.
+    public let source: IdentifiedList<Left>
+    /// What the rows' related values are looked up in.
+    public let other: Other
+    /// The key an element refers to (nil: none).
+    @usableFromInline let _key: @Sendable (Left) -> Other.Key?
+    /// An element's row, given the value its key finds (nil: none); nil when the element has no row.
+    @usableFromInline let _row: @Sendable (Left, Other.Value?) -> Row?
+    @usableFromInline let _step: _QueryStep
+
+    @inlinable
+    init(source: IdentifiedList<Left>, other: Other, key: @escaping @Sendable (Left) -> Other.Key?,
+         row: @escaping @Sendable (Left, Other.Value?) -> Row?, step: _QueryStep) {
+        self.source = source
+        self.other = other
+        self._key = key
+        self._row = row
+        self._step = step
+    }
+}
+
+/// What a pipeline keeps for a ``JoinQuery``: the rows, the other side's mark, and for each key
+/// the ids of the elements that refer to it.
+public struct JoinQueryState<Left: Identifiable & Sendable, Other: JoinedSide, Row: Identifiable & Sendable>: Sendable
+where Left.ID: Sendable, Row.ID == Left.ID, Other: Sendable, Other.Key: Sendable, Other._Mark: Sendable {
+    @usableFromInline var rows: IdentifiedList<Row>
+    @usableFromInline var referrers: [Other.Key: Set<Left.ID>]
+    @usableFromInline var mark: Other._Mark
+    @usableFromInline let step: _QueryStep
+    /// Why the last evaluation was made in full, when the query itself decided it.
+    @usableFromInline var fullReason: ListEvaluation.Reason?
+
+    @inlinable
+    init(rows: IdentifiedList<Row>, referrers: [Other.Key: Set<Left.ID>], mark: Other._Mark, step: _QueryStep) {
+        self.rows = rows
+        self.referrers = referrers
+        self.mark = mark
+        self.step = step
+    }
+
+    /// The number of rows.
+    public var rowCount: Int { rows.count }
+}
+
+extension IdentifiedList where Element: Sendable, ID: Sendable {
+    /// Joins each element with the value of `other` its `key` refers to, into the rows `row`
+    /// makes; an element whose key finds no value has no row (an inner join).
+    ///
+    /// - Parameters:
+    ///   - other: an ``IdentifiedList`` (looked up by id) or a `Dictionary` (by key).
+    ///   - key: the key an element refers to (`\.feedID`).
+    ///   - row: an element's row, from the element and the value it refers to; its id is the
+    ///     element's.
+    @inlinable
+    public func join<Other: JoinedSide, Row: Identifiable & Sendable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key,
+        _ row: @escaping @Sendable (Element, Other.Value) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        JoinQuery(source: self, other: other, key: { key($0) }, row: { element, value in value.map { row(element, $0) } },
+                  step: _QueryStep(.join, fileID, line, column))
+    }
+
+    /// Joins each element whose `key` is not nil with the value of `other` it refers to (an inner
+    /// join: an element without a key, or whose key finds no value, has no row).
+    @inlinable
+    public func join<Other: JoinedSide, Row: Identifiable & Sendable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key?,
+        _ row: @escaping @Sendable (Element, Other.Value) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        JoinQuery(source: self, other: other, key: key, row: { element, value in value.map { row(element, $0) } },
+                  step: _QueryStep(.join, fileID, line, column))
+    }
+
+    /// Joins each element with the value of `other` its `key` refers to, if there is one: every
+    /// element has a row (a left join), made from nil when the key finds no value.
+    @inlinable
+    public func leftJoin<Other: JoinedSide, Row: Identifiable & Sendable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key,
+        _ row: @escaping @Sendable (Element, Other.Value?) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        JoinQuery(source: self, other: other, key: { key($0) }, row: { row($0, $1) }, step: _QueryStep(.join, fileID, line, column))
+    }
+
+    /// Joins each element with the value of `other` its `key` refers to, if it has a key and the
+    /// key finds a value: every element has a row (a left join), made from nil otherwise.
+    @inlinable
+    public func leftJoin<Other: JoinedSide, Row: Identifiable & Sendable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key?,
+        _ row: @escaping @Sendable (Element, Other.Value?) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        JoinQuery(source: self, other: other, key: key, row: { row($0, $1) }, step: _QueryStep(.join, fileID, line, column))
+    }
+}
