@@ -85,12 +85,13 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: StaticString,
+        sourceInputs: StaticString = "",
         unfollowedLists: StaticString = "",
         cutoff: Bool = true,
         source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
-        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? (==) : nil, Self._evaluator(body, source: source))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, sourceInputs: sourceInputs, unchanged: cutoff ? (==) : nil, Self._evaluator(body, source: source))
     }
 
     /// A fold maintained incrementally whose value is not `Equatable`: each recomputation is a
@@ -101,12 +102,13 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<Value>>,
         _ extended: KeyPath<Extended, Value>,
         inputs: StaticString,
+        sourceInputs: StaticString = "",
         unfollowedLists: StaticString = "",
         cutoff: Bool = true,
         source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == Value {
-        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: nil, Self._evaluator(body, source: source))
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, sourceInputs: sourceInputs, unchanged: nil, Self._evaluator(body, source: source))
     }
 
     /// What evaluates a value's query: builds it with `body` from the state's storage, and

@@ -17,6 +17,7 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<KeyedTotals<Key, Total>>>,
         _ extended: KeyPath<Extended, KeyedTotals<Key, Total>>,
         inputs: StaticString,
+        sourceInputs: StaticString = "",
         unfollowedLists: StaticString = "",
         cutoff: Bool = true,
         source: PartialKeyPath<Extended>? = nil,
@@ -29,7 +30,8 @@ extension StateTable.Builder {
         let unchanged: (KeyedTotals<Key, Total>, KeyedTotals<Key, Total>) -> Bool = { cached, new in
             new._previous == nil && cached._numbering == new._numbering && cached == new
         }
-        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? unchanged : nil,
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, sourceInputs: sourceInputs,
+                           unchanged: cutoff ? unchanged : nil,
                            release: _CachedValueRelease(unchanged: cutoff ? { $0._changed.isEmpty } : nil), Self._evaluator(body, source: source))
     }
 
@@ -46,12 +48,14 @@ extension StateTable.Builder {
         _ storage: KeyPath<Extended, IncrementalMemo<ListGroups<Key, Element>>>,
         _ extended: KeyPath<Extended, ListGroups<Key, Element>>,
         inputs: StaticString,
+        sourceInputs: StaticString = "",
         unfollowedLists: StaticString = "",
         cutoff: Bool = true,
         source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListGroups<Key, Element> {
-        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil,
+        _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, sourceInputs: sourceInputs,
+                           unchanged: cutoff ? { _, new in new.changedKeys.isEmpty } : nil,
                            release: _CachedValueRelease(unchanged: cutoff ? { $0.changedKeys.isEmpty } : nil), Self._evaluator(body, source: source))
     }
 
@@ -69,12 +73,14 @@ extension StateTable.Builder {
         _ extended: KeyPath<Extended, ListSections<Key, Element>>,
         inputs: StaticString,
         orderInputs: StaticString = "",
+        sourceInputs: StaticString = "",
         unfollowedLists: StaticString = "",
         cutoff: Bool = true,
         source: PartialKeyPath<Extended>? = nil,
         _ body: @escaping (UnsafePointer<Extended>) -> Query
     ) where Query.Output == ListSections<Key, Element> {
         _appendIncremental(name, storage, extended, inputs: inputs, unfollowedLists: unfollowedLists, orderInputs: orderInputs,
+                           sourceInputs: sourceInputs,
                            unchanged: cutoff ? { _, new in new.changes.isEmpty } : nil,
                            release: _CachedValueRelease(unchanged: cutoff ? { $0.changes.isEmpty } : nil), Self._evaluator(body, source: source))
     }

@@ -81,13 +81,12 @@ public enum SpecConverter {
     }
 
     /// Where the computed values of `state` that are derived collections (views, groups,
-    /// sections, totals per key, folds of a list) are declared: the plain type ends their
+    /// sections, totals per key, joins, folds of a list) are declared: the plain type ends their
     /// bodies with `.evaluated()`, to evaluate their queries.
     private static func derivedCollections(of state: CheckedState) -> [SourceLocation] {
-        let fields = Dictionary(state.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let emitter = StateEmitter(state: state, source: SourceContext(path: state.decl.name.name))
         return state.computeds.filter { computed in
-            computed.isIncrementalList || DerivedCollectionTypes.isKeyedTotals(computed.type)
-                || StateEmitter.foldedList(of: computed, fields: fields) != nil
+            computed.isIncrementalList || DerivedCollectionTypes.isKeyedTotals(computed.type) || emitter.isIncremental(computed)
         }.map(\.decl.location)
     }
 

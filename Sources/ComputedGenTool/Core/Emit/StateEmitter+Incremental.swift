@@ -24,17 +24,44 @@ extension StateEmitter {
         foldedLists[computed.name]
     }
 
-    /// ``foldedList(of:)`` given the state's fields by name (for the emitter's initializer).
-    static func foldedList(of computed: CheckedComputed, fields: [String: CheckedField]) -> String? {
-        guard !computed.isIncrementalList else { return nil }
-        let lists = computed.inputs.compactMap { input -> String? in
-            guard case .field(let name) = input, let field = fields[name],
-                  DerivedCollectionTypes.isIdentifiedList(field.type), computed.memberPaths[name] == nil
-            else { return nil }
-            return name
-        }
+    /// ``foldedList(of:)`` given the state's fields by name and its joins (for the emitter's
+    /// initializer).
+    static func foldedList(of computed: CheckedComputed, fields: [String: CheckedField],
+                           joins: [String: IncrementalJoins.Join] = [:]) -> String? {
+        guard !computed.isIncrementalList, joins[computed.name] == nil else { return nil }
+        let lists = Self.lists(among: computed, fields: fields, joins: joins)
         guard !lists.isEmpty else { return nil }
-        return IncrementalFolds.foldedList(inBody: computed.decl.body.text, lists: Set(lists), type: computed.type)
+        return IncrementalFolds.foldedList(inBody: computed.decl.body.text, lists: lists, type: computed.type)
+    }
+
+    /// The join a computed value makes (see `IncrementalJoins`), given the state's fields by name
+    /// and the joins before it.
+    static func join(of computed: CheckedComputed, fields: [String: CheckedField],
+                     joins: [String: IncrementalJoins.Join]) -> IncrementalJoins.Join? {
+        guard computed.isIdentifiedList else { return nil }
+        let lists = Self.lists(among: computed, fields: fields, joins: joins)
+        return IncrementalJoins.join(inBody: computed.decl.body.text, type: computed.type, lists: lists)
+    }
+
+    /// The inputs of `computed` a chain may start from: its `IdentifiedList` fields (read whole,
+    /// not through members) and the join values it reads.
+    private static func lists(among computed: CheckedComputed, fields: [String: CheckedField],
+                              joins: [String: IncrementalJoins.Join]) -> Set<String> {
+        Set(computed.inputs.compactMap { input -> String? in
+            switch input {
+            case .field(let name):
+                guard let field = fields[name], DerivedCollectionTypes.isIdentifiedList(field.type), computed.memberPaths[name] == nil
+                else { return nil }
+                return name
+            case .computed(let name):
+                return joins[name] != nil ? name : nil
+            }
+        })
+    }
+
+    /// The join a computed value makes, when it is one.
+    func join(of computed: CheckedComputed) -> IncrementalJoins.Join? {
+        joins[computed.name]
     }
 
     /// The `ListView` value a `ListView` value's chain starts from (`timeline` in `timeline.filter
@@ -71,17 +98,42 @@ extension StateEmitter {
         return tokens.count { $0.kind == .identifier && $0.text == name } == 1
     }
 
-    /// The input whose changes a value maintained incrementally follows: the `IdentifiedList`
-    /// field its chain starts from, or the `ListView` value (``viewSource(of:)``), when the body
-    /// reads it only there. Empty when there is none: a list or view its closures read too made the
-    /// previous result with its value then, so the value is evaluated in full after it moves.
+    /// The inputs whose changes a value maintained incrementally follows: the `IdentifiedList`
+    /// field its chain starts from, the join value it starts from, or the `ListView` value
+    /// (``viewSource(of:)``), when the body reads it only there; for a join, also the other side,
+    /// when the body reads it only as the join's first argument. Empty when there is none: a list
+    /// or view its closures read too made the previous result with its value then, so the value is
+    /// evaluated in full after it moves.
     func listInputs(of computed: CheckedComputed) -> [Input] {
         if let view = viewSource(of: computed) { return [.computed(view)] }
-        guard let start = StateChecker.chainStart(of: computed.decl.body), computed.inputs.contains(.field(start.name)),
-              let field = field(named: start.name), DerivedCollectionTypes.isIdentifiedList(field.type),
+        if let join = join(of: computed) {
+            return ([join.list] + (join.other.map { [$0] } ?? [])).compactMap { name in
+                guard Self.readsOnce(name, in: computed) else { return nil }
+                return computed.inputs.first { $0 == .field(name) || $0 == .computed(name) }
+            }
+        }
+        guard let start = StateChecker.chainStart(of: computed.decl.body),
               Self.readsOnce(start.name, in: computed) || Self.readsOnlyInKeyOrder(start.name, in: computed)
         else { return [] }
+        if computed.inputs.contains(.computed(start.name)), joins[start.name] != nil { return [.computed(start.name)] }
+        guard computed.inputs.contains(.field(start.name)), let field = field(named: start.name),
+              DerivedCollectionTypes.isIdentifiedList(field.type)
+        else { return [] }
         return [.field(start.name)]
+    }
+
+    /// The followed inputs (``listInputs(of:)``) other than the list field the query reads as its
+    /// source: the table's `sourceInputs:`, whose moves the query follows itself (a view's or a
+    /// join's rows through their record of changes, a join's other side through its own) rather
+    /// than being evaluated in full.
+    func followedOtherInputs(of computed: CheckedComputed) -> [String] {
+        guard isIncremental(computed), !isShared(computed) else { return [] }
+        let lists = listInputs(of: computed)
+        let source = join(of: computed).map(\.list) ?? StateChecker.chainStart(of: computed.decl.body)?.name
+        return lists.compactMap { input in
+            if case .field(let name) = input, name == source { return nil }
+            return input.name
+        }
     }
 
     /// Whether a `ListSections` value's key order reads the list its chain starts from and the
@@ -108,7 +160,7 @@ extension StateEmitter {
     /// Whether a computed value's body builds an incremental query: a `ListView`, or a fold of a
     /// list.
     func isIncremental(_ computed: CheckedComputed) -> Bool {
-        computed.isIncrementalList || foldedList(of: computed) != nil
+        computed.isIncrementalList || foldedList(of: computed) != nil || join(of: computed) != nil
     }
 
     /// The return type of the body function of a computed value: its type, or for a `ListView`
@@ -122,6 +174,7 @@ extension StateEmitter {
         if computed.isListGroups { return "grouped" }
         if computed.isListSections { return "sections" }
         if computed.isIncrementalList { return "incremental" }
+        if join(of: computed) != nil { return "joined" }
         return foldedList(of: computed) != nil ? "fold" : "computed"
     }
 

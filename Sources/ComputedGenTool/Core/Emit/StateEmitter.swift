@@ -26,22 +26,35 @@ struct StateEmitter {
         let sharedInputs = Self.sharedInputs(of: state)
         sharedInputsByComputed = sharedInputs
         fieldIndices = Dictionary(state.fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        // Each body is read for a fold once (the emitter asks for every computed value often).
+        // Each body is read for a join and a fold once (the emitter asks for every computed value
+        // often). Computed values come in topological order: a join of a join finds the first.
         let fields = fieldsByName
-        let folds = state.computeds.compactMap { computed in Self.foldedList(of: computed, fields: fields).map { (computed.name, $0) } }
+        var joins: [String: IncrementalJoins.Join] = [:]
+        for computed in state.computeds where joins[computed.name] == nil {
+            if let join = Self.join(of: computed, fields: fields, joins: joins) { joins[computed.name] = join }
+        }
+        self.joins = joins
+        let folds = state.computeds.compactMap { computed in
+            Self.foldedList(of: computed, fields: fields, joins: joins).map { (computed.name, $0) }
+        }
         foldedLists = Dictionary(folds, uniquingKeysWith: { first, _ in first })
         // The memo table's slots first, so that a value's slot is its index in the table; the
-        // incremental values (`ListView`s and folds of a list) keep cells of their own.
+        // incremental values (`ListView`s, joins and folds of a list) keep cells of their own.
         let memos = state.computeds.filter { sharedInputs[$0.name]?.isEmpty ?? true }
-        let isIncremental = { [foldedLists] (computed: CheckedComputed) in computed.isIncrementalList || foldedLists[computed.name] != nil }
+        let isIncremental = { [foldedLists] (computed: CheckedComputed) in
+            computed.isIncrementalList || foldedLists[computed.name] != nil || joins[computed.name] != nil
+        }
         tableComputeds = memos.filter { !isIncremental($0) } + memos.filter(isIncremental)
         memoIndices = Dictionary(tableComputeds.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Each field's index in the state's table: its position among the fields.
     let fieldIndices: [String: Int]
-    /// The `IdentifiedList` field each recognised fold reads, by the computed value's name.
+    /// The `IdentifiedList` field (or join value) each recognised fold reads, by the computed
+    /// value's name.
     let foldedLists: [String: String]
+    /// Each recognised join (see `IncrementalJoins`), by the computed value's name.
+    let joins: [String: IncrementalJoins.Join]
     /// The memoized computed values in the state's table, in its order: those cached in the memo
     /// table (whose slot is their index), then the incremental `ListView` values. Computed values
     /// over `@Shared` fields keep their own code and are not in it.

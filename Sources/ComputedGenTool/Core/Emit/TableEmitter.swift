@@ -143,7 +143,8 @@ struct TableEmitter {
         let inputs = computed.inputs.flatMap { tableInputs(of: $0, for: computed) }.joined(separator: " ")
         let order = computed.keyOrderInputs
         let orderInputs = order.isEmpty ? "" : ", orderInputs: \"\(order.joined(separator: " "))\""
-        let sourceInputs = emitter.viewSource(of: computed).map { ", sourceInputs: \"\($0)\"" } ?? ""
+        let followed = emitter.followedOtherInputs(of: computed)
+        let sourceInputs = followed.isEmpty ? "" : ", sourceInputs: \"\(followed.joined(separator: " "))\""
         let source = emitter.querySource(of: computed).map { ", source: \\._\($0.name)" } ?? ""
         let unfollowed = emitter.unfollowedLists(of: computed)
         let unfollowedLists = unfollowed.isEmpty ? "" : ", unfollowedLists: \"\(unfollowed.joined(separator: " "))\""
