@@ -309,6 +309,22 @@ for disturbed in ("", ", caches disturbed"):
         "the same on an array, sorted and counted again",
         f"14 full feed reader{disturbed}: mark an article read + sort and count an array",
         ("min_speedup", 100) if disturbed else None))
+# Joins (measure 16): a feed reader's timeline of 50,000 articles over 300 feeds in 30 folders,
+# each row showing its feed's name, sorted by date and sectioned by folder, with caches disturbed
+# between two edits: a feed renamed against the joined, sorted and sectioned arrays made again;
+# an article marked read against the same edit on a plain view of the articles (as many
+# sections, no join); a bulk load against a filter, a sort and a lookup per element of arrays.
+ROWS += [
+    ("16", "timeline of 50,000 articles, 300 feeds, 30 folders, caches disturbed: rename a feed + read the sections",
+     "16 join, caches disturbed: rename a feed + read the sections", "the joined, sorted and sectioned arrays made again",
+     "16 full join, caches disturbed: rename a feed + join, sort and section arrays", ("min_speedup", 100)),
+    ("16", "the same timeline, caches disturbed: mark an article read + read the sections",
+     "16 join, caches disturbed: mark an article read + read the sections", "the same edit on a plain view (no join)",
+     "16 plain view, caches disturbed: mark an article read + read the sections", ("max", 2.0)),
+    ("16", "bulk load: 50,000 articles and 300 feeds into a state, then read the timeline",
+     "16 join bulk: load 50,000 articles and 300 feeds + read the timeline", "filter + sort + a dictionary lookup per element, on arrays",
+     "16 bulk baseline: filter, sort and look up feeds on arrays", ("max", 2.0)),
+]
 PEAK_MEMORY_BENCHMARK = "6 generator: 1,000 fields + 1,000 computeds, generate"
 ALLOCATION_BENCHMARKS = ["9 across modules: append + removeLast on an input (2 dependents)",
                          "9 across modules: append + removeLast, plain struct"]

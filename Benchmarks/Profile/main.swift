@@ -393,6 +393,25 @@ case "feed-reader-toggle", "feed-reader-toggle-disturbed":
         profiledRun { feedReaderToggle(box, i) }
         if !values.isEmpty { disturbCaches(&values) }
     }
+case "join-rename", "join-rename-disturbed", "join-toggle", "join-toggle-disturbed":
+    // Measure 16: a feed renamed (or an article toggled) in a joined timeline of 50,000 articles
+    // over 300 feeds, then the sections read.
+    let articles = FeedsBaselines.articles(50_000, feeds: 300)
+    var state = BenchJoinedReader(articles: IdentifiedList(articles), feeds: IdentifiedList(JoinedReaderBaselines.feeds(300, folders: 30)))
+    blackHole(state.computed.byFolder.count)
+    var values = [Int](repeating: 0, count: scenario.hasSuffix("disturbed") ? 1 << 22 : 0)
+    let rename = scenario.hasPrefix("join-rename")
+    for i in 0..<operations {
+        profiledRun {
+            if rename {
+                state.feeds[id: i % 300]?.name = "feed \(i)"
+            } else {
+                state.articles[id: (i &* 7_919) % 50_000]?.isRead.toggle()
+            }
+            blackHole(state.computed.byFolder.count)
+        }
+        if !values.isEmpty { disturbCaches(&values) }
+    }
 default:
     print("""
         usage: ComputedGenProfile SCENARIO [OPERATIONS]

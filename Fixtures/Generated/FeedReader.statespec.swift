@@ -163,21 +163,21 @@ extension FeedReaderState {
 
         /// Each article with its feed: an inner join (an article whose feed is missing has no row).
         ///
-        /// Maintained incrementally: follows the changes of `articles` or `feeds`.
+        /// Maintained incrementally: follows the changes of `articles` and `feeds`.
         @inlinable public var rows: __rowsType {
             _read { if !_rows.isCached { __refresh(1) }; yield _rows._borrowedValue }
         }
 
         /// Every article, with its feed's name when it has one: a left join.
         ///
-        /// Maintained incrementally: follows the changes of `articles` or `feeds`.
+        /// Maintained incrementally: follows the changes of `articles` and `feeds`.
         @inlinable public var allRows: __allRowsType {
             _read { if !_allRows.isCached { __refresh(2) }; yield _allRows._borrowedValue }
         }
 
         /// The rows with their folder's name, looked up in a dictionary: a join of a join.
         ///
-        /// Maintained incrementally: follows the changes of `rows` or `folderNames`.
+        /// Maintained incrementally: follows the changes of `rows` and `folderNames`.
         @inlinable public var filedRows: __filedRowsType {
             _read { if !_filedRows.isCached { __refresh(3) }; yield _filedRows._borrowedValue }
         }

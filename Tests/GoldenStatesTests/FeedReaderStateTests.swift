@@ -122,6 +122,26 @@ struct FeedReaderStateTests {
         }
     }
 
+    @Test("Docs/SpecLanguage.md's joins example")
+    func documentedExample() {
+        var reader = FeedReaderState(
+            articles: [
+                Article(id: 1, feedID: 10, title: "Swift 7", date: Date(timeIntervalSince1970: 200)),
+                Article(id: 2, feedID: 20, title: "Pasta", date: Date(timeIntervalSince1970: 100)),
+                Article(id: 3, feedID: 30, title: "Orphan", date: Date(timeIntervalSince1970: 50)),
+            ],
+            feeds: [Feed(id: 10, name: "Swift Blog", folderID: 1), Feed(id: 20, name: "Cooking", folderID: 2)],
+            folderNames: [1: "Tech", 2: "Food"])
+        #expect(reader.computed.timeline.map(\.feedName) == ["Swift Blog", "Cooking"])   // no feed 30: no row
+        reader.feeds[id: 10]?.name = "Swift Weekly"                 // one feed: the rows of its articles
+        #expect(reader.computed.timeline.first?.feedName == "Swift Weekly")
+        #expect(reader.computed.timeline.changes.updates.count == 1)
+        reader.feeds.append(Feed(id: 30, name: "Found", folderID: 1))   // article 3's row arrives
+        #expect(reader.computed.byFolder[key: 1].map(\.id) == [1, 3])
+        reader.articles[id: 2]?.isRead = true                       // one article: its row
+        #expect(reader.computed.unreadCount == 2)
+    }
+
     @Test("renaming a feed updates its articles' rows, and the views follow those rows only")
     func renameIsFollowed() {
         RecomputationCounter.counting { counts in

@@ -93,6 +93,7 @@ let benchmarks: @Sendable () -> Void = {
     registerGroupBenchmarks()
     registerSectionBenchmarks()
     registerFeedReaderBenchmarks()
+    registerJoinBenchmarks()
     if let profiled = ProcessInfo.processInfo.environment["COMPUTEDGEN_PROFILE"] {
         print("no benchmark named '\(profiled)'")
         exit(1)

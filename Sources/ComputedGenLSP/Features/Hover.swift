@@ -69,13 +69,14 @@ public enum HoverFeature {
         switch freshness.strategy {
         case .memoized:
             return "Recomputed in full, on the first read after a change: " + fullReason(member, state: state)
-        case .listView, .listGroups, .listSections, .fold:
+        case .listView, .listGroups, .listSections, .fold, .join:
             let what: String
             switch freshness.strategy {
             case .listView: what = "a `ListView`"
             case .listGroups: what = "a `ListGroups`"
             case .listSections: what = "a `ListSections`"
             case .fold(let list): what = "a fold (count, sum or reversible reduce) of `\(list)`"
+            case .join: what = "a join, whose rows follow both of its sides"
             case .memoized: what = ""
             }
             if freshness.readsShared {

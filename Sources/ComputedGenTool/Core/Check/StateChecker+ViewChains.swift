@@ -51,12 +51,7 @@ extension StateChecker {
     /// The operators of a body's chain, in order (`["filter", "sorted"]` for
     /// `articles.filter { … }.sorted(by: \.date)`): the names after a `.` outside any bracket.
     static func chainOperators(of body: Body) -> [String] {
-        let (allTokens, errors) = Lexer.tokenize(body.text)
-        guard errors.isEmpty else { return [] }
-        let tokens = allTokens.filter { $0.kind != .docComment && $0.kind != .end }
-        return topLevelDots(in: tokens).compactMap { index in
-            index + 1 < tokens.count && tokens[index + 1].kind == .identifier ? tokens[index + 1].text : nil
-        }
+        chainOperatorTokens(of: body).map(\.text)
     }
 
     /// The indices of the `.` tokens outside any bracket: where a chain's operators start.

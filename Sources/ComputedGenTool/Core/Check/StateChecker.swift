@@ -60,6 +60,7 @@ struct StateChecker {
         checkDerivedCollections(inputs: computedInputs)
         checkSectionOrders()
         checkViewChains()
+        checkJoins()
         checkFoldsOfViews()
         checkCacheCapacities()
         let graph = DependencyGraph(computeds: computeds, inputs: computedInputs.map(\.inputs))

@@ -15,6 +15,9 @@ public struct Freshness: Hashable, Sendable {
         case listSections
         /// A count, sum or reversible fold of an `IdentifiedList` field, updated per change.
         case fold(list: String)
+        /// A join of an `IdentifiedList` with related values (`articles.join(feeds, on: …)`),
+        /// whose rows are made again for the elements and related values that changed.
+        case join
     }
 
     /// The kind of upkeep.
@@ -52,6 +55,8 @@ extension CheckedState {
             strategy = .listSections
         } else if computed.isIncrementalList {
             strategy = .listView
+        } else if emitter.join(of: computed) != nil {
+            strategy = .join
         } else if let list = emitter.foldedList(of: computed) {
             strategy = .fold(list: list)
         } else {

@@ -197,6 +197,8 @@ extension StateEmitter {
         let others = computed.inputs.filter { !lists.contains($0) && !reordered.contains($0) }
         let sort = reordered.isEmpty ? "" : "; sorts its sections again after \(describe(reordered)) changes"
         let full = others.isEmpty ? "" : "; evaluated in full after \(describe(others)) changes"
-        return "Maintained incrementally: follows the changes of \(describe(lists))\(sort)\(full)."
+        // A join follows both of its sides.
+        let followed = lists.count > 1 ? describe(lists).replacingOccurrences(of: " or ", with: " and ") : describe(lists)
+        return "Maintained incrementally: follows the changes of \(followed)\(sort)\(full)."
     }
 }

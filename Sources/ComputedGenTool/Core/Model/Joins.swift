@@ -17,6 +17,12 @@ public enum IncrementalJoins {
         public var list: String
         /// The name the join looks related values up in (`feeds`), when it is one.
         public var other: String?
+
+        /// A join of `list` with `other`.
+        public init(list: String, other: String?) {
+            self.list = list
+            self.other = other
+        }
     }
 
     /// The join `body` makes, when `type` spells an `IdentifiedList` and the body is a call of
