@@ -67,6 +67,12 @@ public struct FeedReaderState: Sendable {
     public var allRows: __allRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'filedRows' is a computed value: read it as 'state.computed.filedRows' or 'store.computed.filedRows' (computed values are read-only)")
     public var filedRows: __filedRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    @available(*, unavailable, message: "'namedRows' is a computed value: read it as 'state.computed.namedRows' or 'store.computed.namedRows' (computed values are read-only)")
+    public var namedRows: __namedRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    @available(*, unavailable, message: "'unreadRows' is a computed value: read it as 'state.computed.unreadRows' or 'store.computed.unreadRows' (computed values are read-only)")
+    public var unreadRows: __unreadRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    @available(*, unavailable, message: "'unreadNames' is a computed value: read it as 'state.computed.unreadNames' or 'store.computed.unreadNames' (computed values are read-only)")
+    public var unreadNames: __unreadNamesType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'timeline' is a computed value: read it as 'state.computed.timeline' or 'store.computed.timeline' (computed values are read-only)")
     public var timeline: __timelineType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'byFolder' is a computed value: read it as 'state.computed.byFolder' or 'store.computed.byFolder' (computed values are read-only)")
@@ -101,11 +107,23 @@ extension FeedReaderState {
 #sourceLocation()
 #sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 27)
     public typealias
+      __namedRowsType=IdentifiedList<FiledRow>
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 31)
+    public typealias
+      __unreadRowsType=IdentifiedList<TimelineRow>
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 35)
+    public typealias
+      __unreadNamesType=IdentifiedList<ArticleRow>
+#sourceLocation()
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 39)
+    public typealias
       __timelineType=ListView<TimelineRow>
     public typealias
       __byFolderType=ListSections<Int, TimelineRow>
 #sourceLocation()
-#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 34)
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 46)
     public typealias
       __unreadCountType=Int
 
@@ -127,6 +145,9 @@ extension FeedReaderState {
         @usableFromInline internal var _rows: ComputedRuntime.IncrementalMemo<__rowsType>
         @usableFromInline internal var _allRows: ComputedRuntime.IncrementalMemo<__allRowsType>
         @usableFromInline internal var _filedRows: ComputedRuntime.IncrementalMemo<__filedRowsType>
+        @usableFromInline internal var _namedRows: ComputedRuntime.IncrementalMemo<__namedRowsType>
+        @usableFromInline internal var _unreadRows: ComputedRuntime.IncrementalMemo<__unreadRowsType>
+        @usableFromInline internal var _unreadNames: ComputedRuntime.IncrementalMemo<__unreadNamesType>
         @usableFromInline internal var _timeline: ComputedRuntime.IncrementalMemo<__timelineType>
         @usableFromInline internal var _byFolder: ComputedRuntime.IncrementalMemo<__byFolderType>
         @usableFromInline internal var _unreadCount: ComputedRuntime.IncrementalMemo<__unreadCountType>
@@ -182,25 +203,46 @@ extension FeedReaderState {
             _read { if !_filedRows.isCached { __refresh(3) }; yield _filedRows._borrowedValue }
         }
 
+        /// The rows whose folder has a name: an inner join on a dictionary.
+        ///
+        /// Maintained incrementally: follows the changes of `rows` and `folderNames`.
+        @inlinable public var namedRows: __namedRowsType {
+            _read { if !_namedRows.isCached { __refresh(4) }; yield _namedRows._borrowedValue }
+        }
+
+        /// The unread articles with their feed: a key that may be nil (a read article refers to none).
+        ///
+        /// Maintained incrementally: follows the changes of `articles` and `feeds`.
+        @inlinable public var unreadRows: __unreadRowsType {
+            _read { if !_unreadRows.isCached { __refresh(5) }; yield _unreadRows._borrowedValue }
+        }
+
+        /// Every article, with its feed's name when it is unread and has one: a left join on such a key.
+        ///
+        /// Maintained incrementally: follows the changes of `articles` and `feeds`.
+        @inlinable public var unreadNames: __unreadNamesType {
+            _read { if !_unreadNames.isCached { __refresh(6) }; yield _unreadNames._borrowedValue }
+        }
+
         /// The rows, newest first: follows the rows' changes.
         ///
         /// Maintained incrementally: follows the changes of `rows`.
         @inlinable public var timeline: __timelineType {
-            _read { if !_timeline.isCached { __refresh(4) }; yield _timeline._borrowedValue }
+            _read { if !_timeline.isCached { __refresh(7) }; yield _timeline._borrowedValue }
         }
 
         /// The rows in one section per folder, folders A→Z by name, newest first in each.
         ///
         /// Maintained incrementally: follows the changes of `rows`; sorts its sections again after `folderNames` changes.
         @inlinable public var byFolder: __byFolderType {
-            _read { if !_byFolder.isCached { __refresh(5) }; yield _byFolder._borrowedValue }
+            _read { if !_byFolder.isCached { __refresh(8) }; yield _byFolder._borrowedValue }
         }
 
         /// How many rows are unread: a fold of the rows.
         ///
         /// Maintained incrementally: follows the changes of `rows`.
         @inlinable public var unreadCount: Int {
-            _read { if !_unreadCount.isCached { __refresh(6) }; yield _unreadCount._borrowedValue }
+            _read { if !_unreadCount.isCached { __refresh(9) }; yield _unreadCount._borrowedValue }
         }
 
         /// The selected feed: a lookup of one element by id, recomputed in O(1) after `feeds` changes
@@ -225,6 +267,9 @@ extension FeedReaderState.Extended {
             _rows: ComputedRuntime.IncrementalMemo<FeedReaderState.__rowsType>(),
             _allRows: ComputedRuntime.IncrementalMemo<FeedReaderState.__allRowsType>(),
             _filedRows: ComputedRuntime.IncrementalMemo<FeedReaderState.__filedRowsType>(),
+            _namedRows: ComputedRuntime.IncrementalMemo<FeedReaderState.__namedRowsType>(),
+            _unreadRows: ComputedRuntime.IncrementalMemo<FeedReaderState.__unreadRowsType>(),
+            _unreadNames: ComputedRuntime.IncrementalMemo<FeedReaderState.__unreadNamesType>(),
             _timeline: ComputedRuntime.IncrementalMemo<FeedReaderState.__timelineType>(),
             _byFolder: ComputedRuntime.IncrementalMemo<FeedReaderState.__byFolderType>(),
             _unreadCount: ComputedRuntime.IncrementalMemo<FeedReaderState.__unreadCountType>()
@@ -254,14 +299,23 @@ extension FeedReaderState {
         /// The rows with their folder's name, looked up in a dictionary: a join of a join.
         public static let filedRows: ComputedRuntime.StateSelector<FeedReaderState, __filedRowsType> = Extended.__table.computedSelector(3)
 
+        /// The rows whose folder has a name: an inner join on a dictionary.
+        public static let namedRows: ComputedRuntime.StateSelector<FeedReaderState, __namedRowsType> = Extended.__table.computedSelector(4)
+
+        /// The unread articles with their feed: a key that may be nil (a read article refers to none).
+        public static let unreadRows: ComputedRuntime.StateSelector<FeedReaderState, __unreadRowsType> = Extended.__table.computedSelector(5)
+
+        /// Every article, with its feed's name when it is unread and has one: a left join on such a key.
+        public static let unreadNames: ComputedRuntime.StateSelector<FeedReaderState, __unreadNamesType> = Extended.__table.computedSelector(6)
+
         /// The rows, newest first: follows the rows' changes.
-        public static let timeline: ComputedRuntime.StateSelector<FeedReaderState, __timelineType> = Extended.__table.computedSelector(4)
+        public static let timeline: ComputedRuntime.StateSelector<FeedReaderState, __timelineType> = Extended.__table.computedSelector(7)
 
         /// The rows in one section per folder, folders A→Z by name, newest first in each.
-        public static let byFolder: ComputedRuntime.StateSelector<FeedReaderState, __byFolderType> = Extended.__table.computedSelector(5)
+        public static let byFolder: ComputedRuntime.StateSelector<FeedReaderState, __byFolderType> = Extended.__table.computedSelector(8)
 
         /// How many rows are unread: a fold of the rows.
-        public static let unreadCount: ComputedRuntime.StateSelector<FeedReaderState, Int> = Extended.__table.computedSelector(6)
+        public static let unreadCount: ComputedRuntime.StateSelector<FeedReaderState, Int> = Extended.__table.computedSelector(9)
 
         /// The selected feed: a lookup of one element by id, recomputed in O(1) after `feeds` changes
         /// and cut off when the feed is as it was.
@@ -291,25 +345,43 @@ extension FeedReaderState {
   }
 #sourceLocation()
 
+        static func namedRows(_ rows: __rowsType, _ folderNames: __folderNamesType) -> some ComputedRuntime.IncrementalListQuery<__namedRowsType> {
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 29)
+    rows.join(folderNames, on: \.folderID) { row, folder in FiledRow(row: row, folderName: folder) }
+  }
+#sourceLocation()
+
+        static func unreadRows(_ articles: __articlesType, _ feeds: __feedsType) -> some ComputedRuntime.IncrementalListQuery<__unreadRowsType> {
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 33)
+    articles.join(feeds, on: { $0.isRead ? nil : $0.feedID }) { article, feed in TimelineRow(article: article, feed: feed) }
+  }
+#sourceLocation()
+
+        static func unreadNames(_ articles: __articlesType, _ feeds: __feedsType) -> some ComputedRuntime.IncrementalListQuery<__unreadNamesType> {
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 37)
+    articles.leftJoin(feeds, on: { $0.isRead ? nil : $0.feedID }) { article, feed in ArticleRow(article: article, feedName: feed?.name) }
+  }
+#sourceLocation()
+
         static func timeline(_ rows: __rowsType) -> some ComputedRuntime.IncrementalListQuery<__timelineType> {
-#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 28)
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 40)
                                              rows.sorted(by: \.date, descending: true) }
 #sourceLocation()
 
         static func byFolder(_ rows: __rowsType, _ folderNames: __folderNamesType) -> some ComputedRuntime.IncrementalListQuery<__byFolderType> {
-#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 31)
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 43)
     rows.sorted(by: \.date, descending: true).grouped(by: \.folderID)
       .sortedKeys { folderNames[$0, default: ""] < folderNames[$1, default: ""] }
   }
 #sourceLocation()
 
         static func unreadCount(_ rows: __rowsType) -> some ComputedRuntime.IncrementalListQuery<__unreadCountType> {
-#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 35)
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 47)
                               rows.count(where: { !$0.isRead }) }
 #sourceLocation()
 
         static func selectedFeed(_ selectedFeedID: __selectedFeedIDType, _ feeds: __feedsType) -> __selectedFeedType {
-#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 38)
+#sourceLocation(file: "Fixtures/Specs/FeedReader.statespec", line: 50)
                                  selectedFeedID.flatMap { feeds[id: $0] } }
 #sourceLocation()
     }
@@ -354,13 +426,22 @@ extension FeedReaderState.Extended: ComputedRuntime._TableDrivenStorage {
         table.joined("filedRows", \._filedRows, \.filedRows, inputs: "rows folderNames", sourceInputs: "rows folderNames") {  // 3
             FeedReaderState._ComputedBodies.filedRows($0.pointee.rows, $0.pointee._folderNames.wrappedValue)
         }
-        table.incremental("timeline", \._timeline, \.timeline, inputs: "rows", sourceInputs: "rows") {  // 4
+        table.joined("namedRows", \._namedRows, \.namedRows, inputs: "rows folderNames", sourceInputs: "rows folderNames") {  // 4
+            FeedReaderState._ComputedBodies.namedRows($0.pointee.rows, $0.pointee._folderNames.wrappedValue)
+        }
+        table.joined("unreadRows", \._unreadRows, \.unreadRows, inputs: "articles feeds", sourceInputs: "feeds") {  // 5
+            FeedReaderState._ComputedBodies.unreadRows($0.pointee._articles.wrappedValue, $0.pointee._feeds.wrappedValue)
+        }
+        table.joined("unreadNames", \._unreadNames, \.unreadNames, inputs: "articles feeds", sourceInputs: "feeds") {  // 6
+            FeedReaderState._ComputedBodies.unreadNames($0.pointee._articles.wrappedValue, $0.pointee._feeds.wrappedValue)
+        }
+        table.incremental("timeline", \._timeline, \.timeline, inputs: "rows", sourceInputs: "rows") {  // 7
             FeedReaderState._ComputedBodies.timeline($0.pointee.rows)
         }
-        table.sections("byFolder", \._byFolder, \.byFolder, inputs: "rows folderNames", orderInputs: "folderNames", sourceInputs: "rows") {  // 5
+        table.sections("byFolder", \._byFolder, \.byFolder, inputs: "rows folderNames", orderInputs: "folderNames", sourceInputs: "rows") {  // 8
             FeedReaderState._ComputedBodies.byFolder($0.pointee.rows, $0.pointee._folderNames.wrappedValue)
         }
-        table.fold("unreadCount", \._unreadCount, \.unreadCount, inputs: "rows", sourceInputs: "rows") {  // 6
+        table.fold("unreadCount", \._unreadCount, \.unreadCount, inputs: "rows", sourceInputs: "rows") {  // 9
             FeedReaderState._ComputedBodies.unreadCount($0.pointee.rows)
         }
     }

@@ -25,6 +25,18 @@ public struct FeedReaderStateSpec: Sendable {
   var filedRows: IdentifiedList<FiledRow> {
     rows.leftJoin(folderNames, on: \.folderID) { row, folder in FiledRow(row: row, folderName: folder) }.evaluated()
   }
+  /// The rows whose folder has a name: an inner join on a dictionary.
+  var namedRows: IdentifiedList<FiledRow> {
+    rows.join(folderNames, on: \.folderID) { row, folder in FiledRow(row: row, folderName: folder) }.evaluated()
+  }
+  /// The unread articles with their feed: a key that may be nil (a read article refers to none).
+  var unreadRows: IdentifiedList<TimelineRow> {
+    articles.join(feeds, on: { $0.isRead ? nil : $0.feedID }) { article, feed in TimelineRow(article: article, feed: feed) }.evaluated()
+  }
+  /// Every article, with its feed's name when it is unread and has one: a left join on such a key.
+  var unreadNames: IdentifiedList<ArticleRow> {
+    articles.leftJoin(feeds, on: { $0.isRead ? nil : $0.feedID }) { article, feed in ArticleRow(article: article, feedName: feed?.name) }.evaluated()
+  }
   /// The rows, newest first: follows the rows' changes.
   var timeline: ListView<TimelineRow> { rows.sorted(by: \.date, descending: true).evaluated() }
   /// The rows in one section per folder, folders A→Z by name, newest first in each.

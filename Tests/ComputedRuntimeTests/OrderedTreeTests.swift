@@ -74,4 +74,36 @@ struct OrderedTreeTests {
             #expect(copy.count == count + 1 && tree.count == count)
         }
     }
+
+    /// An entry replaced by one at the same place in the order: every level's separator that was
+    /// the old entry names the new one (a later search for entries around it still finds them),
+    /// and a snapshot taken before keeps the old entry.
+    @Test("replacing an entry in place keeps the order, the separators and snapshots")
+    func replaceInPlace() {
+        /// A key that orders, and a payload that does not.
+        struct Entry: Equatable {
+            var key: Int
+            var payload: Int
+        }
+        let less: (Entry, Entry) -> Bool = { $0.key < $1.key }
+        let keys = Array(0..<5_000)
+        var tree = _OrderedTree(sorted: keys.map { Entry(key: $0, payload: 0) })
+        let snapshot = tree
+        // Every entry, the last of each leaf and branch among them.
+        for key in keys { tree.replace(Entry(key: key, payload: 0), with: Entry(key: key, payload: key + 1), less) }
+        var contents: [Entry] = []
+        tree.forEach { contents.append($0); return true }
+        #expect(contents == keys.map { Entry(key: $0, payload: $0 + 1) })
+        for key in stride(from: 0, to: 5_000, by: 97) {
+            #expect(tree.rank(of: Entry(key: key, payload: -1), less) == key)
+            #expect(tree[key].payload == key + 1)
+        }
+        // Removing and inserting around replaced entries still finds them.
+        tree.remove(Entry(key: 2_000, payload: 2_001), less)
+        tree.insert(Entry(key: 2_000, payload: 7), less)
+        #expect(tree[2_000].payload == 7 && tree.count == 5_000)
+        var old: [Entry] = []
+        snapshot.forEach { old.append($0); return true }
+        #expect(old.allSatisfy { $0.payload == 0 } && old.count == 5_000)
+    }
 }

@@ -28,6 +28,9 @@ struct FeedReaderStateTests {
         var rows: [TimelineRow]
         var allRows: [ArticleRow]
         var filedRows: [FiledRow]
+        var namedRows: [FiledRow]
+        var unreadRows: [TimelineRow]
+        var unreadNames: [ArticleRow]
         var timeline: [TimelineRow]
         var sections: [(key: Int, rows: [TimelineRow])]
         var unread: Int
@@ -37,6 +40,11 @@ struct FeedReaderStateTests {
             rows = state.articles.compactMap { article in feeds[article.feedID].map { TimelineRow(article: article, feed: $0) } }
             allRows = state.articles.map { ArticleRow(article: $0, feedName: feeds[$0.feedID]?.name) }
             filedRows = rows.map { FiledRow(row: $0, folderName: state.folderNames[$0.folderID]) }
+            namedRows = rows.compactMap { row in state.folderNames[row.folderID].map { FiledRow(row: row, folderName: $0) } }
+            unreadRows = state.articles.compactMap { article in
+                article.isRead ? nil : feeds[article.feedID].map { TimelineRow(article: article, feed: $0) }
+            }
+            unreadNames = state.articles.map { ArticleRow(article: $0, feedName: $0.isRead ? nil : feeds[$0.feedID]?.name) }
             timeline = rows.enumerated().sorted { lhs, rhs in
                 lhs.element.date != rhs.element.date ? lhs.element.date > rhs.element.date : lhs.offset < rhs.offset
             }.map(\.element)
@@ -54,6 +62,9 @@ struct FeedReaderStateTests {
         if Array(state.computed.rows) != want.rows { failures.append("rows") }
         if Array(state.computed.allRows) != want.allRows { failures.append("allRows") }
         if Array(state.computed.filedRows) != want.filedRows { failures.append("filedRows") }
+        if Array(state.computed.namedRows) != want.namedRows { failures.append("namedRows") }
+        if Array(state.computed.unreadRows) != want.unreadRows { failures.append("unreadRows") }
+        if Array(state.computed.unreadNames) != want.unreadNames { failures.append("unreadNames") }
         if Array(state.computed.timeline) != want.timeline { failures.append("timeline") }
         let sections = state.computed.byFolder
         // Sections whose keys tie on the name may come in either order: compare by key.
@@ -194,6 +205,38 @@ struct FeedReaderStateTests {
         let rows = trace.recomputations(of: \FeedReaderState.computed.rows)
         #expect(rows.map(\.evaluation) == [.full(.joinedChangesUnavailable), .followed])
         #expect(trace.log.contains("evaluated in full: the joined side's changes were unknown"), "\(trace.log)")
+    }
+
+    /// Copies of one state share its cells and pipelines until they diverge: four threads each
+    /// edit and read their own copy at once (under ThreadSanitizer in CI), and each copy's rows,
+    /// views and counts stay those of its own lists.
+    @Test("copies of a state edited and read on four threads at once each stay right")
+    func copiesOnThreads() async {
+        var generator = SeededGenerator(seed: 9)
+        let shared = Self.reader(articles: 400, feeds: 20, &generator)
+        _ = (shared.computed.timeline, shared.computed.byFolder, shared.computed.unreadCount)
+        let failures = await withTaskGroup(of: [String].self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var state = shared
+                    var failures: [String] = []
+                    for step in 0..<150 {
+                        if step % 2 == 0 {
+                            state.feeds[id: (worker * 5 + step) % 20]?.name = "w\(worker) s\(step)"
+                        } else {
+                            state.articles[id: (worker * 97 + step * 13) % 400]?.isRead.toggle()
+                        }
+                        if step % 5 == 0 { failures += Self.failures(state).map { "worker \(worker), step \(step): \($0)" } }
+                    }
+                    return failures
+                }
+            }
+            var all: [String] = []
+            for await failures in group { all += failures }
+            return all
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(Self.failures(shared).isEmpty)
     }
 
     @Test("the selected feed is a lookup by id: cut off when the feed is as it was")

@@ -2,8 +2,9 @@
 // feed reader's timeline of 50,000 articles over 300 feeds in 30 folders: each row shows its
 // feed's name, sorted by date and sectioned by folder. With caches disturbed between two edits
 // (a full pass over a 32 MB array, not timed, see Groups.swift):
-// - a feed renamed (its 167 rows), then the sections read, against the joined, sorted and
-//   sectioned arrays made again;
+// - a feed renamed (its 167 rows), then the sections read, against the same timeline written
+//   without a join (each article's feed looked up in a closure: the view is evaluated again), and
+//   against the joined, sorted and sectioned arrays made again;
 // - one article marked read or unread, then the sections read, against the same edit on a plain
 //   view of the articles (no join, as many sections) in a generated state;
 // - a bulk load: a state made from the arrays and its timeline read, against a filter, a sort and
@@ -35,6 +36,14 @@ func registerJoinBenchmarks() {
 
     disturbance.measureEdits("16 join, caches disturbed: rename a feed + read the sections", setup: {
         warmJoined()
+    }) { box, i in
+        box.state.feeds[id: i % feedCount]?.name = "feed \(i)"
+        read(box.state.computed.byFolder)
+    }
+    disturbance.measureEdits("16 lookup view, caches disturbed: rename a feed + read the sections, evaluated again", setup: { () -> LookupReaderBox in
+        let box = LookupReaderBox(BenchLookupReader(articles: IdentifiedList(articles), feeds: IdentifiedList(feeds)))
+        read(box.state.computed.byFolder)
+        return box
     }) { box, i in
         box.state.feeds[id: i % feedCount]?.name = "feed \(i)"
         read(box.state.computed.byFolder)
@@ -85,6 +94,15 @@ final class JoinedReaderBox: @unchecked Sendable {
     var state: BenchJoinedReader
 
     init(_ state: BenchJoinedReader) {
+        self.state = state
+    }
+}
+
+/// A lookup reader's state edited in place across a benchmark's iterations.
+final class LookupReaderBox: @unchecked Sendable {
+    var state: BenchLookupReader
+
+    init(_ state: BenchLookupReader) {
         self.state = state
     }
 }

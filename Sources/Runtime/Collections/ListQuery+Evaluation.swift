@@ -131,6 +131,21 @@ extension ListQuery {
                  less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool) -> ListViewChanges<Element> {
         let oldCount = state.tree.count
         var records = records  // moved, not copied: a consuming parameter has no implicit copies
+        // Every touched element keeps its place in the order (edits the sort key does not see):
+        // each is replaced where it is, in one walk that also gives its offset, the same after.
+        if state.limit == nil, limit == nil,
+           records.allSatisfy({ record in record.old.map { old in record.new.map { !less(old, $0) && !less($0, old) } ?? false } ?? false }) {
+            for index in records.indices {
+                let rank = state.tree.replace(records[index].old!, with: records[index].new!, less)
+                records[index].oldRank = rank
+                records[index].newRank = rank
+            }
+            let viewChanges = _changes(records, oldTree: nil, oldCount: oldCount, oldLimit: nil,
+                                       newTree: state.tree, newLimit: nil, less: less)
+            state.project = _project
+            state._advanceLineage(records)
+            return viewChanges
+        }
         for index in records.indices {
             if let old = records[index].old { records[index].oldRank = state.tree.rank(of: old, less) }
         }
@@ -138,12 +153,21 @@ extension ListQuery {
         // makes the edits below copy the nodes on their paths.
         let oldTree = state.limit == nil ? nil : state.tree
         // All removals before any insertion: a renumbered element's new place in the order
-        // may be one a touched element still holds.
-        for record in records {
-            if let old = record.old { state.tree.remove(old, less) }
+        // may be one a touched element still holds. An element that keeps its place in the order
+        // (an edit the sort key does not see) is replaced where it is.
+        var inPlace: [Bool]? = nil
+        for index in records.indices {
+            guard let old = records[index].old else { continue }
+            if let new = records[index].new, !less(old, new), !less(new, old) {
+                state.tree.replace(old, with: new, less)
+                if inPlace == nil { inPlace = Array(repeating: false, count: records.count) }
+                inPlace![index] = true
+            } else {
+                state.tree.remove(old, less)
+            }
         }
-        for record in records {
-            if let new = record.new { state.tree.insert(new, less) }
+        for index in records.indices where !(inPlace?[index] ?? false) {
+            if let new = records[index].new { state.tree.insert(new, less) }
         }
         for index in records.indices {
             if let new = records[index].new { records[index].newRank = state.tree.rank(of: new, less) }

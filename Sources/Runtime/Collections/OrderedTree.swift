@@ -242,6 +242,43 @@ struct _OrderedTree<Entry> {
         return right
     }
 
+    /// Replaces `old`, which must be in the tree, with `new`, which must hold the same place in
+    /// the order (neither is less than the other): O(log n), and no node is split or merged (an
+    /// edited element whose sort key did not change, as a rename that keeps the order).
+    /// Returns the entry's offset.
+    @inlinable @discardableResult
+    mutating func replace(_ old: Entry, with new: Entry, _ less: (Entry, Entry) -> Bool) -> Int {
+        guard root != nil else { preconditionFailure("_OrderedTree: replacing in an empty tree") }
+        if !isKnownUniquelyReferenced(&root!) { root = Node(copying: root!) }
+        return Self.replace(old, with: new, in: root!, less)
+    }
+
+    /// Replaces in `node` (uniquely held); returns the entry's offset in `node`.
+    @inlinable
+    static func replace(_ old: Entry, with new: Entry, in node: Node, _ less: (Entry, Entry) -> Bool) -> Int {
+        if node.isLeaf {
+            let position = lowerBound(node.entries, old, less)
+            precondition(position < node.entries.count && !less(old, node.entries[position]),
+                         "_OrderedTree: replacing an entry that is not in the tree")
+            node.entries[position] = new
+            return position
+        }
+        let index = Swift.min(lowerBound(node.entries, old, less), node.children.count - 1)
+        var offset = 0
+        for child in 0..<index { offset += node.counts[child] }
+        if !isKnownUniquelyReferenced(&node.children[index]) {
+            node.children[index] = Node(copying: node.children[index])
+        }
+        let child = node.children[index]
+        offset += replace(old, with: new, in: child, less)
+        // The separator is the child's last entry: the new one, if it was the old one (the search
+        // stopped at it: nothing before it is less than the old entry, and it is not less).
+        if !less(old, node.entries[index]) {
+            node.entries[index] = new
+        }
+        return offset
+    }
+
     /// Removes `entry`, which must be in the tree. O(log n).
     @inlinable
     mutating func remove(_ entry: Entry, _ less: (Entry, Entry) -> Bool) {

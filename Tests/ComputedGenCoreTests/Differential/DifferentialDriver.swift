@@ -37,6 +37,11 @@ enum DifferentialDriver {
                 "    static func bigOrdered(_ st: \(state.name)) -> [Int] { Array(st.items).filter { $0.v > \(t) }.sorted { ($0.v, $0.id) > ($1.v, $1.id) }.map(\\.id) }",
                 "    static func perKey(_ st: \(state.name)) -> [Int] { (0..<4).map { key in Array(st.items).filter { $0.k == key }.count } }",
                 "    static func groups(_ st: \(state.name)) -> [[Int]] { (0..<4).map { key in Array(st.items).sorted { ($0.v, $0.id) < ($1.v, $1.id) }.filter { $0.k == key }.map(\\.id) } }",
+                "    static func tag(_ st: \(state.name), _ key: Int) -> DiffTag? { Array(st.tags).first { $0.id == key } }",
+                "    static func tagged(_ st: \(state.name)) -> [[Int]] { Array(st.items).compactMap { item in tag(st, item.k).map { [item.id, $0.label] } } }",
+                "    static func allTagged(_ st: \(state.name)) -> [[Int]] { Array(st.items).map { [$0.id, tag(st, $0.k)?.label ?? -1] } }",
+                "    static func taggedOrdered(_ st: \(state.name)) -> [Int] { tagged(st).sorted { ($0[1], $0[0]) < ($1[1], $1[0]) }.map { $0[0] } }",
+                "    static func taggedCount(_ st: \(state.name)) -> Int { tagged(st).count { $0[1] > 2 } }",
             ]
         }
         lines.append("}")
@@ -78,6 +83,10 @@ enum DifferentialDriver {
             read("bigCount", "st.computed.bigCount", "O_\(parent).bigCount(st)")
             read("perKey", "(0..<4).map { st.computed.perKey[$0] }", "O_\(parent).perKey(st)")
             read("groups", "(0..<4).map { Array(st.computed.groups[$0].map(\\.id)) }", "O_\(parent).groups(st)")
+            read("tagged", "st.computed.tagged.map { [$0.id, $0.label] }", "O_\(parent).tagged(st)")
+            read("allTagged", "st.computed.allTagged.map { [$0.id, $0.label] }", "O_\(parent).allTagged(st)")
+            read("taggedOrdered", "Array(st.computed.taggedOrdered.map(\\.id))", "O_\(parent).taggedOrdered(st)")
+            read("taggedCount", "st.computed.taggedCount", "O_\(parent).taggedCount(st)")
         }
         read("==", "st == st", "true")
         return reads
@@ -130,6 +139,14 @@ enum DifferentialDriver {
             op("state.items.move(id: \\(pick(state.items)), toOffset: 0)", "if let id = pick(state.items) { state.items.move(id: id, toOffset: 0) }")
             op("store.commit { $0.items.append(id \\(nextID), v \\(v)) }", "store.commit { $0.items.append(DiffItem(id: nextID, v: v)) }; nextID += 1")
             op("var copy = state; copy.items.append(...); state = copy when \\(coin)", "var copy = state; copy.items.append(DiffItem(id: nextID, v: v)); nextID += 1; if coin { state = copy }")
+            // The other side of the joins: tags 0 ..< 5, which the items' keys (0 ..< 4) refer to.
+            op("state.tags[id: \\(pickTag(state.tags))]?.label = \\(v & 7)", "if let id = pickTag(state.tags) { state.tags[id: id]?.label = v & 7 }")
+            op("state.tags.append(the first missing tag, label \\(v & 7))", "if let id = (0..<5).first(where: { state.tags[id: $0] == nil }) { state.tags.append(DiffTag(id: id, label: v & 7)) }")
+            op("state.tags.remove(id: \\(pickTag(state.tags)))", "if let id = pickTag(state.tags) { _ = state.tags.remove(id: id) }")
+            op("state.tags = the tags reversed (a new list)", "state.tags = IdentifiedList(state.tags.reversed())")
+            op("state.tags[id: \\(pickTag(state.tags))] = itself (equal)", "if let id = pickTag(state.tags) { state.tags[id: id] = state.tags[id: id] }")
+            op("store.commit { $0.tags[id: …]?.label = \\(v & 7) }", "store.commit { if let id = pickTag($0.tags) { $0.tags[id: id]?.label = v & 7 } }")
+            op("var copy = state; copy.tags[id: …]?.label = \\(v & 7); state = copy when \\(coin)", "var copy = state; if let id = pickTag(copy.tags) { copy.tags[id: id]?.label = v & 7 }; if coin { state = copy }")
         }
         return cases
     }
@@ -174,6 +191,7 @@ enum DifferentialDriver {
             "        let coin = g.next() % 2 == 0",
             "        let drawn = g.next()",
             "        func pick(_ items: IdentifiedList<DiffItem>) -> Int? { items.isEmpty ? nil : items[Int(drawn % UInt64(items.count))].id }",
+            "        func pickTag(_ tags: IdentifiedList<DiffTag>) -> Int? { tags.isEmpty ? nil : tags[Int(drawn % UInt64(tags.count))].id }",
             "        func log(_ text: @autoclosure () -> String) { if logging { print(\"op \\(number): \\(text())\") } }",
             "        _ = (v, coin, drawn)",
             "        switch Int(g.next() % \(cases.count)) {",
@@ -231,6 +249,25 @@ enum DifferentialDriver {
                 self.id = id
                 self.v = v
                 k = (v & 3)
+            }
+        }
+
+        /// What an item's key refers to, in the joins.
+        struct DiffTag: Identifiable, Hashable, Codable, Sendable {
+            var id: Int
+            var label: Int
+        }
+
+        /// An item with its tag's label (-1: none, in a left join).
+        struct DiffRow: Identifiable, Hashable, Sendable {
+            var id: Int
+            var v: Int
+            var label: Int
+
+            init(item: DiffItem, tag: DiffTag?) {
+                id = item.id
+                v = item.v
+                label = tag?.label ?? -1
             }
         }
 

@@ -87,7 +87,8 @@ struct DifferentialProgram {
     let index: Int
     var child: State
     var parent: State
-    /// Whether the parent holds `items: IdentifiedList<DiffItem>` with views and a fold over it.
+    /// Whether the parent holds `items: IdentifiedList<DiffItem>` with views and a fold over it,
+    /// and `tags: IdentifiedList<DiffTag>` with joins of the items with them.
     var hasList: Bool
     /// The threshold of the list's filter.
     var threshold: Int
@@ -213,6 +214,12 @@ struct DifferentialProgram {
                 "  computed bigOrdered: ListView<DiffItem> { big.sorted(by: { ($0.v, $0.id) > ($1.v, $1.id) }) }",
                 "  computed perKey: KeyedTotals<Int, Int> { items.count(by: \\.k) }",
                 "  computed groups: ListGroups<Int, DiffItem> { items.sorted(by: { ($0.v, $0.id) < ($1.v, $1.id) }).grouped(by: \\.k) }",
+                // Joins: the items with the tag their key refers to, followed on both sides.
+                "  var tags: IdentifiedList<DiffTag> = []",
+                "  computed tagged: IdentifiedList<DiffRow> { items.join(tags, on: \\.k) { DiffRow(item: $0, tag: $1) } }",
+                "  computed allTagged: IdentifiedList<DiffRow> { items.leftJoin(tags, on: \\.k) { DiffRow(item: $0, tag: $1) } }",
+                "  computed taggedOrdered: ListView<DiffRow> { tagged.sorted(by: { ($0.label, $0.id) < ($1.label, $1.id) }) }",
+                "  computed taggedCount: Int { tagged.count(where: { $0.label > 2 }) }",
             ]
         }
         return lines

@@ -21,8 +21,9 @@ extension JoinQuery: IdentifiedListQuery {
         var reason: ListEvaluation.Reason? = nil
         if var state = previous, state.step == _step, let changes, let touched = changes._touched(Left.self) {
             if let keys = other._changedKeys(since: state.mark) {
+                if !keys.isEmpty, state.referrers == nil { state.referrers = _referrers() }
                 var affected = touched.count
-                for key in keys { affected += state.referrers[key]?.count ?? 0 }
+                for key in keys { affected += state.referrers?[key]?.count ?? 0 }
                 if affected <= Swift.max(64, source.count / 4) {
                     // Let the rows be edited in place when no one else holds them: neither
                     // `previous` nor the rows a memo cell caches, which these replace.
@@ -57,7 +58,6 @@ extension JoinQuery: IdentifiedListQuery {
         var labels = ContiguousArray<UInt64>()
         rows.reserveCapacity(source.count)
         labels.reserveCapacity(source.count)
-        var referrers: [Other.Key: Set<Left.ID>] = [:]
         // The closures read once (a closure read from `self` per element is retained and released
         // per element).
         let key = _key
@@ -65,15 +65,25 @@ extension JoinQuery: IdentifiedListQuery {
         let other = other
         for offset in 0..<source.count {
             let element = source._elements[offset]
-            let elementKey = key(element)
-            if let elementKey { referrers[elementKey, default: []].insert(element.id) }
-            if let made = row(element, elementKey.flatMap(other._value(for:))) {
+            if let made = row(element, key(element).flatMap(other._value(for:))) {
                 rows.append(made)
                 labels.append(source._labels[offset])
             }
         }
         return JoinQueryState(rows: IdentifiedList(_elements: rows, labels: labels, changeRecordCapacity: source.changeRecordCapacity),
-                              referrers: referrers, mark: other._mark, step: _step)
+                              referrers: nil, mark: other._mark, step: _step)
+    }
+
+    /// For each key, the ids of the list's elements that refer to it. O(n).
+    @inlinable
+    func _referrers() -> [Other.Key: Set<Left.ID>] {
+        var referrers: [Other.Key: Set<Left.ID>] = [:]
+        let key = _key
+        for offset in 0..<source.count {
+            let element = source._elements[offset]
+            if let elementKey = key(element) { referrers[elementKey, default: []].insert(element.id) }
+        }
+        return referrers
     }
 
     /// Makes again the rows of the `touched` elements and of the elements that refer to the
@@ -106,19 +116,23 @@ extension JoinQuery: IdentifiedListQuery {
             if state.rows._label(at: offset) != entry.label { relabelled.append((offset, entry.label)) }
         }
         for element in touched {
-            let oldKey = element.old.flatMap { _key($0.element) }
-            let newKey = source[id: element.id].flatMap(_key)
-            if oldKey != newKey {
-                if let oldKey {
-                    state.referrers[oldKey]?.remove(element.id)
-                    if state.referrers[oldKey]?.isEmpty == true { state.referrers[oldKey] = nil }
+            // The referrers follow the elements' keys once they are made (made from the list as it
+            // is now, they already hold the new keys: removing and inserting again is a no-op).
+            if state.referrers != nil {
+                let oldKey = element.old.flatMap { _key($0.element) }
+                let newKey = source[id: element.id].flatMap(_key)
+                if oldKey != newKey {
+                    if let oldKey {
+                        state.referrers![oldKey]?.remove(element.id)
+                        if state.referrers![oldKey]?.isEmpty == true { state.referrers![oldKey] = nil }
+                    }
+                    if let newKey { state.referrers![newKey, default: []].insert(element.id) }
                 }
-                if let newKey { state.referrers[newKey, default: []].insert(element.id) }
             }
             remake(element.id)
         }
         for key in keys {
-            guard let ids = state.referrers[key] else { continue }
+            guard let ids = state.referrers?[key] else { continue }
             for id in ids { remake(id) }
         }
         state.rows._applyLabelledEdits(removals: removals, relabelled: relabelled, insertions: insertions)

@@ -59,18 +59,20 @@ where Left.ID: Sendable, Row.ID == Left.ID, Other: Sendable, Other.Key: Sendable
 }
 
 /// What a pipeline keeps for a ``JoinQuery``: the rows, the other side's mark, and for each key
-/// the ids of the elements that refer to it.
+/// the ids of the elements that refer to it (built on the first change of the other side, so that
+/// a bulk load does not pay for it).
 public struct JoinQueryState<Left: Identifiable & Sendable, Other: JoinedSide, Row: Identifiable & Sendable>: Sendable
 where Left.ID: Sendable, Row.ID == Left.ID, Other: Sendable, Other.Key: Sendable, Other._Mark: Sendable {
     @usableFromInline var rows: IdentifiedList<Row>
-    @usableFromInline var referrers: [Other.Key: Set<Left.ID>]
+    /// Nil until the other side first changes.
+    @usableFromInline var referrers: [Other.Key: Set<Left.ID>]?
     @usableFromInline var mark: Other._Mark
     @usableFromInline let step: _QueryStep
     /// Why the last evaluation was made in full, when the query itself decided it.
     @usableFromInline var fullReason: ListEvaluation.Reason?
 
     @inlinable
-    init(rows: IdentifiedList<Row>, referrers: [Other.Key: Set<Left.ID>], mark: Other._Mark, step: _QueryStep) {
+    init(rows: IdentifiedList<Row>, referrers: [Other.Key: Set<Left.ID>]?, mark: Other._Mark, step: _QueryStep) {
         self.rows = rows
         self.referrers = referrers
         self.mark = mark

@@ -77,6 +77,12 @@ struct _GroupTouch<Source> {
     /// Whether the element stays in its group with an equal value: the edit is then no change of
     /// the group if its offset is the same after it.
     @usableFromInline var staysEqual: Bool
+    /// Whether the element kept its group and its place in the order, and is replaced in its
+    /// tree rather than removed and inserted.
+    @usableFromInline var inPlace = false
+    /// Whether it was replaced in a group no element leaves or enters: its offset is the same
+    /// after the edits (`oldRank`).
+    @usableFromInline var keepsOffset = false
 
     @inlinable
     init(old: _GroupMember<Source>?, new: _GroupMember<Source>?, oldRank: Int, staysEqual: Bool) {
@@ -186,19 +192,46 @@ extension GroupedListQuery: IncrementalListQuery {
             }
             guard old != nil || new != nil else { continue }
             var staysEqual = false
+            var inPlace = false
             if let old, let new, old.slot == new.slot {
                 staysEqual = equality.areEqual(base._project(old.entry.element), base._project(new.entry.element))
+                // Same group, same place in its order (an edit the sort key does not see).
+                inPlace = !less(old.entry, new.entry) && !less(new.entry, old.entry)
             }
-            var oldRank = -1
-            if let old, staysEqual || recording {
-                oldRank = state.trees[old.slot].rank(of: old.entry, less)   // before any edit of the trees
+            var touch = _GroupTouch(old: old, new: new, oldRank: -1, staysEqual: staysEqual)
+            touch.inPlace = inPlace
+            touches.append(touch)
+        }
+        // The groups an element leaves or enters: there, offsets move, so ranks are taken before
+        // any edit and again after them all. In the other groups every touched element is
+        // replaced where it is, and keeps its offset: one walk down its tree each.
+        var moving: Set<Int>? = nil
+        for touch in touches where !touch.inPlace {
+            if moving == nil { moving = [] }
+            if let old = touch.old { moving!.insert(old.slot) }
+            if let new = touch.new { moving!.insert(new.slot) }
+        }
+        for index in touches.indices {
+            guard let old = touches[index].old else { continue }
+            let needsRank = touches[index].staysEqual || recording
+            if touches[index].inPlace, !(moving?.contains(old.slot) ?? false) {
+                let new = touches[index].new!.entry
+                let rank = state.trees.update(old.slot) { $0.replace(old.entry, with: new, less) }
+                touches[index].oldRank = rank
+                touches[index].keepsOffset = true
+            } else if needsRank {
+                touches[index].oldRank = state.trees[old.slot].rank(of: old.entry, less)   // before any edit of the trees
             }
-            touches.append(_GroupTouch(old: old, new: new, oldRank: oldRank, staysEqual: staysEqual))
         }
         // All removals before any insertion: a renumbered element's new place in the order may
         // be one a touched element still holds.
-        for touch in touches {
-            guard let old = touch.old else { continue }
+        for index in touches.indices where !touches[index].keepsOffset {
+            guard let old = touches[index].old else { continue }
+            if touches[index].inPlace {
+                let new = touches[index].new!.entry
+                state.trees.update(old.slot) { _ = $0.replace(old.entry, with: new, less) }
+                continue
+            }
             let isEmpty = state.trees.update(old.slot) { tree in
                 tree.remove(old.entry, less)
                 return tree.count == 0
@@ -206,7 +239,7 @@ extension GroupedListQuery: IncrementalListQuery {
             if isEmpty { state.groupCount -= 1 }
             state.includedCount -= 1
         }
-        for touch in touches {
+        for touch in touches where !touch.inPlace {
             guard let new = touch.new else { continue }
             let wasEmpty = state.trees.update(new.slot) { tree in
                 defer { tree.insert(new.entry, less) }
@@ -218,7 +251,11 @@ extension GroupedListQuery: IncrementalListQuery {
         var changedSlots: Set<Int> = []
         for touch in touches {
             var newRank = -1
-            if let new = touch.new, touch.staysEqual || recording { newRank = state.trees[new.slot].rank(of: new.entry, less) }
+            if touch.keepsOffset {
+                newRank = touch.oldRank
+            } else if let new = touch.new, touch.staysEqual || recording {
+                newRank = state.trees[new.slot].rank(of: new.entry, less)
+            }
             // Same group, same place, equal value: no change of the group.
             let unchanged = touch.staysEqual && newRank == touch.oldRank
             if !unchanged {
