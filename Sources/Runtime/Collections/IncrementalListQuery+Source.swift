@@ -16,7 +16,7 @@ extension ListQuery {
     @inlinable
     public mutating func _replaceSource(with list: IdentifiedList<Source>) -> Bool {
         self = ListQuery(source: list, include: _include, order: _order, project: _project, steps: _steps,
-                         isIdentity: _isIdentity, fullSort: _fullSort)
+                         isIdentity: _isIdentity, fullSort: _fullSort, entryLess: _entryLess)
         return true
     }
 }

@@ -49,6 +49,7 @@ extension ListQuery {
     /// The order of the tree's entries: the query's order, then the source list's order.
     @inlinable
     var _entryOrder: (_ListEntry<Source>, _ListEntry<Source>) -> Bool {
+        if let entryLess = _entryLess { return entryLess }
         guard let order = _order else { return { $0.label < $1.label } }
         return { a, b in
             if order(a.element, b.element) { return true }

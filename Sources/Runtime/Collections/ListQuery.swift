@@ -37,11 +37,16 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     /// the keys read once per entry (see `_keyedSort`), rather than by `_order`, which reads two
     /// keys per comparison. Nil for other orders.
     @usableFromInline var _fullSort: (@Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void)? = nil
+    /// How an update compares the tree's entries, when the order is one key path's: the keys
+    /// read once each and compared, then the labels (``_entryOrder`` otherwise calls `_order`
+    /// twice per comparison, through three closures). Nil for other orders.
+    @usableFromInline var _entryLess: (@Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool)? = nil
 
     @usableFromInline
     init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, order: (@Sendable (Source, Source) -> Bool)?,
          project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool,
-         fullSort: (@Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void)? = nil) {
+         fullSort: (@Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void)? = nil,
+         entryLess: (@Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool)? = nil) {
         self.source = source
         self._include = include
         self._order = order
@@ -49,6 +54,7 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
         self._steps = steps
         self._isIdentity = isIdentity
         self._fullSort = fullSort
+        self._entryLess = entryLess
     }
 
     /// Keeps the elements that satisfy `isIncluded`, in order.
@@ -69,7 +75,8 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
             include = test
         }
         return ListQuery(source: source, include: include, order: _order, project: _project,
-                         steps: _steps._appending(_QueryStep(.filter, fileID, line, column)), isIdentity: _isIdentity, fullSort: _fullSort)
+                         steps: _steps._appending(_QueryStep(.filter, fileID, line, column)), isIdentity: _isIdentity, fullSort: _fullSort,
+                         entryLess: _entryLess)
     }
 
     /// Sorts by `areInIncreasingOrder` (a strict weak order), stably: elements it finds
@@ -117,8 +124,28 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
             ? sorted(by: { key($0) > key($1) }, fileID: fileID, line: line, column: column)
             : sorted(by: { key($0) < key($1) }, fileID: fileID, line: line, column: column)
         if _order == nil {
-            // The only sort: a full evaluation sorts by keys read once per entry.
-            query._fullSort = Self._keyedSort(descending: descending, sourceOffset: _isIdentity ? offset : nil, { [project = _project] in key(project($0)) })
+            // The only sort: a full evaluation sorts by keys read once per entry, and an update
+            // compares entries by their keys, then their labels.
+            let sourceKey: @Sendable (Source) -> Value
+            if _isIdentity, let direct = key as? @Sendable (Source) -> Value {
+                sourceKey = direct
+            } else {
+                sourceKey = { [project = _project] in key(project($0)) }
+            }
+            query._fullSort = Self._keyedSort(descending: descending, sourceOffset: _isIdentity ? offset : nil, sourceKey)
+            let newestFirst: @Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool = { a, b in
+                let (x, y) = (sourceKey(a.element), sourceKey(b.element))
+                if y < x { return true }
+                if x < y { return false }
+                return a.label < b.label
+            }
+            let oldestFirst: @Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool = { a, b in
+                let (x, y) = (sourceKey(a.element), sourceKey(b.element))
+                if x < y { return true }
+                if y < x { return false }
+                return a.label < b.label
+            }
+            query._entryLess = descending ? newestFirst : oldestFirst
         }
         return query
     }
@@ -156,7 +183,8 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
                        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> ListQuery<Source, T> {
         let project = _project
         return ListQuery<Source, T>(source: source, include: _include, order: _order, project: { transform(project($0)) },
-                                    steps: _steps._appending(_QueryStep(.map, fileID, line, column)), isIdentity: false, fullSort: _fullSort)
+                                    steps: _steps._appending(_QueryStep(.map, fileID, line, column)), isIdentity: false, fullSort: _fullSort,
+                                    entryLess: _entryLess)
     }
 
     /// The first `maxLength` elements (all if there are fewer): a top-k when sorted.

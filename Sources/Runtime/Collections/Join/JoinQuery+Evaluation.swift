@@ -91,6 +91,12 @@ extension JoinQuery: IdentifiedListQuery {
     /// removals and moves in one pass (`_applyLabelledEdits`). O(k · log n + structural edits).
     @inlinable
     func _follow(_ touched: [_TouchedElement<Left>], _ keys: [Other.Key], in state: inout JoinQueryState<Left, Other, Row>) {
+        // Read once: a list or closure read from `self` in the loops is retained and released
+        // per element.
+        let source = self.source
+        let other = self.other
+        let _key = self._key
+        let _row = self._row
         var equality = _Equality<Row>()
         var removals: [Int] = []
         var relabelled: [(offset: Int, label: UInt64)] = []
@@ -100,10 +106,16 @@ extension JoinQuery: IdentifiedListQuery {
         // distinct keys: only both at once need the set.)
         let isShared = !touched.isEmpty && !keys.isEmpty
         var done = Set<Left.ID>()
-        func remake(_ id: Left.ID) {
+        /// Makes `id`'s row again; `known` is a key and its value, looked up once for all the
+        /// elements that refer to it.
+        func remake(_ id: Left.ID, known: (key: Other.Key, value: Other.Value?)? = nil) {
             if isShared, !done.insert(id).inserted { return }
             let entry = source._entry(id: id)
-            let made = entry.flatMap { entry in _row(entry.element, _key(entry.element).flatMap(other._value(for:))) }
+            let made = entry.flatMap { entry in
+                let key = _key(entry.element)
+                let value = key.flatMap { key in key == known?.key ? known!.value : other._value(for: key) }
+                return _row(entry.element, value)
+            }
             guard let offset = state.rows.index(id: id) else {
                 if let made, let entry { insertions.append((made, entry.label)) }
                 return
@@ -133,7 +145,8 @@ extension JoinQuery: IdentifiedListQuery {
         }
         for key in keys {
             guard let ids = state.referrers?[key] else { continue }
-            for id in ids { remake(id) }
+            let known = (key, other._value(for: key))
+            for id in ids { remake(id, known: known) }
         }
         state.rows._applyLabelledEdits(removals: removals, relabelled: relabelled, insertions: insertions)
         state.mark = other._mark

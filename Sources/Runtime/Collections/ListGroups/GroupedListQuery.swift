@@ -173,28 +173,40 @@ extension GroupedListQuery: IncrementalListQuery {
         let less = base._entryOrder
         let recording = perSlot != nil
         var equality = _Equality<Element>()
+        // Read once: `source` is computed (a copy of the list, four references retained and
+        // released, per read), and a closure read from `base` per element is retained and released.
+        let source = self.source
+        let project = base._project
         var touches: [_GroupTouch<Source>] = []
         touches.reserveCapacity(touched.count)
         for touch in touched {
             // Its group and entry before the edits, from its value and label then.
             var old: _GroupMember<Source>? = nil
+            var oldKey: Key? = nil
             if let before = touch.old, let entry = base._entry(before.element, before.label) {
-                guard let slot = state.slots.slot(of: key(entry.element)) else {
+                let key = key(entry.element)
+                guard let slot = state.slots.slot(of: key) else {
                     preconditionFailure("GroupedListQuery: an element's group has no slot (a key or filter closure that is not a function of the element?)")
                 }
                 old = _GroupMember(slot: slot, entry: entry)
+                oldKey = key
             }
             var new: _GroupMember<Source>? = nil
             if let found = source._entry(id: touch.id), let entry = base._entry(found.element, found.label) {
-                let (slot, isNew) = state.slots.slot(adding: key(entry.element))
-                if isNew { state.trees.append(_OrderedTree()) }
-                new = _GroupMember(slot: slot, entry: entry)
+                let key = key(entry.element)
+                if let old, key == oldKey {
+                    new = _GroupMember(slot: old.slot, entry: entry)   // the same group: no second lookup
+                } else {
+                    let (slot, isNew) = state.slots.slot(adding: key)
+                    if isNew { state.trees.append(_OrderedTree()) }
+                    new = _GroupMember(slot: slot, entry: entry)
+                }
             }
             guard old != nil || new != nil else { continue }
             var staysEqual = false
             var inPlace = false
             if let old, let new, old.slot == new.slot {
-                staysEqual = equality.areEqual(base._project(old.entry.element), base._project(new.entry.element))
+                staysEqual = equality.areEqual(project(old.entry.element), project(new.entry.element))
                 // Same group, same place in its order (an edit the sort key does not see).
                 inPlace = !less(old.entry, new.entry) && !less(new.entry, old.entry)
             }
@@ -270,8 +282,8 @@ extension GroupedListQuery: IncrementalListQuery {
             // An element at the same offset whose place among the others changed (others touched
             // in its group moved around it) is a move for the view's changes.
             if unchanged, !keyChanged { continue }
-            let oldSide = touch.old.map { (offset: touch.oldRank, element: base._project($0.entry.element)) }
-            let newSide = touch.new.map { (offset: newRank, element: base._project($0.entry.element)) }
+            let oldSide = touch.old.map { (offset: touch.oldRank, element: project($0.entry.element)) }
+            let newSide = touch.new.map { (offset: newRank, element: project($0.entry.element)) }
             if let old = touch.old, let new = touch.new, old.slot == new.slot {
                 perSlot![old.slot, default: []].append(.init(old: oldSide, new: newSide, keyChanged: keyChanged))
             } else {
