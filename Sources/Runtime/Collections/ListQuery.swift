@@ -146,6 +146,24 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
                 return a.label < b.label
             }
             query._entryLess = descending ? newestFirst : oldestFirst
+            // A stored property of the list's elements: the keys loaded from the entries in place,
+            // without a call through the key closures.
+            if _isIdentity, let offset,
+               let elementOffset = MemoryLayout<_ListEntry<Source>>.offset(of: \_ListEntry<Source>.element) {
+                let at = elementOffset + offset
+                let inPlace: @Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool = { a, b in
+                    withUnsafePointer(to: a) { a in
+                        withUnsafePointer(to: b) { b in
+                            let x = UnsafeRawPointer(a).load(fromByteOffset: at, as: Value.self)
+                            let y = UnsafeRawPointer(b).load(fromByteOffset: at, as: Value.self)
+                            if descending ? y < x : x < y { return true }
+                            if descending ? x < y : y < x { return false }
+                            return a.pointee.label < b.pointee.label
+                        }
+                    }
+                }
+                query._entryLess = inPlace
+            }
         }
         return query
     }

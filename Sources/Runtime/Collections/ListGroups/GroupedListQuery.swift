@@ -84,12 +84,18 @@ struct _GroupTouch<Source> {
     /// after the edits (`oldRank`).
     @usableFromInline var keepsOffset = false
 
+    /// The slots of `old` and `new` (-1: none), read without copying the members.
+    @usableFromInline var oldSlot: Int
+    @usableFromInline var newSlot: Int
+
     @inlinable
     init(old: _GroupMember<Source>?, new: _GroupMember<Source>?, oldRank: Int, staysEqual: Bool) {
         self.old = old
         self.new = new
         self.oldRank = oldRank
         self.staysEqual = staysEqual
+        self.oldSlot = old?.slot ?? -1
+        self.newSlot = new?.slot ?? -1
     }
 }
 
@@ -217,11 +223,13 @@ extension GroupedListQuery: IncrementalListQuery {
         // The groups an element leaves or enters: there, offsets move, so ranks are taken before
         // any edit and again after them all. In the other groups every touched element is
         // replaced where it is, and keeps its offset: one walk down its tree each.
+        // By index, here and below: a `_GroupTouch` holds two entries, and a copy of one (a
+        // `for touch in touches` loop makes one per element) retains what each entry references.
         var moving: Set<Int>? = nil
-        for touch in touches where !touch.inPlace {
+        for index in touches.indices where !touches[index].inPlace {
             if moving == nil { moving = [] }
-            if let old = touch.old { moving!.insert(old.slot) }
-            if let new = touch.new { moving!.insert(new.slot) }
+            if touches[index].oldSlot >= 0 { moving!.insert(touches[index].oldSlot) }
+            if touches[index].newSlot >= 0 { moving!.insert(touches[index].newSlot) }
         }
         for index in touches.indices {
             guard let old = touches[index].old else { continue }
@@ -251,8 +259,8 @@ extension GroupedListQuery: IncrementalListQuery {
             if isEmpty { state.groupCount -= 1 }
             state.includedCount -= 1
         }
-        for touch in touches where !touch.inPlace {
-            guard let new = touch.new else { continue }
+        for index in touches.indices where !touches[index].inPlace {
+            guard let new = touches[index].new else { continue }
             let wasEmpty = state.trees.update(new.slot) { tree in
                 defer { tree.insert(new.entry, less) }
                 return tree.count == 0
@@ -261,34 +269,36 @@ extension GroupedListQuery: IncrementalListQuery {
             state.includedCount += 1
         }
         var changedSlots: Set<Int> = []
-        for touch in touches {
+        for index in touches.indices {
+            let (oldSlot, newSlot, oldRank, staysEqual) = (touches[index].oldSlot, touches[index].newSlot,
+                                                           touches[index].oldRank, touches[index].staysEqual)
             var newRank = -1
-            if touch.keepsOffset {
-                newRank = touch.oldRank
-            } else if let new = touch.new, touch.staysEqual || recording {
-                newRank = state.trees[new.slot].rank(of: new.entry, less)
+            if touches[index].keepsOffset {
+                newRank = oldRank
+            } else if newSlot >= 0, staysEqual || recording, let new = touches[index].new {
+                newRank = state.trees[newSlot].rank(of: new.entry, less)
             }
             // Same group, same place, equal value: no change of the group.
-            let unchanged = touch.staysEqual && newRank == touch.oldRank
+            let unchanged = staysEqual && newRank == oldRank
             if !unchanged {
-                if let old = touch.old { changedSlots.insert(old.slot) }
-                if let new = touch.new { changedSlots.insert(new.slot) }
+                if oldSlot >= 0 { changedSlots.insert(oldSlot) }
+                if newSlot >= 0 { changedSlots.insert(newSlot) }
             }
             guard recording else { continue }
             var keyChanged = false
-            if let old = touch.old, let new = touch.new, old.slot == new.slot {
+            if !touches[index].inPlace, oldSlot >= 0, oldSlot == newSlot, let old = touches[index].old, let new = touches[index].new {
                 keyChanged = less(old.entry, new.entry) || less(new.entry, old.entry)
             }
             // An element at the same offset whose place among the others changed (others touched
             // in its group moved around it) is a move for the view's changes.
             if unchanged, !keyChanged { continue }
-            let oldSide = touch.old.map { (offset: touch.oldRank, element: project($0.entry.element)) }
-            let newSide = touch.new.map { (offset: newRank, element: project($0.entry.element)) }
-            if let old = touch.old, let new = touch.new, old.slot == new.slot {
-                perSlot![old.slot, default: []].append(.init(old: oldSide, new: newSide, keyChanged: keyChanged))
+            let oldSide = touches[index].old.map { (offset: oldRank, element: project($0.entry.element)) }
+            let newSide = touches[index].new.map { (offset: newRank, element: project($0.entry.element)) }
+            if oldSlot >= 0, oldSlot == newSlot {
+                perSlot![oldSlot, default: []].append(.init(old: oldSide, new: newSide, keyChanged: keyChanged))
             } else {
-                if let old = touch.old { perSlot![old.slot, default: []].append(.init(old: oldSide, new: nil, keyChanged: false)) }
-                if let new = touch.new { perSlot![new.slot, default: []].append(.init(old: nil, new: newSide, keyChanged: false)) }
+                if oldSlot >= 0 { perSlot![oldSlot, default: []].append(.init(old: oldSide, new: nil, keyChanged: false)) }
+                if newSlot >= 0 { perSlot![newSlot, default: []].append(.init(old: nil, new: newSide, keyChanged: false)) }
             }
         }
         var changedKeys = Set<Key>(minimumCapacity: changedSlots.count)
