@@ -61,7 +61,7 @@ extension StateTable.Builder {
 
     /// Sections of a list in an order of their keys, maintained incrementally (a spec's
     /// `computed sidebar: ListSections<FeedID, Article> { articles.grouped(by: \.feedID)
-    /// .sortedKeys { names[$0, default: ""] < names[$1, default: ""] } }`): as ``grouped(_:_:_:inputs:unfollowedLists:cutoff:source:_:)``,
+    /// .sortedKeys { names[$0, default: ""] < names[$1, default: ""] } }`): as ``grouped(_:_:_:inputs:sourceInputs:unfollowedLists:cutoff:source:_:)``,
     /// and `orderInputs` names the inputs that only the key order reads (`names`): when only
     /// those (and the list) moved, the groups follow the list's changes and only the keys are
     /// sorted again. A result with no section inserted, removed or moved and no section's

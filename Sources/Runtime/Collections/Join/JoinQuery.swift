@@ -87,11 +87,11 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
     /// Joins each element with the value of `other` its `key` refers to, into the rows `row`
     /// makes; an element whose key finds no value has no row (an inner join).
     ///
-    /// - Parameters:
-    ///   - other: an ``IdentifiedList`` (looked up by id) or a `Dictionary` (by key).
-    ///   - key: the key an element refers to (`\.feedID`).
-    ///   - row: an element's row, from the element and the value it refers to; its id is the
-    ///     element's.
+    /// `other` is an ``IdentifiedList`` (looked up by id) or a `Dictionary` (by key); `key` gives
+    /// the key an element refers to (`\.feedID`); `row` makes an element's row from the element
+    /// and the value it refers to, with the element's id. The join records where it was written
+    /// (`fileID`, `line`, `column`): a pipeline reuses its rows only for a join written at the
+    /// same place.
     @inlinable
     public func join<Other: JoinedSide, Row: Identifiable & Sendable>(
         _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key,
