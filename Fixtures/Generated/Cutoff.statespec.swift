@@ -20,7 +20,7 @@ public struct CutoffState: Sendable {
         items: [Int] = Extended.__itemsDefault,
         threshold: Int = Extended.__thresholdDefault,
         name: String = Extended.__nameDefault,
-        token: __tokenType = Extended.__tokenDefault
+        token: Token = Extended.__tokenDefault
     ) {
         computed = Extended.__make(items: items, threshold: threshold, name: name, token: token)
     }
@@ -43,7 +43,7 @@ public struct CutoffState: Sendable {
         @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._name.wrappedValue }
     }
 
-    public var token: __tokenType {
+    public var token: Token {
         @inlinable get { computed._token.wrappedValue }
         @inlinable set { if computed._token.update(newValue) { computed.__didChange(3) } }
         @inlinable _modify { defer { computed.__didChange(3) }; yield &computed._token.wrappedValue }
@@ -63,7 +63,7 @@ public struct CutoffState: Sendable {
     @available(*, unavailable, message: "'greeting' is a computed value: read it as 'state.computed.greeting' or 'store.computed.greeting' (computed values are read-only)")
     public var greeting: String { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'tokenID' is a computed value: read it as 'state.computed.tokenID' or 'store.computed.tokenID' (computed values are read-only)")
-    public var tokenID: __tokenIDType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var tokenID: ObjectIdentifier { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -128,7 +128,7 @@ extension CutoffState {
         @inlinable public var items: [Int] { self._items.wrappedValue }
         @inlinable public var threshold: Int { self._threshold.wrappedValue }
         @inlinable public var name: String { self._name.wrappedValue }
-        @inlinable public var token: __tokenType { self._token.wrappedValue }
+        @inlinable public var token: Token { self._token.wrappedValue }
 
         /// Level 1: the items over the threshold.
         ///
@@ -169,7 +169,7 @@ extension CutoffState {
         }
 
         /// Memoized: recomputed only after `token` changes.
-        @inlinable public var tokenID: __tokenIDType {
+        @inlinable public var tokenID: ObjectIdentifier {
             _read { if !__memo._isCached(6) { __refresh(6) }; yield __memo[_borrowed: 6, as: __tokenIDType.self] }
         }
     }
@@ -196,7 +196,7 @@ extension CutoffState {
         public static var items: ComputedRuntime.StateSelector<CutoffState, [Int]> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
         public static var threshold: ComputedRuntime.StateSelector<CutoffState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         public static var name: ComputedRuntime.StateSelector<CutoffState, String> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        public static var token: ComputedRuntime.StateSelector<CutoffState, __tokenType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var token: ComputedRuntime.StateSelector<CutoffState, Token> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
 
         /// Level 1: the items over the threshold.
         public static let filteredArray: ComputedRuntime.StateSelector<CutoffState, [Int]> = Extended.__table.computedSelector(0)
@@ -212,7 +212,7 @@ extension CutoffState {
 
         public static let uncutCount: ComputedRuntime.StateSelector<CutoffState, Int> = Extended.__table.computedSelector(4)
         public static let greeting: ComputedRuntime.StateSelector<CutoffState, String> = Extended.__table.computedSelector(5)
-        public static let tokenID: ComputedRuntime.StateSelector<CutoffState, __tokenIDType> = Extended.__table.computedSelector(6)
+        public static let tokenID: ComputedRuntime.StateSelector<CutoffState, ObjectIdentifier> = Extended.__table.computedSelector(6)
     }
 }
 

@@ -18,7 +18,7 @@ public struct ProfileState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        avatar: __avatarType = Extended.__avatarDefault,
+        avatar: Avatar? = Extended.__avatarDefault,
         unread: Int = Extended.__unreadDefault,
         badge: Int = Extended.__badgeDefault,
         name: String = Extended.__nameDefault,
@@ -33,7 +33,7 @@ public struct ProfileState: Sendable {
         )
     }
 
-    public var avatar: __avatarType {
+    public var avatar: Avatar? {
         @inlinable get { computed.avatar }
         _modify { defer { computed.__didChange(0) }; yield &computed.avatar }
     }
@@ -95,7 +95,7 @@ extension ProfileState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     public struct Extended: Sendable {
-        @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
+        @ComputedRuntime.Edge public fileprivate(set) var avatar: Avatar?
         @ComputedRuntime.Edge public fileprivate(set) var unread: Int
         @ComputedRuntime.Edge public fileprivate(set) var badge: Int
         @ComputedRuntime.Edge public fileprivate(set) var name: String
@@ -189,7 +189,7 @@ extension ProfileState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var avatar: ComputedRuntime.StateSelector<ProfileState, __avatarType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var avatar: ComputedRuntime.StateSelector<ProfileState, Avatar?> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
         public static var unread: ComputedRuntime.StateSelector<ProfileState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         public static var badge: ComputedRuntime.StateSelector<ProfileState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
         public static var name: ComputedRuntime.StateSelector<ProfileState, String> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }

@@ -22,8 +22,8 @@ public struct FeedReaderState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        articles: __articlesType = Extended.__articlesDefault,
-        feeds: __feedsType = Extended.__feedsDefault,
+        articles: IdentifiedList<Article> = Extended.__articlesDefault,
+        feeds: IdentifiedList<Feed> = Extended.__feedsDefault,
         folderNames: [Int: String] = Extended.__folderNamesDefault,
         selectedFeedID: Int? = Extended.__selectedFeedIDDefault
     ) {
@@ -35,13 +35,13 @@ public struct FeedReaderState: Sendable {
         )
     }
 
-    public var articles: __articlesType {
+    public var articles: IdentifiedList<Article> {
         @inlinable get { computed._articles.wrappedValue }
         @inlinable set { if computed._articles.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._articles.wrappedValue }
     }
 
-    public var feeds: __feedsType {
+    public var feeds: IdentifiedList<Feed> {
         @inlinable get { computed._feeds.wrappedValue }
         @inlinable set { if computed._feeds.update(newValue) { computed.__didChange(1) } }
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._feeds.wrappedValue }
@@ -62,25 +62,25 @@ public struct FeedReaderState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'rows' is a computed value: read it as 'state.computed.rows' or 'store.computed.rows' (computed values are read-only)")
-    public var rows: __rowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var rows: IdentifiedList<TimelineRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'allRows' is a computed value: read it as 'state.computed.allRows' or 'store.computed.allRows' (computed values are read-only)")
-    public var allRows: __allRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var allRows: IdentifiedList<ArticleRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'filedRows' is a computed value: read it as 'state.computed.filedRows' or 'store.computed.filedRows' (computed values are read-only)")
-    public var filedRows: __filedRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var filedRows: IdentifiedList<FiledRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'namedRows' is a computed value: read it as 'state.computed.namedRows' or 'store.computed.namedRows' (computed values are read-only)")
-    public var namedRows: __namedRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var namedRows: IdentifiedList<FiledRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadRows' is a computed value: read it as 'state.computed.unreadRows' or 'store.computed.unreadRows' (computed values are read-only)")
-    public var unreadRows: __unreadRowsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unreadRows: IdentifiedList<TimelineRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadNames' is a computed value: read it as 'state.computed.unreadNames' or 'store.computed.unreadNames' (computed values are read-only)")
-    public var unreadNames: __unreadNamesType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unreadNames: IdentifiedList<ArticleRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'timeline' is a computed value: read it as 'state.computed.timeline' or 'store.computed.timeline' (computed values are read-only)")
-    public var timeline: __timelineType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var timeline: ListView<TimelineRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'byFolder' is a computed value: read it as 'state.computed.byFolder' or 'store.computed.byFolder' (computed values are read-only)")
-    public var byFolder: __byFolderType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var byFolder: ListSections<Int, TimelineRow> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadCount' is a computed value: read it as 'state.computed.unreadCount' or 'store.computed.unreadCount' (computed values are read-only)")
     public var unreadCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'selectedFeed' is a computed value: read it as 'state.computed.selectedFeed' or 'store.computed.selectedFeed' (computed values are read-only)")
-    public var selectedFeed: __selectedFeedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var selectedFeed: Feed? { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -174,8 +174,8 @@ extension FeedReaderState {
         }
 #sourceLocation()
 
-        @inlinable public var articles: __articlesType { self._articles.wrappedValue }
-        @inlinable public var feeds: __feedsType { self._feeds.wrappedValue }
+        @inlinable public var articles: IdentifiedList<Article> { self._articles.wrappedValue }
+        @inlinable public var feeds: IdentifiedList<Feed> { self._feeds.wrappedValue }
 
         /// Each folder's display name, by folder id.
         @inlinable public var folderNames: [Int: String] { self._folderNames.wrappedValue }
@@ -185,56 +185,56 @@ extension FeedReaderState {
         /// Each article with its feed: an inner join (an article whose feed is missing has no row).
         ///
         /// Maintained incrementally: follows the changes of `articles` and `feeds`.
-        @inlinable public var rows: __rowsType {
+        @inlinable public var rows: IdentifiedList<TimelineRow> {
             _read { if !_rows.isCached { __refresh(1) }; yield _rows._borrowedValue }
         }
 
         /// Every article, with its feed's name when it has one: a left join.
         ///
         /// Maintained incrementally: follows the changes of `articles` and `feeds`.
-        @inlinable public var allRows: __allRowsType {
+        @inlinable public var allRows: IdentifiedList<ArticleRow> {
             _read { if !_allRows.isCached { __refresh(2) }; yield _allRows._borrowedValue }
         }
 
         /// The rows with their folder's name, looked up in a dictionary: a join of a join.
         ///
         /// Maintained incrementally: follows the changes of `rows` and `folderNames`.
-        @inlinable public var filedRows: __filedRowsType {
+        @inlinable public var filedRows: IdentifiedList<FiledRow> {
             _read { if !_filedRows.isCached { __refresh(3) }; yield _filedRows._borrowedValue }
         }
 
         /// The rows whose folder has a name: an inner join on a dictionary.
         ///
         /// Maintained incrementally: follows the changes of `rows` and `folderNames`.
-        @inlinable public var namedRows: __namedRowsType {
+        @inlinable public var namedRows: IdentifiedList<FiledRow> {
             _read { if !_namedRows.isCached { __refresh(4) }; yield _namedRows._borrowedValue }
         }
 
         /// The unread articles with their feed: a key that may be nil (a read article refers to none).
         ///
         /// Maintained incrementally: follows the changes of `articles` and `feeds`.
-        @inlinable public var unreadRows: __unreadRowsType {
+        @inlinable public var unreadRows: IdentifiedList<TimelineRow> {
             _read { if !_unreadRows.isCached { __refresh(5) }; yield _unreadRows._borrowedValue }
         }
 
         /// Every article, with its feed's name when it is unread and has one: a left join on such a key.
         ///
         /// Maintained incrementally: follows the changes of `articles` and `feeds`.
-        @inlinable public var unreadNames: __unreadNamesType {
+        @inlinable public var unreadNames: IdentifiedList<ArticleRow> {
             _read { if !_unreadNames.isCached { __refresh(6) }; yield _unreadNames._borrowedValue }
         }
 
         /// The rows, newest first: follows the rows' changes.
         ///
         /// Maintained incrementally: follows the changes of `rows`.
-        @inlinable public var timeline: __timelineType {
+        @inlinable public var timeline: ListView<TimelineRow> {
             _read { if !_timeline.isCached { __refresh(7) }; yield _timeline._borrowedValue }
         }
 
         /// The rows in one section per folder, folders A→Z by name, newest first in each.
         ///
         /// Maintained incrementally: follows the changes of `rows`; sorts its sections again after `folderNames` changes.
-        @inlinable public var byFolder: __byFolderType {
+        @inlinable public var byFolder: ListSections<Int, TimelineRow> {
             _read { if !_byFolder.isCached { __refresh(8) }; yield _byFolder._borrowedValue }
         }
 
@@ -249,7 +249,7 @@ extension FeedReaderState {
         /// and cut off when the feed is as it was.
         ///
         /// Memoized: recomputed only after `selectedFeedID` or `feeds` changes.
-        @inlinable public var selectedFeed: __selectedFeedType {
+        @inlinable public var selectedFeed: Feed? {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __selectedFeedType.self] }
         }
     }
@@ -282,8 +282,8 @@ extension FeedReaderState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var articles: ComputedRuntime.StateSelector<FeedReaderState, __articlesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
-        public static var feeds: ComputedRuntime.StateSelector<FeedReaderState, __feedsType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var articles: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<Article>> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var feeds: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<Feed>> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         /// Each folder's display name, by folder id.
         public static var folderNames: ComputedRuntime.StateSelector<FeedReaderState, [Int: String]> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
@@ -291,35 +291,35 @@ extension FeedReaderState {
         public static var selectedFeedID: ComputedRuntime.StateSelector<FeedReaderState, Int?> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
 
         /// Each article with its feed: an inner join (an article whose feed is missing has no row).
-        public static let rows: ComputedRuntime.StateSelector<FeedReaderState, __rowsType> = Extended.__table.computedSelector(1)
+        public static let rows: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<TimelineRow>> = Extended.__table.computedSelector(1)
 
         /// Every article, with its feed's name when it has one: a left join.
-        public static let allRows: ComputedRuntime.StateSelector<FeedReaderState, __allRowsType> = Extended.__table.computedSelector(2)
+        public static let allRows: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<ArticleRow>> = Extended.__table.computedSelector(2)
 
         /// The rows with their folder's name, looked up in a dictionary: a join of a join.
-        public static let filedRows: ComputedRuntime.StateSelector<FeedReaderState, __filedRowsType> = Extended.__table.computedSelector(3)
+        public static let filedRows: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<FiledRow>> = Extended.__table.computedSelector(3)
 
         /// The rows whose folder has a name: an inner join on a dictionary.
-        public static let namedRows: ComputedRuntime.StateSelector<FeedReaderState, __namedRowsType> = Extended.__table.computedSelector(4)
+        public static let namedRows: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<FiledRow>> = Extended.__table.computedSelector(4)
 
         /// The unread articles with their feed: a key that may be nil (a read article refers to none).
-        public static let unreadRows: ComputedRuntime.StateSelector<FeedReaderState, __unreadRowsType> = Extended.__table.computedSelector(5)
+        public static let unreadRows: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<TimelineRow>> = Extended.__table.computedSelector(5)
 
         /// Every article, with its feed's name when it is unread and has one: a left join on such a key.
-        public static let unreadNames: ComputedRuntime.StateSelector<FeedReaderState, __unreadNamesType> = Extended.__table.computedSelector(6)
+        public static let unreadNames: ComputedRuntime.StateSelector<FeedReaderState, IdentifiedList<ArticleRow>> = Extended.__table.computedSelector(6)
 
         /// The rows, newest first: follows the rows' changes.
-        public static let timeline: ComputedRuntime.StateSelector<FeedReaderState, __timelineType> = Extended.__table.computedSelector(7)
+        public static let timeline: ComputedRuntime.StateSelector<FeedReaderState, ListView<TimelineRow>> = Extended.__table.computedSelector(7)
 
         /// The rows in one section per folder, folders A→Z by name, newest first in each.
-        public static let byFolder: ComputedRuntime.StateSelector<FeedReaderState, __byFolderType> = Extended.__table.computedSelector(8)
+        public static let byFolder: ComputedRuntime.StateSelector<FeedReaderState, ListSections<Int, TimelineRow>> = Extended.__table.computedSelector(8)
 
         /// How many rows are unread: a fold of the rows.
         public static let unreadCount: ComputedRuntime.StateSelector<FeedReaderState, Int> = Extended.__table.computedSelector(9)
 
         /// The selected feed: a lookup of one element by id, recomputed in O(1) after `feeds` changes
         /// and cut off when the feed is as it was.
-        public static let selectedFeed: ComputedRuntime.StateSelector<FeedReaderState, __selectedFeedType> = Extended.__table.computedSelector(0)
+        public static let selectedFeed: ComputedRuntime.StateSelector<FeedReaderState, Feed?> = Extended.__table.computedSelector(0)
     }
 }
 

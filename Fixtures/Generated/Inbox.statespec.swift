@@ -22,13 +22,13 @@ public struct InboxState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        messages: __messagesType = Extended.__messagesDefault,
+        messages: IdentifiedList<Message> = Extended.__messagesDefault,
         query: String = Extended.__queryDefault
     ) {
         computed = Extended.__make(messages: messages, query: query)
     }
 
-    public var messages: __messagesType {
+    public var messages: IdentifiedList<Message> {
         @inlinable get { computed._messages.wrappedValue }
         @inlinable set { if computed._messages.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._messages.wrappedValue }
@@ -42,17 +42,17 @@ public struct InboxState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'unread' is a computed value: read it as 'state.computed.unread' or 'store.computed.unread' (computed values are read-only)")
-    public var unread: __unreadType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unread: ListView<Message> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadCount' is a computed value: read it as 'state.computed.unreadCount' or 'store.computed.unreadCount' (computed values are read-only)")
     public var unreadCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'latest' is a computed value: read it as 'state.computed.latest' or 'store.computed.latest' (computed values are read-only)")
-    public var latest: __latestType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var latest: ListView<Message> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'matching' is a computed value: read it as 'state.computed.matching' or 'store.computed.matching' (computed values are read-only)")
-    public var matching: __matchingType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var matching: ListView<Message> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'flaggedSubjects' is a computed value: read it as 'state.computed.flaggedSubjects' or 'store.computed.flaggedSubjects' (computed values are read-only)")
-    public var flaggedSubjects: __flaggedSubjectsType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var flaggedSubjects: ListView<String> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'byFlag' is a computed value: read it as 'state.computed.byFlag' or 'store.computed.byFlag' (computed values are read-only)")
-    public var byFlag: __byFlagType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var byFlag: ListGroups<Bool, Message> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
     public var unreadTotal: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'flaggedCount' is a computed value: read it as 'state.computed.flaggedCount' or 'store.computed.flaggedCount' (computed values are read-only)")
@@ -62,7 +62,7 @@ public struct InboxState: Sendable {
     @available(*, unavailable, message: "'matchingCount' is a computed value: read it as 'state.computed.matchingCount' or 'store.computed.matchingCount' (computed values are read-only)")
     public var matchingCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'lastDated' is a computed value: read it as 'state.computed.lastDated' or 'store.computed.lastDated' (computed values are read-only)")
-    public var lastDated: __lastDatedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var lastDated: ListView<Message> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -141,13 +141,13 @@ extension InboxState {
         }
 #sourceLocation()
 
-        @inlinable public var messages: __messagesType { self._messages.wrappedValue }
+        @inlinable public var messages: IdentifiedList<Message> { self._messages.wrappedValue }
         @inlinable public var query: String { self._query.wrappedValue }
 
         /// The unread messages, oldest first.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
-        @inlinable public var unread: __unreadType {
+        @inlinable public var unread: ListView<Message> {
             _read { if !_unread.isCached { __refresh(1) }; yield _unread._borrowedValue }
         }
 
@@ -161,7 +161,7 @@ extension InboxState {
         /// The ten most recent messages.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
-        @inlinable public var latest: __latestType {
+        @inlinable public var latest: ListView<Message> {
             _read { if !_latest.isCached { __refresh(2) }; yield _latest._borrowedValue }
         }
 
@@ -169,21 +169,21 @@ extension InboxState {
         /// full, an edited message is followed.
         ///
         /// Maintained incrementally: follows the changes of `messages`; evaluated in full after `query` changes.
-        @inlinable public var matching: __matchingType {
+        @inlinable public var matching: ListView<Message> {
             _read { if !_matching.isCached { __refresh(3) }; yield _matching._borrowedValue }
         }
 
         /// The subjects of the flagged messages, in list order.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
-        @inlinable public var flaggedSubjects: __flaggedSubjectsType {
+        @inlinable public var flaggedSubjects: ListView<String> {
             _read { if !_flaggedSubjects.isCached { __refresh(4) }; yield _flaggedSubjects._borrowedValue }
         }
 
         /// The messages grouped by whether they are flagged, newest first in each group.
         ///
         /// Maintained incrementally: follows the changes of `messages`.
-        @inlinable public var byFlag: __byFlagType {
+        @inlinable public var byFlag: ListGroups<Bool, Message> {
             _read { if !_byFlag.isCached { __refresh(5) }; yield _byFlag._borrowedValue }
         }
 
@@ -221,7 +221,7 @@ extension InboxState {
         /// previous last date.
         ///
         /// Memoized: recomputed only after `messages` changes.
-        @inlinable public var lastDated: __lastDatedType {
+        @inlinable public var lastDated: ListView<Message> {
             _read { if !_lastDated.isCached { __refresh(10) }; yield _lastDated._borrowedValue }
         }
     }
@@ -253,27 +253,27 @@ extension InboxState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var messages: ComputedRuntime.StateSelector<InboxState, __messagesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var messages: ComputedRuntime.StateSelector<InboxState, IdentifiedList<Message>> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
         public static var query: ComputedRuntime.StateSelector<InboxState, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         /// The unread messages, oldest first.
-        public static let unread: ComputedRuntime.StateSelector<InboxState, __unreadType> = Extended.__table.computedSelector(1)
+        public static let unread: ComputedRuntime.StateSelector<InboxState, ListView<Message>> = Extended.__table.computedSelector(1)
 
         /// How many: O(1) on the view, recomputed only when the view changed.
         public static let unreadCount: ComputedRuntime.StateSelector<InboxState, Int> = Extended.__table.computedSelector(0)
 
         /// The ten most recent messages.
-        public static let latest: ComputedRuntime.StateSelector<InboxState, __latestType> = Extended.__table.computedSelector(2)
+        public static let latest: ComputedRuntime.StateSelector<InboxState, ListView<Message>> = Extended.__table.computedSelector(2)
 
         /// The messages whose subject contains the query, newest first: a new query evaluates it in
         /// full, an edited message is followed.
-        public static let matching: ComputedRuntime.StateSelector<InboxState, __matchingType> = Extended.__table.computedSelector(3)
+        public static let matching: ComputedRuntime.StateSelector<InboxState, ListView<Message>> = Extended.__table.computedSelector(3)
 
         /// The subjects of the flagged messages, in list order.
-        public static let flaggedSubjects: ComputedRuntime.StateSelector<InboxState, __flaggedSubjectsType> = Extended.__table.computedSelector(4)
+        public static let flaggedSubjects: ComputedRuntime.StateSelector<InboxState, ListView<String>> = Extended.__table.computedSelector(4)
 
         /// The messages grouped by whether they are flagged, newest first in each group.
-        public static let byFlag: ComputedRuntime.StateSelector<InboxState, __byFlagType> = Extended.__table.computedSelector(5)
+        public static let byFlag: ComputedRuntime.StateSelector<InboxState, ListGroups<Bool, Message>> = Extended.__table.computedSelector(5)
 
         /// How many messages are unread, as a fold of the list: an edit of one message updates it in
         /// O(1), without bringing the sorted `unread` view up to date.
@@ -291,7 +291,7 @@ extension InboxState {
         /// The messages dated like the last one. Its closure reads `messages` too, so each change of
         /// the list evaluates it in full: following the edited messages only would keep those of the
         /// previous last date.
-        public static let lastDated: ComputedRuntime.StateSelector<InboxState, __lastDatedType> = Extended.__table.computedSelector(10)
+        public static let lastDated: ComputedRuntime.StateSelector<InboxState, ListView<Message>> = Extended.__table.computedSelector(10)
     }
 }
 

@@ -22,13 +22,13 @@ public struct ReaderState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        articles: __articlesType = Extended.__articlesDefault,
+        articles: IdentifiedList<Article> = Extended.__articlesDefault,
         feedNames: [Int: String] = Extended.__feedNamesDefault
     ) {
         computed = Extended.__make(articles: articles, feedNames: feedNames)
     }
 
-    public var articles: __articlesType {
+    public var articles: IdentifiedList<Article> {
         @inlinable get { computed._articles.wrappedValue }
         @inlinable set { if computed._articles.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._articles.wrappedValue }
@@ -43,9 +43,9 @@ public struct ReaderState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'sidebar' is a computed value: read it as 'state.computed.sidebar' or 'store.computed.sidebar' (computed values are read-only)")
-    public var sidebar: __sidebarType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var sidebar: ListSections<Int, Article> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadByFeed' is a computed value: read it as 'state.computed.unreadByFeed' or 'store.computed.unreadByFeed' (computed values are read-only)")
-    public var unreadByFeed: __unreadByFeedType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unreadByFeed: KeyedTotals<Int, Int> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unreadTotal' is a computed value: read it as 'state.computed.unreadTotal' or 'store.computed.unreadTotal' (computed values are read-only)")
     public var unreadTotal: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
@@ -95,7 +95,7 @@ extension ReaderState {
         }
 #sourceLocation()
 
-        @inlinable public var articles: __articlesType { self._articles.wrappedValue }
+        @inlinable public var articles: IdentifiedList<Article> { self._articles.wrappedValue }
 
         /// Each feed's display name, by feed id.
         @inlinable public var feedNames: [Int: String] { self._feedNames.wrappedValue }
@@ -103,14 +103,14 @@ extension ReaderState {
         /// The unread articles, one section per feed, feeds A→Z by name, newest first in each.
         ///
         /// Maintained incrementally: follows the changes of `articles`; sorts its sections again after `feedNames` changes.
-        @inlinable public var sidebar: __sidebarType {
+        @inlinable public var sidebar: ListSections<Int, Article> {
             _read { if !_sidebar.isCached { __refresh(0) }; yield _sidebar._borrowedValue }
         }
 
         /// Each feed's unread count: a fold per key, one lookup to read.
         ///
         /// Maintained incrementally: follows the changes of `articles`.
-        @inlinable public var unreadByFeed: __unreadByFeedType {
+        @inlinable public var unreadByFeed: KeyedTotals<Int, Int> {
             _read { if !_unreadByFeed.isCached { __refresh(1) }; yield _unreadByFeed._borrowedValue }
         }
 
@@ -141,16 +141,16 @@ extension ReaderState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var articles: ComputedRuntime.StateSelector<ReaderState, __articlesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var articles: ComputedRuntime.StateSelector<ReaderState, IdentifiedList<Article>> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         /// Each feed's display name, by feed id.
         public static var feedNames: ComputedRuntime.StateSelector<ReaderState, [Int: String]> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
         /// The unread articles, one section per feed, feeds A→Z by name, newest first in each.
-        public static let sidebar: ComputedRuntime.StateSelector<ReaderState, __sidebarType> = Extended.__table.computedSelector(0)
+        public static let sidebar: ComputedRuntime.StateSelector<ReaderState, ListSections<Int, Article>> = Extended.__table.computedSelector(0)
 
         /// Each feed's unread count: a fold per key, one lookup to read.
-        public static let unreadByFeed: ComputedRuntime.StateSelector<ReaderState, __unreadByFeedType> = Extended.__table.computedSelector(1)
+        public static let unreadByFeed: ComputedRuntime.StateSelector<ReaderState, KeyedTotals<Int, Int>> = Extended.__table.computedSelector(1)
 
         /// Every unread article.
         public static let unreadTotal: ComputedRuntime.StateSelector<ReaderState, Int> = Extended.__table.computedSelector(2)

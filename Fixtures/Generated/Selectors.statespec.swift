@@ -17,13 +17,13 @@ public struct LibraryState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        todos: __todosType = Extended.__todosDefault,
+        todos: [Todo] = Extended.__todosDefault,
         query: String = Extended.__queryDefault
     ) {
         computed = Extended.__make(todos: todos, query: query)
     }
 
-    public var todos: __todosType {
+    public var todos: [Todo] {
         @inlinable get { computed._todos.wrappedValue }
         @inlinable set { if computed._todos.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._todos.wrappedValue }
@@ -37,7 +37,7 @@ public struct LibraryState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'openTodos' is a computed value: read it as 'state.computed.openTodos' or 'store.computed.openTodos' (computed values are read-only)")
-    public var openTodos: __openTodosType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var openTodos: [Todo] { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -99,11 +99,11 @@ extension LibraryState {
         }
 #sourceLocation()
 
-        @inlinable public var todos: __todosType { self._todos.wrappedValue }
+        @inlinable public var todos: [Todo] { self._todos.wrappedValue }
         @inlinable public var query: String { self._query.wrappedValue }
 
         /// Memoized: recomputed only after `todos` changes.
-        @inlinable public var openTodos: __openTodosType {
+        @inlinable public var openTodos: [Todo] {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __openTodosType.self] }
         }
     }
@@ -125,15 +125,15 @@ extension LibraryState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var todos: ComputedRuntime.StateSelector<LibraryState, __todosType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var todos: ComputedRuntime.StateSelector<LibraryState, [Todo]> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
         public static var query: ComputedRuntime.StateSelector<LibraryState, String> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
-        public static let openTodos: ComputedRuntime.StateSelector<LibraryState, __openTodosType> = Extended.__table.computedSelector(0)
+        public static let openTodos: ComputedRuntime.StateSelector<LibraryState, [Todo]> = Extended.__table.computedSelector(0)
 
         /// The open todos of one owner.
         ///
         /// Memoized per argument (the 8 most recently used arguments are kept);
         /// each is recomputed only after `openTodos` changes.
-        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<LibraryState, __todos_ownedBy_Result> {
+        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<LibraryState, [Todo]> {
             _todos_ownedBy(owner)
         }
 
@@ -145,7 +145,7 @@ extension LibraryState {
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func matching(_ prefix: String, limit: Int) -> ComputedRuntime.StateSelector<LibraryState, __matching___limit_Result> {
+        public static func matching(_ prefix: String, limit: Int) -> ComputedRuntime.StateSelector<LibraryState, [Todo]> {
             _matching___limit(_matching___limit_Arguments(prefix: prefix, limit: limit))
         }
 

@@ -27,8 +27,8 @@ public struct AppState: Sendable {
     /// existing reference instead, use the initializer that takes `Shared` values.
     public init(
         title: String = Extended.__titleDefault,
-        session: __sessionType = Extended.__sessionDefault,
-        settings: __settingsType = Extended.__settingsDefault,
+        session: Session = Extended.__sessionDefault,
+        settings: Settings = Extended.__settingsDefault,
         launchCount: Int = Extended.__launchCountDefault
     ) {
         computed = Extended.__make(
@@ -43,8 +43,8 @@ public struct AppState: Sendable {
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     public init(
         title: String = Extended.__titleDefault,
-        session: ComputedRuntime.Shared<__sessionType>,
-        settings: ComputedRuntime.Shared<__settingsType>,
+        session: ComputedRuntime.Shared<Session>,
+        settings: ComputedRuntime.Shared<Settings>,
         launchCount: ComputedRuntime.Shared<Int>
     ) {
         computed = Extended.__make(
@@ -62,12 +62,12 @@ public struct AppState: Sendable {
     }
 
     /// Who is signed in.
-    public var session: __sessionType {
+    public var session: Session {
         @inlinable get { computed.session }
         nonmutating set { computed.session = newValue }
     }
 
-    public var settings: __settingsType {
+    public var settings: Settings {
         @inlinable get { computed.settings }
         nonmutating set { computed.settings = newValue }
     }
@@ -123,8 +123,8 @@ extension AppState {
     public struct Extended: Sendable {
         @usableFromInline internal var _title: ComputedRuntime.StoredField<__titleType>
         /// Who is signed in.
-        @ComputedRuntime.Shared public fileprivate(set) var session: __sessionType
-        @ComputedRuntime.Shared public fileprivate(set) var settings: __settingsType
+        @ComputedRuntime.Shared public fileprivate(set) var session: Session
+        @ComputedRuntime.Shared public fileprivate(set) var settings: Settings
         @ComputedRuntime.Shared public fileprivate(set) var launchCount: Int
         @usableFromInline internal var __memo: ComputedRuntime.MemoTable
         @usableFromInline internal var _greeting: ComputedRuntime.SharedMemo<__greetingType>
@@ -252,9 +252,9 @@ extension AppState {
         public static var title: ComputedRuntime.StateSelector<AppState, String> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         /// Who is signed in.
-        public static var session: ComputedRuntime.StateSelector<AppState, __sessionType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var session: ComputedRuntime.StateSelector<AppState, Session> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
 
-        public static var settings: ComputedRuntime.StateSelector<AppState, __settingsType> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
+        public static var settings: ComputedRuntime.StateSelector<AppState, Settings> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
         public static var launchCount: ComputedRuntime.StateSelector<AppState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
 
         public static let greeting = ComputedRuntime.StateSelector<AppState, String>(recomputations: Extended.__Recomputations.greeting) { (state: AppState) in
@@ -407,7 +407,7 @@ struct ChildState {
     /// A `@Shared` field's value is used only when its storage has none yet; to share an
     /// existing reference instead, use the initializer that takes `Shared` values.
     init(
-        session: __sessionType = Extended.__sessionDefault
+        session: Session = Extended.__sessionDefault
     ) {
         computed = Extended.__make(
             session: ComputedRuntime.Shared(wrappedValue: session, Extended.__sessionStrategy)
@@ -417,12 +417,12 @@ struct ChildState {
     /// Creates a state whose `@Shared` fields use existing references, as
     /// `ChildState(count: parent.$count)`: every holder sees the others' writes.
     init(
-        session: ComputedRuntime.Shared<__sessionType>
+        session: ComputedRuntime.Shared<Session>
     ) {
         computed = Extended.__make(session: session)
     }
 
-    var session: __sessionType {
+    var session: Session {
         get { computed.session }
         nonmutating set { computed.session = newValue }
     }
@@ -458,7 +458,7 @@ extension ChildState {
     ///
     /// `state.computed` borrows this storage in place, so reading a cached value never copies the state.
     struct Extended {
-        @ComputedRuntime.Shared fileprivate(set) var session: __sessionType
+        @ComputedRuntime.Shared fileprivate(set) var session: Session
         fileprivate var _name: ComputedRuntime.SharedMemo<__nameType>
 
         // The spec's default values and attribute arguments, at their spec lines.
@@ -507,7 +507,7 @@ extension ChildState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     enum Selectors {
-        static var session: ComputedRuntime.StateSelector<ChildState, __sessionType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        static var session: ComputedRuntime.StateSelector<ChildState, Session> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         static let name = ComputedRuntime.StateSelector<ChildState, String>(recomputations: Extended.__Recomputations.name) { (state: ChildState) in
             state.computed.name

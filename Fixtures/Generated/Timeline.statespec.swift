@@ -22,12 +22,12 @@ public struct TimelineState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        articles: __articlesType = Extended.__articlesDefault
+        articles: IdentifiedList<Article> = Extended.__articlesDefault
     ) {
         computed = Extended.__make(articles: articles)
     }
 
-    public var articles: __articlesType {
+    public var articles: IdentifiedList<Article> {
         @inlinable get { computed._articles.wrappedValue }
         @inlinable set { if computed._articles.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._articles.wrappedValue }
@@ -35,11 +35,11 @@ public struct TimelineState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'timeline' is a computed value: read it as 'state.computed.timeline' or 'store.computed.timeline' (computed values are read-only)")
-    public var timeline: __timelineType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var timeline: ListView<Article> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'unread' is a computed value: read it as 'state.computed.unread' or 'store.computed.unread' (computed values are read-only)")
-    public var unread: __unreadType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var unread: ListView<Article> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'firstUnread' is a computed value: read it as 'state.computed.firstUnread' or 'store.computed.firstUnread' (computed values are read-only)")
-    public var firstUnread: __firstUnreadType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var firstUnread: ListView<Article> { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
 }
 
 // The spec's types, each written once at its spec line and column, so that a mistake in
@@ -75,26 +75,26 @@ extension TimelineState {
         }
 #sourceLocation()
 
-        @inlinable public var articles: __articlesType { self._articles.wrappedValue }
+        @inlinable public var articles: IdentifiedList<Article> { self._articles.wrappedValue }
 
         /// Every article, newest first.
         ///
         /// Maintained incrementally: follows the changes of `articles`.
-        @inlinable public var timeline: __timelineType {
+        @inlinable public var timeline: ListView<Article> {
             _read { if !_timeline.isCached { __refresh(0) }; yield _timeline._borrowedValue }
         }
 
         /// The timeline's unread articles, in its order: follows the timeline's changes.
         ///
         /// Maintained incrementally: follows the changes of `timeline`.
-        @inlinable public var unread: __unreadType {
+        @inlinable public var unread: ListView<Article> {
             _read { if !_unread.isCached { __refresh(1) }; yield _unread._borrowedValue }
         }
 
         /// The first twenty of those.
         ///
         /// Maintained incrementally: follows the changes of `unread`.
-        @inlinable public var firstUnread: __firstUnreadType {
+        @inlinable public var firstUnread: ListView<Article> {
             _read { if !_firstUnread.isCached { __refresh(2) }; yield _firstUnread._borrowedValue }
         }
     }
@@ -117,16 +117,16 @@ extension TimelineState {
     ///
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
-        public static var articles: ComputedRuntime.StateSelector<TimelineState, __articlesType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var articles: ComputedRuntime.StateSelector<TimelineState, IdentifiedList<Article>> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
         /// Every article, newest first.
-        public static let timeline: ComputedRuntime.StateSelector<TimelineState, __timelineType> = Extended.__table.computedSelector(0)
+        public static let timeline: ComputedRuntime.StateSelector<TimelineState, ListView<Article>> = Extended.__table.computedSelector(0)
 
         /// The timeline's unread articles, in its order: follows the timeline's changes.
-        public static let unread: ComputedRuntime.StateSelector<TimelineState, __unreadType> = Extended.__table.computedSelector(1)
+        public static let unread: ComputedRuntime.StateSelector<TimelineState, ListView<Article>> = Extended.__table.computedSelector(1)
 
         /// The first twenty of those.
-        public static let firstUnread: ComputedRuntime.StateSelector<TimelineState, __firstUnreadType> = Extended.__table.computedSelector(2)
+        public static let firstUnread: ComputedRuntime.StateSelector<TimelineState, ListView<Article>> = Extended.__table.computedSelector(2)
     }
 }
 

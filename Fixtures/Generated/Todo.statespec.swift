@@ -23,10 +23,10 @@ public struct TodoState: Sendable {
 
     /// Creates a state; every field without a value in the spec must be given.
     public init(
-        todos: __todosType = Extended.__todosDefault,
-        filter: __filterType = Extended.__filterDefault,
+        todos: [Todo] = Extended.__todosDefault,
+        filter: Filter = Extended.__filterDefault,
         query: String = Extended.__queryDefault,
-        avatar: __avatarType = Extended.__avatarDefault,
+        avatar: Avatar? = Extended.__avatarDefault,
         unread: Int = Extended.__unreadDefault,
         badge: Int = Extended.__badgeDefault
     ) {
@@ -41,13 +41,13 @@ public struct TodoState: Sendable {
     }
 
     /// Every todo, in display order.
-    public var todos: __todosType {
+    public var todos: [Todo] {
         @inlinable get { computed._todos.wrappedValue }
         @inlinable set { if computed._todos.update(newValue) { computed.__didChange(0) } }
         @inlinable _modify { defer { computed.__didChange(0) }; yield &computed._todos.wrappedValue }
     }
 
-    public var filter: __filterType {
+    public var filter: Filter {
         @inlinable get { computed._filter.wrappedValue }
         @inlinable set { if computed._filter.update(newValue) { computed.__didChange(1) } }
         @inlinable _modify { defer { computed.__didChange(1) }; yield &computed._filter.wrappedValue }
@@ -59,7 +59,7 @@ public struct TodoState: Sendable {
         @inlinable _modify { defer { computed.__didChange(2) }; yield &computed._query.wrappedValue }
     }
 
-    public var avatar: __avatarType {
+    public var avatar: Avatar? {
         @inlinable get { computed.avatar }
         _modify { yield &computed.avatar }
     }
@@ -76,7 +76,7 @@ public struct TodoState: Sendable {
 
     // Computed values are read as `state.computed.x`: these say so when one is used as a field.
     @available(*, unavailable, message: "'visibleTodos' is a computed value: read it as 'state.computed.visibleTodos' or 'store.computed.visibleTodos' (computed values are read-only)")
-    public var visibleTodos: __visibleTodosType { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
+    public var visibleTodos: [Todo] { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'visibleCount' is a computed value: read it as 'state.computed.visibleCount' or 'store.computed.visibleCount' (computed values are read-only)")
     public var visibleCount: Int { @_optimize(none) get { ComputedRuntime._unavailableMember() } @_optimize(none) set {} @_optimize(none) _modify { ComputedRuntime._unavailableMember() } }
     @available(*, unavailable, message: "'doneCount' is a computed value: read it as 'state.computed.doneCount' or 'store.computed.doneCount' (computed values are read-only)")
@@ -128,7 +128,7 @@ extension TodoState {
         @usableFromInline internal var _todos: ComputedRuntime.StoredField<__todosType>
         @usableFromInline internal var _filter: ComputedRuntime.StoredField<__filterType>
         @usableFromInline internal var _query: ComputedRuntime.StoredField<__queryType>
-        @ComputedRuntime.Edge public fileprivate(set) var avatar: __avatarType
+        @ComputedRuntime.Edge public fileprivate(set) var avatar: Avatar?
         @ComputedRuntime.Edge public fileprivate(set) var unread: Int
         @ComputedRuntime.Edge public fileprivate(set) var badge: Int
         @usableFromInline internal var __memo: ComputedRuntime.MemoTable
@@ -176,15 +176,15 @@ extension TodoState {
 #sourceLocation()
 
         /// Every todo, in display order.
-        @inlinable public var todos: __todosType { self._todos.wrappedValue }
+        @inlinable public var todos: [Todo] { self._todos.wrappedValue }
 
-        @inlinable public var filter: __filterType { self._filter.wrappedValue }
+        @inlinable public var filter: Filter { self._filter.wrappedValue }
         @inlinable public var query: String { self._query.wrappedValue }
 
         /// The todos the list shows.
         ///
         /// Memoized: recomputed only after `todos`, `filter` or `query` changes.
-        @inlinable public var visibleTodos: __visibleTodosType {
+        @inlinable public var visibleTodos: [Todo] {
             _read { if !__memo._isCached(0) { __refresh(0) }; yield __memo[_borrowed: 0, as: __visibleTodosType.self] }
         }
 
@@ -224,23 +224,23 @@ extension TodoState {
     /// Field and computed selectors are versioned, so `createSelector` detects their changes in O(1).
     public enum Selectors {
         /// Every todo, in display order.
-        public static var todos: ComputedRuntime.StateSelector<TodoState, __todosType> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
+        public static var todos: ComputedRuntime.StateSelector<TodoState, [Todo]> { @_optimize(none) get { Extended.__table.fieldSelector(0) } }
 
-        public static var filter: ComputedRuntime.StateSelector<TodoState, __filterType> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
+        public static var filter: ComputedRuntime.StateSelector<TodoState, Filter> { @_optimize(none) get { Extended.__table.fieldSelector(1) } }
         public static var query: ComputedRuntime.StateSelector<TodoState, String> { @_optimize(none) get { Extended.__table.fieldSelector(2) } }
-        public static var avatar: ComputedRuntime.StateSelector<TodoState, __avatarType> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
+        public static var avatar: ComputedRuntime.StateSelector<TodoState, Avatar?> { @_optimize(none) get { Extended.__table.fieldSelector(3) } }
         public static var unread: ComputedRuntime.StateSelector<TodoState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(4) } }
         public static var badge: ComputedRuntime.StateSelector<TodoState, Int> { @_optimize(none) get { Extended.__table.fieldSelector(5) } }
 
         /// The todos the list shows.
-        public static let visibleTodos: ComputedRuntime.StateSelector<TodoState, __visibleTodosType> = Extended.__table.computedSelector(0)
+        public static let visibleTodos: ComputedRuntime.StateSelector<TodoState, [Todo]> = Extended.__table.computedSelector(0)
 
         public static let visibleCount: ComputedRuntime.StateSelector<TodoState, Int> = Extended.__table.computedSelector(1)
         public static let doneCount: ComputedRuntime.StateSelector<TodoState, Int> = Extended.__table.computedSelector(2)
 
         /// Memoized per argument (`ParameterizedSelector.defaultCapacity` most recently used arguments are kept);
         /// each is recomputed only after `todos` changes.
-        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<TodoState, __todos_ownedBy_Result> {
+        public static func todos(ownedBy owner: Int) -> ComputedRuntime.StateSelector<TodoState, [Todo]> {
             _todos_ownedBy(owner)
         }
 

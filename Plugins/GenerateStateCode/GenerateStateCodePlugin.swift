@@ -44,6 +44,15 @@ struct GenerateStateCodePlugin: CommandPlugin {
                 throw Failure(description: outputs.collisions.joined(separator: "\n"))
             }
             let directory = module.directoryURL.appendingPathComponent(Self.outputFolder, isDirectory: true)
+            // The types the target's Swift sources declare, which the generated interface spells
+            // as the specs do, as the build plugin's index gives them.
+            let swiftSources = module.sourceFiles(withSuffix: "swift").map(\.url)
+            var typeIndex: [String] = []
+            if !swiftSources.isEmpty {
+                let index = context.pluginWorkDirectoryURL.appendingPathComponent("\(module.name).ComputedGenTypeIndex.swift")
+                try run(tool, ["index-types", "--output", index.path] + swiftSources.map(\.path), in: packageDirectory)
+                typeIndex = ["--type-index", index.path]
+            }
             for entry in outputs.entries {
                 let output = directory.appendingPathComponent(entry.outputName)
                 // Paths relative to the package, so the committed files (their `#sourceLocation`
@@ -54,7 +63,7 @@ struct GenerateStateCodePlugin: CommandPlugin {
                     .flatMap { ["--context", Self.path(of: $0.spec, in: packageDirectory)] }
                 try run(
                     tool,
-                    ["generate", Self.path(of: entry.spec, in: packageDirectory), "--output", Self.path(of: output, in: packageDirectory)] + context,
+                    ["generate", Self.path(of: entry.spec, in: packageDirectory), "--output", Self.path(of: output, in: packageDirectory)] + context + typeIndex,
                     in: packageDirectory
                 )
                 print("\(module.name): \(SpecOutputs.relativePath(of: entry.spec, in: module.directoryURL)) → \(Self.outputFolder)/\(entry.outputName)")

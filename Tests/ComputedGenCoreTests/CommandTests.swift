@@ -213,8 +213,8 @@ struct CommandTests {
     }
 
     static let usageCases: [UsageCase] = [
-        UsageCase(arguments: [], message: "missing command: expected 'generate', 'check', 'graph' or 'convert'"),
-        UsageCase(arguments: ["frobnicate"], message: "unknown command 'frobnicate': expected 'generate', 'check', 'graph' or 'convert'"),
+        UsageCase(arguments: [], message: "missing command: expected 'generate', 'check', 'graph', 'convert' or 'index-types'"),
+        UsageCase(arguments: ["frobnicate"], message: "unknown command 'frobnicate': expected 'generate', 'check', 'graph', 'convert' or 'index-types'"),
         UsageCase(arguments: ["generate", "$SPEC", "--output-dir", "$DIR", "--bogus", "x"], message: "unknown option '--bogus'"),
         UsageCase(arguments: ["check", "$SPEC", "--output", "x"], message: "unknown option '--output'"),
         UsageCase(arguments: ["generate", "$SPEC", "--output"], message: "option '--output' needs a value"),

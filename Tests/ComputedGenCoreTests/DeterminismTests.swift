@@ -86,8 +86,12 @@ struct DeterminismTests {
         let specs = try copySpecs(into: directory).filter { path in
             FuzzFixtures.specs(in: "Specs").contains { $0.name == (path as NSString).lastPathComponent }
         }
+        // As the plugin runs the tool: the index of the golden target's own Swift, then the specs.
+        let index = directory.path("Index.swift")
+        let indexing = Command().run(["index-types"] + FuzzFixtures.supportFiles.map(\.path) + ["--output", index])
+        #expect(indexing.status == 0, "\(indexing.standardError)")
         let output = directory.path("out")
-        let result = Command().run(["generate"] + specs.reversed() + ["--output-dir", output])
+        let result = Command().run(["generate"] + specs.reversed() + ["--output-dir", output, "--type-index", index])
         #expect(result.status == 0, "\(result.standardError)")
         for spec in specs {
             let name = (spec as NSString).lastPathComponent

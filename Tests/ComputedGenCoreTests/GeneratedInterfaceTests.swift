@@ -4,9 +4,9 @@ import Testing
 @testable import ComputedGenCore
 
 /// The generated public interface in the spec's own types: Quick Help, DocC, completion and
-/// compiler messages show `[String: Int]`, not `__countsType`, wherever the generator knows the
-/// type exists (see ``KnownTypes``); a type it cannot vouch for keeps the alias that reports a
-/// mistake in it once.
+/// compiler messages show `[Todo]` and `[String: Int]`, not `__todosType`, wherever the generator
+/// knows the type exists (see ``KnownTypes`` and ``TypeIndex``); a type it cannot vouch for keeps
+/// the alias that reports a mistake in it once.
 @Suite("Generated interface: the spec's own types")
 struct GeneratedInterfaceTests {
     /// The public declarations of `swift` (lines declaring public members, and the parameters of
@@ -38,8 +38,19 @@ struct GeneratedInterfaceTests {
         return types
     }
 
-    @Test("a public declaration names an alias only for a type the generator cannot vouch for", arguments: GoldenTests.specNames)
+    @Test("no public declaration of a fixture names an alias", arguments: GoldenTests.specNames)
     func publicTypes(_ specName: String) throws {
+        // The goldens are generated with the index of their target's own Swift (Fixtures/Support),
+        // as the plugin generates an app's: every type the fixtures use is one it can vouch for.
+        let path = "Fixtures/Specs/\(specName)"
+        let source = try String(contentsOf: GoldenTests.fixtures.appendingPathComponent("Specs/\(specName)"), encoding: .utf8)
+        let swift = try #require(Generator.generate(source: source, path: path, options: GoldenTests.options, context: GoldenTests.context).swift)
+        let named = Self.aliasesInPublicDeclarations(of: swift)
+        #expect(named.isEmpty, "\(specName): \(named.map { "'\($0.line)' names \($0.alias)" }.joined(separator: "\n"))")
+    }
+
+    @Test("without an index, a public declaration names an alias only for a type the generator cannot vouch for", arguments: GoldenTests.specNames)
+    func publicTypesWithoutIndex(_ specName: String) throws {
         let path = "Fixtures/Specs/\(specName)"
         let source = try String(contentsOf: GoldenTests.fixtures.appendingPathComponent("Specs/\(specName)"), encoding: .utf8)
         let checked = try #require(SpecFrontEnd.run(source: source, path: path, context: GoldenTests.context).spec)

@@ -32,12 +32,27 @@ struct GoldenTests {
         (try? String(contentsOf: fixtures.appendingPathComponent("Specs/\(name)"), encoding: .utf8)).map { ($0, "Fixtures/Specs/\(name)") }
     })
 
+    /// The types of the golden target's own Swift (`Fixtures/Support`), indexed as the plugin
+    /// indexes a target's sources: the goldens spell them as the specs do.
+    static let typeIndex: TypeIndex = {
+        var scanner = TypeIndexScanner()
+        let support = fixtures.appendingPathComponent("Support")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: support.path)) ?? []
+        for file in files.sorted() where file.hasSuffix(".swift") {
+            if let text = try? String(contentsOf: support.appendingPathComponent(file), encoding: .utf8) { scanner.scan(text) }
+        }
+        return scanner.index
+    }()
+
+    /// The options the goldens are generated with.
+    static let options = EmitOptions(typeIndex: typeIndex)
+
     @Test("each spec generates its golden file", arguments: specNames)
     func golden(_ specName: String) throws {
         let specURL = Self.fixtures.appendingPathComponent("Specs").appendingPathComponent(specName)
         let goldenURL = Self.fixtures.appendingPathComponent("Generated").appendingPathComponent(specName + ".swift")
         let source = try String(contentsOf: specURL, encoding: .utf8)
-        let output = Generator.generate(source: source, path: "Fixtures/Specs/\(specName)", context: Self.context)
+        let output = Generator.generate(source: source, path: "Fixtures/Specs/\(specName)", options: Self.options, context: Self.context)
         #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.description).joined(separator: "\n"))")
         let generated = try #require(output.swift)
 
@@ -58,8 +73,8 @@ struct GoldenTests {
     @Test("generating twice gives the same bytes", arguments: specNames)
     func deterministic(_ specName: String) throws {
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("Specs/\(specName)"), encoding: .utf8)
-        let first = Generator.generate(source: source, path: specName, context: Self.context).swift
-        let second = Generator.generate(source: source, path: specName, context: Self.context).swift
+        let first = Generator.generate(source: source, path: specName, options: Self.options, context: Self.context).swift
+        let second = Generator.generate(source: source, path: specName, options: Self.options, context: Self.context).swift
         #expect(first != nil)
         #expect(first == second)
     }

@@ -48,8 +48,15 @@ struct SpecFragmentErrorTests {
         """
 
     static let support = """
-        public enum Mode: Codable, Hashable, Sendable { case a, b }
+        public enum Mode: Codable, Hashable, Sendable {
+            case a, b
+            public enum Kind: Codable, Hashable, Sendable { case x }
+        }
         struct Hidden: Codable, Hashable, Sendable {}
+        public struct Plain: Codable, Equatable, Sendable {}
+        #if NEVER
+        public struct Later: Codable, Hashable, Sendable {}
+        #endif
 
         """
 
@@ -66,6 +73,9 @@ struct SpecFragmentErrorTests {
         Mistake(name: "misspelled second selector parameter type", line: 12, replacement: "  selector count(plus extra: Int, times factor: Intt) -> Int { sharedTwice + extra * factor }", column: "Intt"),
         Mistake(name: "misspelled selector return type", line: 10, replacement: "  selector scaled(by factor: Int) -> Intt { count * factor + twice }", column: "Intt"),
         Mistake(name: "internal field type in a public state", line: 5, replacement: "  var mode: Hidden = Hidden()", column: "Hidden", atOrBefore: true),
+        Mistake(name: "misspelled nested type of a type the target declares", line: 5, replacement: "  var mode: Mode.Kidn = .a", column: "Kidn"),
+        Mistake(name: "a conditionally declared type", line: 5, replacement: "  var mode: Later? = nil", column: "Later"),
+        Mistake(name: "a target's type that is not Hashable as a set element", line: 5, replacement: "  var mode: Set<Plain> = []", column: "Set"),
         // Values and attribute arguments.
         Mistake(name: "default of the wrong type", line: 4, replacement: "  var title: String = 42", column: "42"),
         Mistake(name: "default naming nothing", line: 6, replacement: "  var count: Int = zero", column: "zero"),
@@ -82,6 +92,8 @@ struct SpecFragmentErrorTests {
     func templateCompiles() throws {
         let result = try check(Self.template)
         #expect(result.diagnostics.isEmpty, "\(result.output)")
+        // The type the target declares is spelled in the public interface, as the spec wrote it.
+        #expect(result.swift.contains("public var mode: Mode {"), "\(result.swift)")
     }
 
     @Test("one mistake, one error at its spec line and column, none in the generated file", arguments: mistakes)
@@ -151,19 +163,24 @@ struct SpecFragmentErrorTests {
     /// Generates `source`, type-checks it with the support types, and returns swiftc's error
     /// lines and every diagnostic line (errors, warnings, notes), each as swiftc printed it in the
     /// one-line `llvm` style, not deduplicated: an error printed twice counts twice.
-    private func check(_ source: String) throws -> (spec: String, generated: String, errors: [String], diagnostics: [String], output: String) {
+    private func check(_ source: String) throws -> (spec: String, generated: String, swift: String, errors: [String], diagnostics: [String], output: String) {
         let directory = try TemporaryDirectory()
         let spec = try directory.write(source, to: "Form.statespec")
         let generated = spec + ".swift"
-        let generation = Command().run(["generate", spec, "--output", generated])
-        try #require(generation.status == 0, "\(generation.standardError)")
+        // As the plugin runs the tool: the index of the target's Swift, then the generator with it.
         let supportPath = try directory.write(Self.support, to: "Support.swift")
+        let index = spec + ".types.swift"
+        let indexing = Command().run(["index-types", supportPath, "--output", index])
+        try #require(indexing.status == 0, "\(indexing.standardError)")
+        let generation = Command().run(["generate", spec, "--output", generated, "--type-index", index])
+        try #require(generation.status == 0, "\(generation.standardError)")
         let result = try BuildProducts.typecheck(
             [generated, supportPath], moduleName: "FragmentCheck", extraArguments: ["-diagnostic-style", "llvm"]
         )
         let diagnostics = result.standardError.split(separator: "\n").map(String.init)
             .filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }
         let errors = diagnostics.filter { $0.contains(": error: ") }
-        return (spec, generated, errors, diagnostics, result.standardError)
+        let swift = try String(contentsOfFile: generated, encoding: .utf8)
+        return (spec, generated, swift, errors, diagnostics, result.standardError)
     }
 }

@@ -60,6 +60,31 @@ struct ExamplesTests {
         let recompiled = commentEdit.buildSteps.filter { !$0.contains("Generating ") }
         #expect(recompiled.isEmpty, "an unchanged generated file was recompiled:\n\(recompiled.joined(separator: "\n"))\n\(commentEdit)")
 
+        // The generated interface spells the app's own types as the spec does (the plugin indexes
+        // the target's Swift), and an edit inside the app's Swift that declares no type reruns the
+        // index alone: it stays the same, so nothing is generated again.
+        let generatedText = try String(contentsOf: generated, encoding: .utf8)
+        #expect(generatedText.contains("  var todos: [Todo] {"), "the generated state does not spell [Todo]")
+        #expect(generatedText.contains("  var filter: Filter {"), "the generated state does not spell Filter")
+        let model = package.appendingPathComponent("Sources/TodoList/Todo.swift")
+        try edit(model) { $0.replacingOccurrences(of: "case .all: true", with: "case .all: !todo.title.isEmpty || true") }
+        let modelEdit = try await swift(["build", "--package-path", package.path])
+        try modelEdit.expectSuccess()
+        #expect(modelEdit.lines.contains { $0.contains("Indexing the types of the target's Swift") }, "\(modelEdit)")
+        #expect(!modelEdit.buildSteps.contains { $0.contains("Generating ") }, "an unchanged index regenerated:\n\(modelEdit)")
+        try edit(model) { $0.replacingOccurrences(of: "case .all: !todo.title.isEmpty || true", with: "case .all: true") }
+
+        // A misspelled type is reported once, at the spec (the index does not vouch for it, so the
+        // interface keeps its alias, where Swift reports it). SwiftPM prints each error of the
+        // module once per compiler job (emitting the module, compiling it): one distinct line.
+        try edit(spec) { $0.replacingOccurrences(of: "  var todos: [Todo] = []", with: "  var todos: [Todoo] = []") }
+        let misspelled = try await swift(["build", "--package-path", package.path])
+        #expect(misspelled.status != 0, "\(misspelled)")
+        let typeErrors = misspelled.lines.filter { $0.hasPrefix("/") && $0.contains(": error: ") && $0.contains("'Todoo'") }
+        #expect(Set(typeErrors).count == 1, "expected one error about 'Todoo':\n\(misspelled)")
+        #expect(typeErrors.allSatisfy { $0.contains("/Examples/TodoList/Sources/TodoList/Todo.statespec:7:15: error: ") }, "\(misspelled)")
+        try edit(spec) { $0.replacingOccurrences(of: "  var todos: [Todoo] = []", with: "  var todos: [Todo] = []") }
+
         // A spec error fails the build with the spec's path, line and column.
         try edit(spec) { $0.replacingOccurrences(of: "  @Edge(onSet:", with: "  @Edg(onSet:") }
         let broken = try await swift(["build", "--package-path", package.path])

@@ -20,6 +20,12 @@ extension ExamplesTests {
         )
         #expect(run.output == expected, "\(run)")
 
+        // The generated state, in TodoList, spells TodoSpecs' package types as the spec does: the
+        // plugin indexes the targets TodoList depends on too.
+        let generated = try #require(sandbox.find("TodoSpecs_Todo.state.generated.swift", under: package.appendingPathComponent(".build/plugins/outputs")))
+        let generatedText = try String(contentsOf: generated, encoding: .utf8)
+        #expect(generatedText.contains("  var todos: [Todo] {"), "the generated state does not spell [Todo]")
+
         // A Swift error in a body: reported by the compiler of TodoSpecs at the line and column
         // where it was written, once (the generated copy is never compiled: TodoList waits for
         // TodoSpecs).

@@ -45,8 +45,8 @@ struct SwiftFormFixtureTests {
     func sameState(_ specName: String) throws {
         let specPath = "Fixtures/Specs/\(specName)"
         let swiftPath = "Fixtures/SwiftForm/\(Self.swiftName(specName))"
-        let fromSpec = Generator.generate(source: try Self.read("Specs/\(specName)"), path: specPath, context: GoldenTests.context)
-        let fromSwift = Generator.generate(source: try Self.read("SwiftForm/\(Self.swiftName(specName))"), path: swiftPath, context: Self.swiftContext)
+        let fromSpec = Generator.generate(source: try Self.read("Specs/\(specName)"), path: specPath, options: GoldenTests.options, context: GoldenTests.context)
+        let fromSwift = Generator.generate(source: try Self.read("SwiftForm/\(Self.swiftName(specName))"), path: swiftPath, options: GoldenTests.options, context: Self.swiftContext)
         #expect(fromSwift.diagnostics.isEmpty, "\(fromSwift.diagnostics.map(\.description).joined(separator: "\n"))")
         let spec = SwiftFormEquivalence.comparable(try #require(fromSpec.swift), specPath: specPath)
         let swift = SwiftFormEquivalence.comparable(try #require(fromSwift.swift), specPath: swiftPath)

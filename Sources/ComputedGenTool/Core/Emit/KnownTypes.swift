@@ -1,35 +1,63 @@
 /// Type texts the generator knows to name a type that exists, so that the generated public
-/// interface spells them as the spec wrote them (`[String: Int]`, `Shelf?`) rather than through
-/// the alias that reports a mistake in a type once (`__countsType`).
+/// interface spells them as the spec wrote them (`[Todo]`, `[String: Int]`, `Shelf?`) rather than
+/// through the alias that reports a mistake in a type once (`__todosType`).
 ///
-/// A type the generator cannot vouch for (`[Todo]`: an app's model type, which may be misspelled
-/// or not visible from the generated file) keeps its alias in public declarations: spelling it
-/// there too would report one mistake once per declaration (Swift does not deduplicate them),
-/// where the alias reports it once, at the spec's line and column. Known are the standard
-/// library's value types (`Int`, `String`, `Bool`, `Double`, …), Foundation's (`Date`, `URL`,
-/// `UUID`, `Data`, `Decimal`, `TimeInterval`) when the spec imports Foundation, the states the same
-/// spec file declares, and `[T]`, `[K: V]`, `Set<K>` and `T?` (or `Array<T>`, `Dictionary<K, V>`,
-/// `Optional<T>`) of those, whose keys and set elements are standard library or Foundation types
-/// (every one `Hashable`).
+/// A type the generator cannot vouch for (a misspelled name, a type of another module, one the
+/// target declares inside `#if`) keeps its alias in public declarations: spelling it there too
+/// would report one mistake once per declaration (Swift does not deduplicate them), where the
+/// alias reports it once, at the spec's line and column. Known are the standard library's value
+/// types (`Int`, `String`, `Bool`, `Double`, …), Foundation's (`Date`, `URL`, `UUID`, `Data`,
+/// `Decimal`, `TimeInterval`) when the spec imports Foundation, the states the same spec file
+/// declares, the types of the target's ``TypeIndex`` visible at the state's access level (`Todo`,
+/// `Todo.Status`), and `[T]`, `[K: V]`, `Set<K>` and `T?` (or `Array<T>`, `Dictionary<K, V>`,
+/// `Optional<T>`) of those, whose keys and set elements are known to be `Hashable`.
 struct KnownTypes: Sendable {
+    typealias Conformance = TypeIndex.Conformance
+
     /// The standard library's value types, every one `Hashable` and `Sendable`.
     static let standardLibrary: Set<String> = [
         "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
-        "Double", "Float", "Bool", "String", "Character", "Substring",
+        "Double", "Float", "Bool", "String", "Character", "Substring", "ObjectIdentifier",
+    ]
+    /// The standard library's and Foundation's `AdditiveArithmetic` types: what a `KeyedTotals`
+    /// may sum.
+    static let additive: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Decimal", "TimeInterval",
     ]
     /// Foundation's value types a state holds most, every one `Hashable` and `Sendable`.
     static let foundation: Set<String> = ["Date", "URL", "UUID", "Data", "Decimal", "TimeInterval"]
+    /// The runtime's generic types a spec declares values of, by the number of their arguments.
+    static let runtimeGenerics: [String: Int] = ["IdentifiedList": 1, "ListView": 1, "ListGroups": 2, "ListSections": 2, "KeyedTotals": 2]
 
-    /// Names that may be keys and set elements.
-    let hashable: Set<String>
-    /// Names that may stand anywhere else: the hashable ones and the spec's own states.
-    let names: Set<String>
+    /// The conformances known of each name that may stand in a type.
+    let conformances: [String: Set<Conformance>]
+    /// The runtime's generic types the spec may spell (those the target does not declare itself).
+    let runtimeGenerics: [String: Int]
 
-    /// What a spec knows: the standard library, Foundation when `importsFoundation`, and the
-    /// states of `stateNames` (those spelled without backticks).
-    init(importsFoundation: Bool, stateNames: [String]) {
-        hashable = Self.standardLibrary.union(importsFoundation ? Self.foundation : [])
-        names = hashable.union(stateNames.filter { !SwiftKeywords.isReserved($0) })
+    /// What a state knows: the standard library, Foundation when `importsFoundation`, the states
+    /// of `stateNames` (those spelled without backticks), the runtime's generic collections, and
+    /// the types of `declared` that a declaration of `access` may use in a file that imports
+    /// `modules`.
+    init(
+        importsFoundation: Bool,
+        stateNames: [String],
+        declared: TypeIndex = TypeIndex(),
+        access: AccessLevel = .internal,
+        importing modules: Set<String> = []
+    ) {
+        var conformances: [String: Set<Conformance>] = [:]
+        for entry in declared.entries(visibleAt: TypeIndex.Access(access), importing: modules) {
+            conformances[entry.name] = entry.conformances
+        }
+        for name in stateNames where !SwiftKeywords.isReserved(name) && conformances[name] == nil {
+            conformances[name] = []
+        }
+        for name in Self.standardLibrary.union(importsFoundation ? Self.foundation : []) {
+            conformances[name] = [.hashable, .sendable]
+        }
+        self.conformances = conformances
+        runtimeGenerics = Self.runtimeGenerics.filter { declared.entries[$0.key] == nil }
     }
 
     /// Nothing beyond the standard library.
@@ -43,10 +71,16 @@ struct KnownTypes: Sendable {
         return type.spelling
     }
 
-    /// A known type, spelled, and whether it is `Hashable`.
+    /// A known type, spelled, and the conformances known of it.
     private struct Spelled {
         var spelling: String
-        var isHashable: Bool
+        var conformances: Set<Conformance>
+        /// Whether it may be a dictionary key or a set element.
+        var isHashable: Bool { conformances.contains(.hashable) }
+        /// Whether it may be the key of the runtime's groups, sections and totals.
+        var isKey: Bool { conformances.isSuperset(of: [.hashable, .sendable]) }
+        /// Hashable and Sendable when both are, which is what `[T]`, `T?` and `[K: V]` keep of `T`.
+        var inherited: Set<Conformance> { conformances.intersection([.hashable, .sendable]) }
     }
 
     /// A recursive-descent reader of the known forms, character by character.
@@ -77,7 +111,18 @@ struct KnownTypes: Sendable {
             return true
         }
 
+        /// A name, qualified or not (`Todo.Status`).
         private mutating func name() -> String? {
+            guard var name = component() else { return nil }
+            while index < characters.count, characters[index] == "." {
+                index += 1
+                guard let next = component() else { return nil }
+                name += "." + next
+            }
+            return name
+        }
+
+        private mutating func component() -> String? {
             skipSpaces()
             let start = index
             while index < characters.count, characters[index].properties.isAlphabetic || characters[index] == "_"
@@ -101,15 +146,15 @@ struct KnownTypes: Sendable {
                 guard let first = type() else { return nil }
                 if take(":") {
                     guard first.isHashable, let value = type(), take("]") else { return nil }
-                    return Spelled(spelling: "[\(first.spelling): \(value.spelling)]", isHashable: value.isHashable)
+                    return Spelled(spelling: "[\(first.spelling): \(value.spelling)]", conformances: value.inherited)
                 }
                 guard take("]") else { return nil }
-                return Spelled(spelling: "[\(first.spelling)]", isHashable: first.isHashable)
+                return Spelled(spelling: "[\(first.spelling)]", conformances: first.inherited)
             }
             guard let name = name() else { return nil }
             guard take("<") else {
-                guard known.names.contains(name) else { return nil }
-                return Spelled(spelling: name, isHashable: known.hashable.contains(name))
+                guard let conformances = known.conformances[name] else { return nil }
+                return Spelled(spelling: name, conformances: conformances)
             }
             var arguments: [Spelled] = []
             repeat {
@@ -117,14 +162,26 @@ struct KnownTypes: Sendable {
                 arguments.append(argument)
             } while take(",")
             guard take(">") else { return nil }
-            let list = arguments.map(\.spelling).joined(separator: ", ")
+            let spelling = "\(name)<\(arguments.map(\.spelling).joined(separator: ", "))>"
             switch (name, arguments.count) {
             case ("Array", 1), ("Optional", 1):
-                return Spelled(spelling: "\(name)<\(list)>", isHashable: arguments[0].isHashable)
+                return Spelled(spelling: spelling, conformances: arguments[0].inherited)
             case ("Set", 1) where arguments[0].isHashable:
-                return Spelled(spelling: "Set<\(list)>", isHashable: true)
+                return Spelled(spelling: spelling, conformances: arguments[0].inherited)
             case ("Dictionary", 2) where arguments[0].isHashable:
-                return Spelled(spelling: "Dictionary<\(list)>", isHashable: arguments[1].isHashable)
+                return Spelled(spelling: spelling, conformances: arguments[1].inherited)
+            case (_, let count) where known.runtimeGenerics[name] == count:
+                // The runtime's collections, with the constraints of their arguments.
+                switch name {
+                case "IdentifiedList" where arguments[0].conformances.contains(.identifiable),
+                     "ListView",
+                     "ListGroups" where arguments[0].isKey,
+                     "ListSections" where arguments[0].isKey,
+                     "KeyedTotals" where arguments[0].isKey && KnownTypes.additive.contains(arguments[1].spelling):
+                    return Spelled(spelling: spelling, conformances: [])
+                default:
+                    return nil
+                }
             default:
                 return nil
             }

@@ -9,12 +9,16 @@ public struct EmitOptions: Hashable, Sendable {
     /// a Swift-form spec, when the generated state goes into another target (whose bodies then
     /// read that module's types).
     public var modules: [String]
+    /// The types the target's Swift sources declare, which the generated public interface spells
+    /// as the spec wrote them (see ``TypeIndex``); empty, every app type keeps its alias there.
+    public var typeIndex: TypeIndex
 
     /// Creates emit options.
-    public init(displayName: String? = nil, sourceLocationPath: String? = nil, modules: [String] = []) {
+    public init(displayName: String? = nil, sourceLocationPath: String? = nil, modules: [String] = [], typeIndex: TypeIndex = TypeIndex()) {
         self.displayName = displayName
         self.sourceLocationPath = sourceLocationPath
         self.modules = modules
+        self.typeIndex = typeIndex
     }
 }
 
@@ -45,19 +49,25 @@ public enum SwiftEmitter {
         for directive in formatterDirectives { writer.line(directive) }
         writer.line()
         let foundationModules: Set<String> = ["Foundation", "SwiftUI", "UIKit", "AppKit", "Cocoa"]
-        let context = SourceContext(
-            path: options.sourceLocationPath ?? spec.file.path,
-            knownTypes: KnownTypes(
-                importsFoundation: spec.file.imports.contains { foundationModules.contains($0.module) },
-                stateNames: spec.states.map(\.name)
-            )
-        )
+        let context = SourceContext(path: options.sourceLocationPath ?? spec.file.path)
         for line in importLines(spec.file.imports, modules: options.modules, source: context) {
             writer.verbatim(line)
         }
+        let importsFoundation = spec.file.imports.contains { foundationModules.contains($0.module) }
+        // Whole modules only: `import struct AppSpecs.Todo` makes one type visible, not the index's.
+        let imported = Set(spec.file.imports.map(\.module).filter { !$0.contains(".") } + options.modules)
         for state in spec.states {
             writer.line()
-            StateEmitter(state: state, source: context).emit(into: &writer)
+            var stateContext = context
+            // A public state's interface may spell only public types; an internal one's, internal ones too.
+            stateContext.knownTypes = KnownTypes(
+                importsFoundation: importsFoundation,
+                stateNames: spec.states.map(\.name),
+                declared: options.typeIndex,
+                access: state.decl.access,
+                importing: imported
+            )
+            StateEmitter(state: state, source: stateContext).emit(into: &writer)
         }
         return normalizingLineEndings(writer.text)
     }

@@ -20,6 +20,9 @@ public struct Command: Sendable {
           graph <spec> [--format mermaid|dot]     Print the dependency graph (default: mermaid).
           convert <spec>...                       Rewrite each spec in the other form, beside it:
                                                   Todo.statespec <-> Todo.state.swift.
+          index-types <swift-file>... --output <file>
+                                                  Write the types the Swift files declare, for
+                                                  generate's --type-index.
 
         OPTIONS:
           --display-name <name>   The spec name written in the generated header (one spec only).
@@ -36,8 +39,8 @@ public struct Command: Sendable {
         "generate": """
             OVERVIEW: Writes the Swift generated from each spec.
 
-            USAGE: ComputedGenTool generate <spec>... --output-dir <dir> [--context <spec>]... [--import <module>]...
-                   ComputedGenTool generate <spec> --output <file> [--display-name <name>] [--context <spec>]... [--import <module>]...
+            USAGE: ComputedGenTool generate <spec>... --output-dir <dir> [--context <spec>]... [--import <module>]... [--type-index <file>]...
+                   ComputedGenTool generate <spec> --output <file> [--display-name <name>] [--context <spec>]... [--import <module>]... [--type-index <file>]...
 
             OPTIONS:
               --output-dir <dir>      Write one <name>.statespec.swift per spec into <dir>.
@@ -51,6 +54,10 @@ public struct Command: Sendable {
                                       is generated into another target. Repeatable.
               --display-name <name>   The spec name written in the generated header and in
                                       #sourceLocation (one spec only).
+              --type-index <file>     The types the target's Swift sources declare, written by
+                                      'index-types': the generated interface spells them as the
+                                      spec does ([Todo]) instead of through an alias. Repeatable
+                                      (the target's index, and its dependencies').
               --input-digest <text>   Ignored. The plugin passes a digest of the specs it cannot
                                       declare as inputs, so that a change reruns the command.
               -h, --help              Show this help.
@@ -87,6 +94,25 @@ public struct Command: Sendable {
             remove it first, or give --output. The original spec is left in place; remove it
             from the target once the converted one builds (both declare the same states).
             """,
+        "index-types": """
+            OVERVIEW: Writes the types Swift files declare, for generate's --type-index: the
+            generated interface spells a type as the spec does ([Todo], Todo.Status?) when the
+            index vouches for it, and through an alias that reports a mistake once otherwise.
+
+            USAGE: ComputedGenTool index-types <swift-file>... --output <file> [--module <name>]
+
+            OPTIONS:
+              --output <file>         Where to write the index (a Swift file of comments only).
+              --module <name>         The files are another module's, whose package and public
+                                      types count in generated files that import it.
+              --input-digest <text>   Ignored. The plugin passes a digest of the files it cannot
+                                      declare as inputs, so that an edit reruns the command.
+              -h, --help              Show this help.
+
+            Listed are the types declared at file scope or nested in such types, outside #if,
+            without @available, not generic, and not private or fileprivate. The file is written
+            only when its content changes.
+            """,
         "graph": """
             OVERVIEW: Prints a spec's dependency graph: which fields and computed values each
             computed value reads.
@@ -114,7 +140,7 @@ public struct Command: Sendable {
         var message: String
     }
 
-    private let fileManager = FileSystem()
+    let fileManager = FileSystem()
 
     /// Creates the command.
     public init() {}
@@ -136,7 +162,7 @@ public struct Command: Sendable {
 
     private func run(_ arguments: [String], into output: inout Result) throws {
         guard let command = arguments.first else {
-            throw UsageError(message: "missing command: expected 'generate', 'check', 'graph' or 'convert'")
+            throw UsageError(message: "missing command: expected 'generate', 'check', 'graph', 'convert' or 'index-types'")
         }
         let rest = Array(arguments.dropFirst())
         if let usage = Self.commandUsage[command], rest.contains(where: { $0 == "-h" || $0 == "--help" }) {
@@ -149,15 +175,17 @@ public struct Command: Sendable {
         case "--version":
             output.standardOutput += Self.version + "\n"
         case "generate":
-            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name", "--input-digest"], repeatable: ["--context", "--import"]), into: &output)
+            try generate(Options(parsing: rest, allowed: ["--output-dir", "--output", "--display-name", "--input-digest"], repeatable: ["--context", "--import", "--type-index"]), into: &output)
         case "check":
             try check(Options(parsing: rest, allowed: []), into: &output)
         case "graph":
             try graph(Options(parsing: rest, allowed: ["--format"]), into: &output)
         case "convert":
             try convert(Options(parsing: rest, allowed: ["--output"], repeatable: ["--context"]), into: &output)
+        case "index-types":
+            try indexTypes(Options(parsing: rest, allowed: ["--output", "--module", "--input-digest"]), into: &output)
         default:
-            throw UsageError(message: "unknown command '\(command)': expected 'generate', 'check', 'graph' or 'convert'")
+            throw UsageError(message: "unknown command '\(command)': expected 'generate', 'check', 'graph', 'convert' or 'index-types'")
         }
     }
 
@@ -186,8 +214,13 @@ public struct Command: Sendable {
         // The specs generated together and the --context ones: which of their states nest
         // @Shared values.
         let context = self.context(of: options)
+        let typeIndex = try options.lists["--type-index", default: []].map(readTypeIndex).reduce(TypeIndex()) { $0.merging($1) }
         for (spec, destination) in zip(options.specs, destinations) {
-            let emitOptions = EmitOptions(displayName: options.values["--display-name"], modules: options.lists["--import", default: []])
+            let emitOptions = EmitOptions(
+                displayName: options.values["--display-name"],
+                modules: options.lists["--import", default: []],
+                typeIndex: typeIndex
+            )
             guard let swift = try process(spec, options: emitOptions, context: context, into: &output) else { continue }
             try fileManager.writeIfChanged(swift, to: destination)
         }
@@ -307,69 +340,4 @@ public struct Command: Sendable {
 
 extension Command.Result {
     fileprivate var hasFailed: Bool { status != 0 }
-}
-
-/// Parsed `<spec>... --option value` arguments.
-struct Options {
-    var specs: [String] = []
-    var values: [String: String] = [:]
-    /// The values of options that may be given several times, in order.
-    var lists: [String: [String]] = [:]
-
-    init(parsing arguments: [String], allowed: Set<String>, repeatable: Set<String> = []) throws {
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            if repeatable.contains(argument) {
-                guard let value = iterator.next() else {
-                    throw Command.UsageError(message: "option '\(argument)' needs a value")
-                }
-                lists[argument, default: []].append(value)
-            } else if argument.hasPrefix("-") {
-                guard allowed.contains(argument) else {
-                    throw Command.UsageError(message: "unknown option '\(argument)'")
-                }
-                guard let value = iterator.next() else {
-                    throw Command.UsageError(message: "option '\(argument)' needs a value")
-                }
-                guard values[argument] == nil else {
-                    throw Command.UsageError(message: "option '\(argument)' given twice")
-                }
-                values[argument] = value
-            } else {
-                specs.append(argument)
-            }
-        }
-    }
-}
-
-/// File reading and change-only writing.
-struct FileSystem: Sendable {
-    /// An I/O failure with the path it concerns.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// The bytes of the file at `path` (``SpecSource/decode(_:path:)`` checks they are UTF-8).
-    func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "cannot read '\(path)': no such file, or it is not readable")
-        }
-        return [UInt8](data)
-    }
-
-    /// Writes `text` to `path` atomically, unless the file already holds exactly `text` (so its
-    /// modification date, and therefore the build, is left alone).
-    func writeIfChanged(_ text: String, to path: String) throws {
-        let data = Data(text.utf8)
-        if FileManager.default.contents(atPath: path) == data { return }
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw Failure(description: "cannot write '\(path)': \(error.localizedDescription)")
-        }
-    }
 }
