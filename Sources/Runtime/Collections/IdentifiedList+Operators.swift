@@ -108,4 +108,13 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
         -> GroupedListQuery<Element, Key, Element> {
         query.grouped(by: key, fileID: fileID, line: line, column: column)
     }
+
+    /// Starts a grouping of the `Equatable` elements by `key`, in list order within each group.
+    @_disfavoredOverload
+    @inlinable @inline(__always)
+    public func grouped<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
+                                                  fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> GroupedListQuery<Element, Key, Element> where Element: Equatable {
+        query.grouped(by: key, fileID: fileID, line: line, column: column)
+    }
 }

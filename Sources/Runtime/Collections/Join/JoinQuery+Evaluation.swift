@@ -97,7 +97,7 @@ extension JoinQuery: IdentifiedListQuery {
         let other = self.other
         let _key = self._key
         let _row = self._row
-        var equality = _Equality<Row>()
+        var equality = _Equality<Row>(known: _rowEqual)
         var removals: [Int] = []
         var relabelled: [(offset: Int, label: UInt64)] = []
         var insertions: [(element: Row, label: UInt64)] = []

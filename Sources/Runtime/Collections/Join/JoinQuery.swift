@@ -46,6 +46,8 @@ where Left.ID: Sendable, Row.ID == Left.ID, Other: Sendable, Other.Key: Sendable
     /// An element's row, given the value its key finds (nil: none); nil when the element has no row.
     @usableFromInline let _row: @Sendable (Left, Other.Value?) -> Row?
     @usableFromInline let _step: _QueryStep
+    /// `==` of the rows, when the join was written where they are known to be `Equatable`.
+    @usableFromInline var _rowEqual: (@Sendable (Row, Row) -> Bool)? = nil
 
     @inlinable
     init(source: IdentifiedList<Left>, other: Other, key: @escaping @Sendable (Left) -> Other.Key?,
@@ -98,8 +100,7 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
         _ row: @escaping @Sendable (Element, Other.Value) -> Row,
         fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
     ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
-        JoinQuery(source: self, other: other, key: { key($0) }, row: { element, value in value.map { row(element, $0) } },
-                  step: _QueryStep(.join, fileID, line, column))
+        _innerJoin(other, key: { key($0) }, row, _QueryStep(.join, fileID, line, column))
     }
 
     /// Joins each element whose `key` is not nil with the value of `other` it refers to (an inner
@@ -110,8 +111,7 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
         _ row: @escaping @Sendable (Element, Other.Value) -> Row,
         fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
     ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
-        JoinQuery(source: self, other: other, key: key, row: { element, value in value.map { row(element, $0) } },
-                  step: _QueryStep(.join, fileID, line, column))
+        _innerJoin(other, key: key, row, _QueryStep(.join, fileID, line, column))
     }
 
     /// Joins each element with the value of `other` its `key` refers to, if there is one: every
@@ -122,7 +122,7 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
         _ row: @escaping @Sendable (Element, Other.Value?) -> Row,
         fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
     ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
-        JoinQuery(source: self, other: other, key: { key($0) }, row: { row($0, $1) }, step: _QueryStep(.join, fileID, line, column))
+        _leftJoin(other, key: { key($0) }, row, _QueryStep(.join, fileID, line, column))
     }
 
     /// Joins each element with the value of `other` its `key` refers to, if it has a key and the
@@ -133,6 +133,81 @@ extension IdentifiedList where Element: Sendable, ID: Sendable {
         _ row: @escaping @Sendable (Element, Other.Value?) -> Row,
         fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
     ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
-        JoinQuery(source: self, other: other, key: key, row: { row($0, $1) }, step: _QueryStep(.join, fileID, line, column))
+        _leftJoin(other, key: key, row, _QueryStep(.join, fileID, line, column))
+    }
+
+    @inlinable
+    func _innerJoin<Other: JoinedSide, Row: Identifiable & Sendable>(
+        _ other: Other, key: @escaping @Sendable (Element) -> Other.Key?, _ row: @escaping @Sendable (Element, Other.Value) -> Row,
+        _ step: _QueryStep
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        JoinQuery(source: self, other: other, key: key, row: { element, value in value.map { row(element, $0) } }, step: step)
+    }
+
+    @inlinable
+    func _leftJoin<Other: JoinedSide, Row: Identifiable & Sendable>(
+        _ other: Other, key: @escaping @Sendable (Element) -> Other.Key?, _ row: @escaping @Sendable (Element, Other.Value?) -> Row,
+        _ step: _QueryStep
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        JoinQuery(source: self, other: other, key: key, row: { row($0, $1) }, step: step)
+    }
+}
+
+// The same operators for `Equatable` rows: a remade row is compared with the one it replaces by
+// its own `==`, specialized where the join is written (the one looked up for rows of any type is
+// generic, and copies both rows through their type's value witnesses per comparison).
+extension IdentifiedList where Element: Sendable, ID: Sendable {
+    /// Joins each element with the value of `other` its `key` refers to (an inner join), for
+    /// `Equatable` rows.
+    @inlinable
+    public func join<Other: JoinedSide, Row: Identifiable & Sendable & Equatable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key,
+        _ row: @escaping @Sendable (Element, Other.Value) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        _innerJoin(other, key: { key($0) }, row, _QueryStep(.join, fileID, line, column))._comparingRows()
+    }
+
+    /// Joins each element whose `key` is not nil with the value of `other` it refers to (an inner
+    /// join), for `Equatable` rows.
+    @inlinable
+    public func join<Other: JoinedSide, Row: Identifiable & Sendable & Equatable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key?,
+        _ row: @escaping @Sendable (Element, Other.Value) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        _innerJoin(other, key: key, row, _QueryStep(.join, fileID, line, column))._comparingRows()
+    }
+
+    /// Joins each element with the value of `other` its `key` refers to, if there is one (a left
+    /// join), for `Equatable` rows.
+    @inlinable
+    public func leftJoin<Other: JoinedSide, Row: Identifiable & Sendable & Equatable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key,
+        _ row: @escaping @Sendable (Element, Other.Value?) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        _leftJoin(other, key: { key($0) }, row, _QueryStep(.join, fileID, line, column))._comparingRows()
+    }
+
+    /// Joins each element with the value of `other` its `key` refers to, if it has a key and the
+    /// key finds a value (a left join), for `Equatable` rows.
+    @inlinable
+    public func leftJoin<Other: JoinedSide, Row: Identifiable & Sendable & Equatable>(
+        _ other: Other, on key: @escaping @Sendable (Element) -> Other.Key?,
+        _ row: @escaping @Sendable (Element, Other.Value?) -> Row,
+        fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    ) -> JoinQuery<Element, Other, Row> where Row.ID == ID {
+        _leftJoin(other, key: key, row, _QueryStep(.join, fileID, line, column))._comparingRows()
+    }
+}
+
+extension JoinQuery where Row: Equatable {
+    /// This join, comparing a remade row with the one it replaces by `Row`'s `==`.
+    @inlinable
+    func _comparingRows() -> Self {
+        var query = self
+        query._rowEqual = { $0 == $1 }
+        return query
     }
 }

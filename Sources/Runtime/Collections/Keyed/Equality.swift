@@ -1,13 +1,20 @@
 /// `==` for a value type that may or may not be `Equatable`, looked up the first time it is
 /// needed (a keyed result compares an edited element with its previous value only when the
-/// element stays in its group: most edits never ask).
+/// element stays in its group: most edits never ask), unless an operator known to be over
+/// `Equatable` values gave it (`known`), specialized where the operator was written: the looked-up
+/// one is generic, and copies both values through their type's value witnesses per comparison.
 @usableFromInline
 struct _Equality<Value> {
     @usableFromInline var resolved = false
     @usableFromInline var test: ((Value, Value) -> Bool)? = nil
 
     @inlinable
-    init() {}
+    init(known: ((Value, Value) -> Bool)? = nil) {
+        if let known {
+            resolved = true
+            test = known
+        }
+    }
 
     /// Whether `Value` is `Equatable`.
     @inlinable

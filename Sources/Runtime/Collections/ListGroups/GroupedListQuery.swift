@@ -7,6 +7,8 @@ where Source.ID: Sendable {
     public let base: ListQuery<Source, Element>
     @usableFromInline let key: @Sendable (Source) -> Key
     @usableFromInline let steps: [_QueryStep]
+    /// `==` of the elements, when the groups were made where they are known to be `Equatable`.
+    @usableFromInline var _equal: (@Sendable (Element, Element) -> Bool)? = nil
 
     @usableFromInline
     init(base: ListQuery<Source, Element>, key: @escaping @Sendable (Source) -> Key, steps: [_QueryStep]) {
@@ -51,54 +53,6 @@ public struct GroupedListState<Source: Identifiable & Sendable, Key: Hashable & 
     }
 }
 
-/// An included element's group (by slot) and its entry in that group's tree.
-@usableFromInline
-struct _GroupMember<Source> {
-    @usableFromInline var slot: Int
-    @usableFromInline var entry: _ListEntry<Source>
-
-    @inlinable
-    init(slot: Int, entry: _ListEntry<Source>) {
-        self.slot = slot
-        self.entry = entry
-    }
-}
-
-extension _GroupMember: Sendable where Source: Sendable {}
-
-/// One touched element of a grouped query: where it was and where it is.
-@usableFromInline
-struct _GroupTouch<Source> {
-    @usableFromInline var old: _GroupMember<Source>?
-    @usableFromInline var new: _GroupMember<Source>?
-    /// The element's offset in its group before the edit, when it was in one and the offset is
-    /// needed (-1 otherwise).
-    @usableFromInline var oldRank: Int
-    /// Whether the element stays in its group with an equal value: the edit is then no change of
-    /// the group if its offset is the same after it.
-    @usableFromInline var staysEqual: Bool
-    /// Whether the element kept its group and its place in the order, and is replaced in its
-    /// tree rather than removed and inserted.
-    @usableFromInline var inPlace = false
-    /// Whether it was replaced in a group no element leaves or enters: its offset is the same
-    /// after the edits (`oldRank`).
-    @usableFromInline var keepsOffset = false
-
-    /// The slots of `old` and `new` (-1: none), read without copying the members.
-    @usableFromInline var oldSlot: Int
-    @usableFromInline var newSlot: Int
-
-    @inlinable
-    init(old: _GroupMember<Source>?, new: _GroupMember<Source>?, oldRank: Int, staysEqual: Bool) {
-        self.old = old
-        self.new = new
-        self.oldRank = oldRank
-        self.staysEqual = staysEqual
-        self.oldSlot = old?.slot ?? -1
-        self.newSlot = new?.slot ?? -1
-    }
-}
-
 extension ListQuery {
     /// Splits the result into groups by `key`, keeping the query's order within each group.
     ///
@@ -107,6 +61,12 @@ extension ListQuery {
     public func grouped<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
                                                   fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
         -> GroupedListQuery<Source, Key, Element> {
+        _grouped(by: key, fileID: fileID, line: line, column: column)
+    }
+
+    @inlinable @inline(__always)
+    func _grouped<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
+                                            fileID: StaticString, line: UInt, column: UInt) -> GroupedListQuery<Source, Key, Element> {
         let project = _project
         let keyOfSource: @Sendable (Source) -> Key
         if _isIdentity, let direct = key as? @Sendable (Source) -> Key {
@@ -115,6 +75,19 @@ extension ListQuery {
             keyOfSource = { key(project($0)) }
         }
         return GroupedListQuery(base: self, key: keyOfSource, steps: _steps._appending(_QueryStep(.group, fileID, line, column)))
+    }
+
+    /// Splits the result into groups by `key`, keeping the query's order within each group; an
+    /// edited element is compared with its previous value by its own `==`.
+    ///
+    /// - Complexity: O(1) (builds the query; see ``GroupedListQuery`` for its evaluation).
+    @inlinable @inline(__always)
+    public func grouped<Key: Hashable & Sendable>(by key: @escaping @Sendable (Element) -> Key,
+                                                  fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column)
+        -> GroupedListQuery<Source, Key, Element> where Element: Equatable & Sendable {
+        var query: GroupedListQuery<Source, Key, Element> = _grouped(by: key, fileID: fileID, line: line, column: column)
+        query._equal = { $0 == $1 }
+        return query
     }
 }
 
@@ -168,142 +141,6 @@ extension GroupedListQuery: IncrementalListQuery {
         if changedKeys.isEmpty, let token = previous?.token { state.token = token }
         previous = state
         return (_output(state, token: state.token, previous: nil, changedKeys: changedKeys), false)
-    }
-
-    /// Applies the list's changes (the `touched` elements, each with its entry before them) to
-    /// `state`; returns the keys whose group changed, and records their element changes by slot in
-    /// `perSlot` when it is not nil.
-    @inlinable
-    func _follow(_ touched: [_TouchedElement<Source>], in state: inout GroupedListState<Source, Key, Element>,
-                 touches perSlot: inout [Int: [ListViewChanges<Element>._Touch]]?) -> Set<Key> {
-        let less = base._entryOrder
-        let recording = perSlot != nil
-        var equality = _Equality<Element>()
-        // Read once: `source` is computed (a copy of the list, four references retained and
-        // released, per read), and a closure read from `base` per element is retained and released.
-        let source = self.source
-        let project = base._project
-        var touches: [_GroupTouch<Source>] = []
-        touches.reserveCapacity(touched.count)
-        for touch in touched {
-            // Its group and entry before the edits, from its value and label then.
-            var old: _GroupMember<Source>? = nil
-            var oldKey: Key? = nil
-            if let before = touch.old, let entry = base._entry(before.element, before.label) {
-                let key = key(entry.element)
-                guard let slot = state.slots.slot(of: key) else {
-                    preconditionFailure("GroupedListQuery: an element's group has no slot (a key or filter closure that is not a function of the element?)")
-                }
-                old = _GroupMember(slot: slot, entry: entry)
-                oldKey = key
-            }
-            var new: _GroupMember<Source>? = nil
-            if let found = source._entry(id: touch.id), let entry = base._entry(found.element, found.label) {
-                let key = key(entry.element)
-                if let old, key == oldKey {
-                    new = _GroupMember(slot: old.slot, entry: entry)   // the same group: no second lookup
-                } else {
-                    let (slot, isNew) = state.slots.slot(adding: key)
-                    if isNew { state.trees.append(_OrderedTree()) }
-                    new = _GroupMember(slot: slot, entry: entry)
-                }
-            }
-            guard old != nil || new != nil else { continue }
-            var staysEqual = false
-            var inPlace = false
-            if let old, let new, old.slot == new.slot {
-                staysEqual = equality.areEqual(project(old.entry.element), project(new.entry.element))
-                // Same group, same place in its order (an edit the sort key does not see).
-                inPlace = !less(old.entry, new.entry) && !less(new.entry, old.entry)
-            }
-            var touch = _GroupTouch(old: old, new: new, oldRank: -1, staysEqual: staysEqual)
-            touch.inPlace = inPlace
-            touches.append(touch)
-        }
-        // The groups an element leaves or enters: there, offsets move, so ranks are taken before
-        // any edit and again after them all. In the other groups every touched element is
-        // replaced where it is, and keeps its offset: one walk down its tree each.
-        // By index, here and below: a `_GroupTouch` holds two entries, and a copy of one (a
-        // `for touch in touches` loop makes one per element) retains what each entry references.
-        var moving: Set<Int>? = nil
-        for index in touches.indices where !touches[index].inPlace {
-            if moving == nil { moving = [] }
-            if touches[index].oldSlot >= 0 { moving!.insert(touches[index].oldSlot) }
-            if touches[index].newSlot >= 0 { moving!.insert(touches[index].newSlot) }
-        }
-        for index in touches.indices {
-            guard let old = touches[index].old else { continue }
-            let needsRank = touches[index].staysEqual || recording
-            if touches[index].inPlace, !(moving?.contains(old.slot) ?? false) {
-                let new = touches[index].new!.entry
-                let rank = state.trees.update(old.slot) { $0.replace(old.entry, with: new, less) }
-                touches[index].oldRank = rank
-                touches[index].keepsOffset = true
-            } else if needsRank {
-                touches[index].oldRank = state.trees[old.slot].rank(of: old.entry, less)   // before any edit of the trees
-            }
-        }
-        // All removals before any insertion: a renumbered element's new place in the order may
-        // be one a touched element still holds.
-        for index in touches.indices where !touches[index].keepsOffset {
-            guard let old = touches[index].old else { continue }
-            if touches[index].inPlace {
-                let new = touches[index].new!.entry
-                state.trees.update(old.slot) { _ = $0.replace(old.entry, with: new, less) }
-                continue
-            }
-            let isEmpty = state.trees.update(old.slot) { tree in
-                tree.remove(old.entry, less)
-                return tree.count == 0
-            }
-            if isEmpty { state.groupCount -= 1 }
-            state.includedCount -= 1
-        }
-        for index in touches.indices where !touches[index].inPlace {
-            guard let new = touches[index].new else { continue }
-            let wasEmpty = state.trees.update(new.slot) { tree in
-                defer { tree.insert(new.entry, less) }
-                return tree.count == 0
-            }
-            if wasEmpty { state.groupCount += 1 }
-            state.includedCount += 1
-        }
-        var changedSlots: Set<Int> = []
-        for index in touches.indices {
-            let (oldSlot, newSlot, oldRank, staysEqual) = (touches[index].oldSlot, touches[index].newSlot,
-                                                           touches[index].oldRank, touches[index].staysEqual)
-            var newRank = -1
-            if touches[index].keepsOffset {
-                newRank = oldRank
-            } else if newSlot >= 0, staysEqual || recording, let new = touches[index].new {
-                newRank = state.trees[newSlot].rank(of: new.entry, less)
-            }
-            // Same group, same place, equal value: no change of the group.
-            let unchanged = staysEqual && newRank == oldRank
-            if !unchanged {
-                if oldSlot >= 0 { changedSlots.insert(oldSlot) }
-                if newSlot >= 0 { changedSlots.insert(newSlot) }
-            }
-            guard recording else { continue }
-            var keyChanged = false
-            if !touches[index].inPlace, oldSlot >= 0, oldSlot == newSlot, let old = touches[index].old, let new = touches[index].new {
-                keyChanged = less(old.entry, new.entry) || less(new.entry, old.entry)
-            }
-            // An element at the same offset whose place among the others changed (others touched
-            // in its group moved around it) is a move for the view's changes.
-            if unchanged, !keyChanged { continue }
-            let oldSide = touches[index].old.map { (offset: oldRank, element: project($0.entry.element)) }
-            let newSide = touches[index].new.map { (offset: newRank, element: project($0.entry.element)) }
-            if oldSlot >= 0, oldSlot == newSlot {
-                perSlot![oldSlot, default: []].append(.init(old: oldSide, new: newSide, keyChanged: keyChanged))
-            } else {
-                if oldSlot >= 0 { perSlot![oldSlot, default: []].append(.init(old: oldSide, new: nil, keyChanged: false)) }
-                if newSlot >= 0 { perSlot![newSlot, default: []].append(.init(old: nil, new: newSide, keyChanged: false)) }
-            }
-        }
-        var changedKeys = Set<Key>(minimumCapacity: changedSlots.count)
-        for slot in changedSlots { changedKeys.insert(state.slots.key(at: slot)) }
-        return changedKeys
     }
 
     /// The groups evaluated in full, each sorted stably (ties keep list order). O(n log n).
