@@ -110,13 +110,20 @@ extension JoinQuery: IdentifiedListQuery {
         /// elements that refer to it.
         func remake(_ id: Left.ID, known: (key: Other.Key, value: Other.Value?)? = nil) {
             if isShared, !done.insert(id).inserted { return }
-            let entry = source._entry(id: id)
+            let sourceOffset = source._offsets[id]
+            let entry = sourceOffset.map { (element: source._elements[$0], label: source._labels[$0]) }
             let made = entry.flatMap { entry in
                 let key = _key(entry.element)
                 let value = key.flatMap { key in key == known?.key ? known!.value : other._value(for: key) }
                 return _row(entry.element, value)
             }
-            guard let offset = state.rows.index(id: id) else {
+            // When every element before it has a row (a left join, or an inner join whose keys all
+            // find values), a row is at its element's offset: found without a second lookup by id.
+            // (Checked by id: a row that moved keeps its old label until the edits are applied.)
+            let sameOffset = sourceOffset.flatMap { offset in
+                offset < state.rows.count && state.rows[offset].id == id ? offset : nil
+            }
+            guard let offset = sameOffset ?? state.rows.index(id: id) else {
                 if let made, let entry { insertions.append((made, entry.label)) }
                 return
             }
