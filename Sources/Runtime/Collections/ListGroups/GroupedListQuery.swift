@@ -1,4 +1,4 @@
-/// A ``ListQuery``'s result split into groups by a key (``ListQuery/grouped(by:fileID:line:column:)``),
+/// A ``ListQuery``'s result split into groups by a key (``ListQuery/grouped(by:fileID:line:column:)-k5fj``),
 /// each group in the query's order, maintained in O(log n) per changed element whatever the
 /// number of groups.
 public struct GroupedListQuery<Source: Identifiable & Sendable, Key: Hashable & Sendable, Element>: Sendable
