@@ -31,15 +31,17 @@ struct SwiftForwardingServiceTests {
         #expect(published?["params"]?["version"] == 1)
 
         // A spec error: the spec's diagnostics at once, the Swift ones (now stale) gone for good.
-        let broken = harness.change(text.replacingOccurrences(of: "computed doneCount", with: "computed doneCount doneCount"), version: 2)
+        let brokenText = text.replacingOccurrences(of: "computed doneCount", with: "computed doneCount doneCount")
+        let broken = harness.change(brokenText, version: 2)
         let brokenDiagnostics = ForwardingHarness.diagnostics(broken.first)
         #expect(!brokenDiagnostics.isEmpty && brokenDiagnostics.allSatisfy { $0["source"] == "computedgen" })
-        #expect(harness.pump(for: .milliseconds(300)) { Self.isDiagnostics($0) } == nil)
+        #expect(!harness.settle(at: harness.at("visibleTodos.count", 13, in: brokenText)).contains(where: Self.isDiagnostics))
 
         // Mended, and the Swift error fixed: none left, from the spec or from Swift.
         let fixed = try Self.spec(body: "visibleTodos.count + 1")
         #expect(ForwardingHarness.diagnostics(harness.change(fixed, version: 3).first).isEmpty)
-        #expect(harness.pump(for: .milliseconds(300)) { Self.isDiagnostics($0) && !ForwardingHarness.diagnostics($0).isEmpty } == nil)
+        let afterFix = harness.settle(at: harness.at("visibleTodos.count", 13, in: fixed))
+        #expect(!afterFix.contains { Self.isDiagnostics($0) && !ForwardingHarness.diagnostics($0).isEmpty })
         #expect(try harness.methodsReceived().filter { $0 == "textDocument/diagnostic" }.count >= 2)
     }
 
@@ -85,7 +87,7 @@ struct SwiftForwardingServiceTests {
         let told = harness.pump { $0["method"] == "window/showMessage" }
         #expect(told?["params"]?["message"]?.stringValue?.contains(".build/index-build") == true)
         harness.change(text + "\n", version: 2)
-        _ = harness.pump(for: .milliseconds(100)) { _ in false }
+        _ = harness.settle(at: harness.at("visibleTodos.count", 13, in: text + "\n"))
         #expect(harness.received.filter { $0["method"] == "window/showMessage" }.count == 1)
         #expect(try !harness.methodsReceived().contains("textDocument/didClose"))
 
@@ -105,11 +107,16 @@ struct SwiftForwardingServiceTests {
         let uri = "file:///nowhere/at/all/Todo.statespec"
         for version in 1...2 {
             let method = version == 1 ? "textDocument/didOpen" : "textDocument/didChange"
-            harness.notify(method, ["textDocument": ["uri": .string(uri), "languageId": "statespec", "version": .int(version), "text": .string(text)], "contentChanges": [["text": .string(text)]]])
-            // Said on opening (waited for, however busy the machine); not again on a change (a
-            // short look: a message late enough to miss it would only make the test pass).
-            let told = harness.pump(for: version == 1 ? .seconds(10) : .milliseconds(200)) { $0["method"] == "window/showMessage" }
-            #expect((told?["params"]?["message"]?.stringValue?.contains("in a Swift package") ?? false) == (version == 1))
+            let replies = harness.notify(method, ["textDocument": ["uri": .string(uri), "languageId": "statespec", "version": .int(version), "text": .string(text)], "contentChanges": [["text": .string(text)]]])
+            // Said on opening (waited for, however busy the machine); not again on a change (up
+            // to a barrier: the answer to a request sent after it).
+            if version == 1 {
+                let told = harness.pump(for: .seconds(30)) { $0["method"] == "window/showMessage" }
+                #expect(told?["params"]?["message"]?.stringValue?.contains("in a Swift package") == true)
+            } else {
+                let settled = harness.settle(at: ServerHarness.position(of: "visibleTodos.count", in: text, delta: 13, uri: uri))
+                #expect(!(replies + settled).contains { $0["method"] == "window/showMessage" })
+            }
         }
         let completion = harness.request("textDocument/completion", ServerHarness.position(of: "visibleTodos.count", in: text, uri: uri))
         #expect(completion.replies.first?["result"]?["items"]?.arrayValue?.contains { $0["label"] == "todos" } == true)

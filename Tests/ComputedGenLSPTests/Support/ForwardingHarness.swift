@@ -86,6 +86,19 @@ final class ForwardingHarness {
         return nil
     }
 
+    /// What the server sent from now until it answered a hover at `position`: a barrier, not a
+    /// window. Hover in a body goes through the stand-in, which answers in order, and the server
+    /// handles the stand-in's messages in order, so by the answer every reply the stand-in owed
+    /// before it (a pull of diagnostics) has been handled, and anything it made the server publish
+    /// has been received. (Where the server answers the hover itself, the answer follows every
+    /// message it had to handle before.) However slow the machine, the test waits for the barrier.
+    func settle(at position: JSONValue) -> [JSONValue] {
+        let start = received.count
+        let hover = request("textDocument/hover", position)
+        _ = response(to: hover.id, within: .seconds(30))
+        return Array(received[start...])
+    }
+
     /// The response to request `id`, waited for.
     func response(to id: Int, within limit: Duration = .seconds(10)) -> JSONValue? {
         received.first { $0["id"] == .int(id) } ?? pump(for: limit) { $0["id"] == .int(id) }
