@@ -137,17 +137,17 @@ extension GroupedListQuery {
         replaced.reserveCapacity(touched.count)
         var touches: [_GroupTouch<Source>] = []
         var run = _SlotRun<Element>()
-        // With no filter, every element is included: the entries are read where they are (the
-        // touched element's entry before the edits, the list's element and label now), without the
-        // optional entries and members the general path makes, each copy of which goes through
-        // the element type's value witnesses.
-        let filters = base._include != nil
+        let include = base._include
         for index in touched.indices {
-            if !filters, let before = touched[index].old, let offset = source._offsets[before.element.id] {
-                // Each read once: a read of `touched[index]` or of the list's element copies it.
+            // An element included before and after the edits: the entries are read where they are
+            // (the touched element's entry before the edits, the list's element and label now), each
+            // once, without the optional entries and members of the path below (a read of
+            // `touched[index]` or of the list's element copies it, and a copy of an optional entry
+            // goes through the element type's value witnesses).
+            if let before = touched[index].old, include?(before.element) ?? true, let offset = source._offsets[before.element.id] {
                 let entry = _ListEntry(element: source._elements[offset], label: source._labels[offset])
                 let oldKey = key(before.element)
-                if oldKey == key(entry.element), !less(before, entry), !less(entry, before) {
+                if include?(entry.element) ?? true, oldKey == key(entry.element), !less(before, entry), !less(entry, before) {
                     // The same group and the same place in its order: replaced where it is, now.
                     guard let slot = state.slots.slot(of: oldKey) else {
                         preconditionFailure("GroupedListQuery: an element's group has no slot (a key closure that is not a function of the element?)")
@@ -176,17 +176,8 @@ extension GroupedListQuery {
             if let found = source._entry(id: touched[index].id), let entry = base._entry(found.element, found.label) {
                 let key = key(entry.element)
                 if let old, key == oldKey {
-                    // The same group: no second lookup.
-                    if !less(old.entry, entry), !less(entry, old.entry) {
-                        // And the same place in its order: replaced where it is, now.
-                        let staysEqual = equality.areEqual(project(old.entry.element), project(entry.element))
-                        let rank = state.trees.update(old.slot) { $0.replace(old.entry, with: entry, less) }
-                        let position = run.record(in: old.slot, staysEqual: staysEqual, changedSlots: &changedSlots, perSlot: &perSlot) {
-                            .init(old: (rank, project(old.entry.element)), new: (rank, project(entry.element)), keyChanged: false)
-                        }
-                        replaced.append(_ReplacedTouch(slot: old.slot, rank: rank, index: index, position: position, staysEqual: staysEqual))
-                        continue
-                    }
+                    // The same group (in another place in its order: the same place was handled
+                    // above): no second lookup.
                     new = _GroupMember(slot: old.slot, entry: entry)
                 } else {
                     let (slot, isNew) = state.slots.slot(adding: key)
