@@ -37,6 +37,44 @@ struct JoinQueryTests {
         #expect(rows[id: 7]?.folderName == "Receipts" && rows[id: 8]?.folderName == "folder 8")
     }
 
+    /// The referrers keep each element's offset, and the change record each edit's: both are
+    /// hints, found again by id when an insertion or removal before them shifted the elements.
+    @Test("offsets kept for referrers and in the change record are checked, and found again when stale")
+    func staleOffsetHints() {
+        var mails = Self.mails()
+        var folders = Self.folders()
+        var pipeline = IncrementalPipeline<JoinQuery<Mail, IdentifiedList<MailFolder>, FiledMail>>()
+        var rows = pipeline.update(with: Self.filed(mails, folders))
+        folders[id: 7]?.name = "Receipts"              // the referrers are made, with the offsets
+        rows = pipeline.update(with: Self.filed(mails, folders))
+
+        // An edit records where it left the element; the record says so, and an insertion before
+        // it makes the offset stale without making it wrong to use.
+        let seen = mails.version
+        mails[id: 47]?.isRead = true
+        let touched = mails.changes(since: seen)?._touched(Mail.self)
+        #expect(touched?.map(\.offset) == [47])
+        mails.insert(Mail(id: 5_000, date: 1, folder: 7), at: 0)
+        mails.remove(id: 900)
+        #expect(mails._offset(of: 47, hint: 47) == 48)
+        #expect(mails._offset(of: 47, hint: 48) == 48)
+        #expect(mails._offset(of: 47, hint: -1) == 48 && mails._offset(of: 900, hint: 900) == nil)
+
+        // Every referrer of folder 7 is now one place further on, and a rename still finds them.
+        rows = pipeline.update(with: Self.filed(mails, folders))
+        folders[id: 7]?.name = "Bills"
+        rows = pipeline.update(with: Self.filed(mails, folders))
+        #expect(pipeline.lastEvaluation == .followed)
+        let expected = mails.filter { $0.folder != 39 }.map { FiledMail(mail: $0, folderName: folders[id: $0.folder]!.name) }
+        #expect(Array(rows) == expected)
+        #expect(rows[id: 47]?.folderName == "Bills" && rows[id: 47]?.mail.isRead == true && rows[id: 5_000]?.folderName == "Bills")
+        // The offsets were set to where the elements are: a second rename reads them as they are.
+        #expect(pipeline._state?.referrers?[7]?[47] == 48 && pipeline._state?.referrers?[7]?[87] == 88)
+        folders[id: 7]?.name = "Paid"
+        rows = pipeline.update(with: Self.filed(mails, folders))
+        #expect(rows.filter { $0.mail.folder == 7 }.allSatisfy { $0.folderName == "Paid" })
+    }
+
     @Test("an edit of an element updates its row; a new key moves it between related elements")
     func leftEditsFollow() {
         var mails = Self.mails()

@@ -7,14 +7,17 @@ import Testing
 struct OrderedTreeTests {
     /// 10^5 random insertions and removals (tens of thousands of entries, so three or four
     /// levels, splits and merges at every level), checked against a sorted array: count, entry
-    /// by offset, rank; and snapshots taken along the way keep their contents.
-    @Test("random insertions and removals match a sorted array; snapshots stay unchanged", arguments: [11, 12] as [UInt64])
-    func randomEdits(seed: UInt64) {
+    /// by offset, rank; and snapshots taken along the way keep their contents. With the order
+    /// given over values and over the entries' addresses (the searches then read the entries in
+    /// place).
+    @Test("random insertions and removals match a sorted array; snapshots stay unchanged",
+          arguments: [11, 12] as [UInt64], [false, true])
+    func randomEdits(seed: UInt64, byAddress: Bool) {
         var generator = SeededGenerator(seed: seed)
         var tree = _OrderedTree<Int>()
         var sorted: [Int] = []
         var snapshots: [(tree: _OrderedTree<Int>, contents: [Int])] = []
-        let less: (Int, Int) -> Bool = { $0 < $1 }
+        let less = byAddress ? _EntryOrder<Int>(byAddress: { $0.pointee < $1.pointee }) : _EntryOrder { $0 < $1 }
         func position(_ value: Int) -> Int {
             var low = 0
             var high = sorted.count
@@ -67,10 +70,10 @@ struct OrderedTreeTests {
             #expect(tree.count == count)
             if count > 0 {
                 #expect(tree[count - 1] == (count - 1) * 2)
-                #expect(tree.rank(of: count, { $0 < $1 }) == (count + 1) / 2)
+                #expect(tree.rank(of: count, _EntryOrder { $0 < $1 }) == (count + 1) / 2)
             }
             var copy = tree
-            copy.insert(-1, { $0 < $1 })
+            copy.insert(-1, _EntryOrder { $0 < $1 })
             #expect(copy.count == count + 1 && tree.count == count)
         }
     }
@@ -78,14 +81,15 @@ struct OrderedTreeTests {
     /// An entry replaced by one at the same place in the order: every level's separator that was
     /// the old entry names the new one (a later search for entries around it still finds them),
     /// and a snapshot taken before keeps the old entry.
-    @Test("replacing an entry in place keeps the order, the separators and snapshots")
-    func replaceInPlace() {
+    @Test("replacing an entry in place keeps the order, the separators and snapshots", arguments: [false, true])
+    func replaceInPlace(byAddress: Bool) {
         /// A key that orders, and a payload that does not.
         struct Entry: Equatable {
             var key: Int
             var payload: Int
         }
-        let less: (Entry, Entry) -> Bool = { $0.key < $1.key }
+        let less = byAddress
+            ? _EntryOrder<Entry>(byAddress: { $0.pointee.key < $1.pointee.key }) : _EntryOrder { $0.key < $1.key }
         let keys = Array(0..<5_000)
         var tree = _OrderedTree(sorted: keys.map { Entry(key: $0, payload: 0) })
         let snapshot = tree

@@ -22,7 +22,7 @@ extension IdentifiedList {
         _elements.insert(element, at: offset)
         _labels.insert(label, at: offset)
         _shiftOffsets(from: offset)
-        _record(.inserted, element.id, prior: nil)
+        _record(.inserted, element.id, prior: nil, at: offset)
     }
 
     /// Removes the element with `id` and returns it, or returns nil if there is none.
@@ -73,7 +73,7 @@ extension IdentifiedList {
         }
         let old = _elements[offset]
         _elements[offset] = element
-        _record(.updated, element.id, prior: _ListEntry(element: old, label: _labels[offset]))
+        _record(.updated, element.id, prior: _ListEntry(element: old, label: _labels[offset]), at: offset)
         return old
     }
 
@@ -111,7 +111,7 @@ extension IdentifiedList {
                     precondition(item.id == id, "IdentifiedList: an element's id must not change in place")
                     _elements.append(item)
                     if offset != last { _elements.swapAt(offset, last) }
-                    _record(.updated, id, prior: prior)
+                    _record(.updated, id, prior: prior, at: offset)
                 } else {
                     // Removed: the former last element sits at `offset`; put it back at the end.
                     if offset != last { _elements.append(_elements.remove(at: offset)) }
@@ -146,7 +146,7 @@ extension IdentifiedList {
         _elements.insert(element, at: destination)
         _labels.insert(label, at: destination)
         _shiftOffsets(from: Swift.min(source, destination))
-        _record(.moved, element.id, prior: prior)
+        _record(.moved, element.id, prior: prior, at: destination)
     }
 
     /// Moves the element with `id` to `destination` (its offset afterwards). Recorded as a move.
@@ -262,7 +262,7 @@ extension IdentifiedList {
                     let prior = _ListEntry(element: _elements[index], label: _labels[index])
                     _labels[index] = fresh[next]
                     next += 1
-                    _record(.moved, prior.element.id, prior: prior)
+                    _record(.moved, prior.element.id, prior: prior, at: index)
                 }
                 return fresh[offset - low]
             }

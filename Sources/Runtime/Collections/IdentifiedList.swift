@@ -133,12 +133,21 @@ public struct IdentifiedList<Element: Identifiable> {
         return (_elements[offset], _labels[offset])
     }
 
-    /// Records `kind` for `id`, whose entry (value and label) before the edit was `prior` (nil
-    /// for an insertion): appends to the shared record when this value is at its head,
-    /// otherwise (a copy edited after another copy) starts a new history.
+    /// The offset of the element with `id`, found at `hint` when it is there (an id compared, no
+    /// lookup in the id index: the offset a change record gives), otherwise by the index.
     @inlinable
-    mutating func _record(_ kind: ListChange<ID>.Kind, _ id: ID, prior: _ListEntry<Element>?) {
-        let record = _ListLogRecord(ListChange(kind, id), prior: prior)
+    func _offset(of id: ID, hint: Int) -> Int? {
+        if hint >= 0, hint < _elements.count, _elements[hint].id == id { return hint }
+        return _offsets[id]
+    }
+
+    /// Records `kind` for `id`, whose entry (value and label) before the edit was `prior` (nil
+    /// for an insertion) and whose offset after it is `offset` (-1: removed, or not known):
+    /// appends to the shared record when this value is at its head, otherwise (a copy edited
+    /// after another copy) starts a new history.
+    @inlinable
+    mutating func _record(_ kind: ListChange<ID>.Kind, _ id: ID, prior: _ListEntry<Element>?, at offset: Int = -1) {
+        let record = _ListLogRecord(ListChange(kind, id), prior: prior, offset: offset)
         let appended: Bool
         if isKnownUniquelyReferenced(&_log) {
             appended = _log._append(record, at: _sequence)
@@ -193,7 +202,7 @@ extension IdentifiedList: RandomAccessCollection {
             let id = prior.element.id
             yield &_elements[position]
             precondition(_elements[position].id == id, "IdentifiedList: an element's id must not change in place")
-            _record(.updated, id, prior: prior)
+            _record(.updated, id, prior: prior, at: position)
         }
     }
 

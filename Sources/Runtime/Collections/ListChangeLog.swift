@@ -52,19 +52,23 @@ public struct ListChange<ID: Hashable>: Hashable {
 
 extension ListChange: Sendable where ID: Sendable {}
 
-/// One record of a ``_ListChangeLog``: the change, and the element's entry (value and label)
-/// just before it, nil for an insertion. The first record of an id after a version holds the
-/// entry the id had at that version: what a derived value needs to find (and take out) what it
-/// made of the element then, without a table of its own by id.
+/// One record of a ``_ListChangeLog``: the change, the element's entry (value and label) just
+/// before it (nil for an insertion), and its offset after it. The first record of an id after a
+/// version holds the entry the id had at that version: what a derived value needs to find (and
+/// take out) what it made of the element then, without a table of its own by id.
 @usableFromInline
 struct _ListLogRecord<Element: Identifiable> {
     @usableFromInline var change: ListChange<Element.ID>
     @usableFromInline var prior: _ListEntry<Element>?
+    /// The element's offset just after the edit (-1: removed, or not known): a hint, see
+    /// `_TouchedElement.offset`.
+    @usableFromInline var offset: Int
 
     @inlinable
-    init(_ change: ListChange<Element.ID>, prior: _ListEntry<Element>?) {
+    init(_ change: ListChange<Element.ID>, prior: _ListEntry<Element>?, offset: Int) {
         self.change = change
         self.prior = prior
+        self.offset = offset
     }
 }
 
@@ -146,16 +150,19 @@ final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Send
         var touched: [_TouchedElement<Element>] = []
         changes.reserveCapacity(Int(to - from))
         touched.reserveCapacity(Int(to - from))
-        // Each id once, with its entry before the first of these edits: one edit, the common
-        // case, needs no set.
-        var seen: Set<Element.ID>? = to - from > 1 ? Set(minimumCapacity: Int(to - from)) : nil
+        // Each id once, with its entry before the first of these edits and its offset after the
+        // last: one edit, the common case, needs no table.
+        var seen: [Element.ID: Int]? = to - from > 1 ? Dictionary(minimumCapacity: Int(to - from)) : nil
         var sequence = from
         while sequence < to {
-            let offset = Int(sequence - first)
-            let record = ring[(start + offset) % ring.count]
-            changes.append(record.change)
-            if seen?.insert(record.change.id).inserted ?? true {
-                touched.append(_TouchedElement(id: record.change.id, old: record.prior))
+            let position = (start + Int(sequence - first)) % ring.count
+            let change = ring[position].change
+            changes.append(change)
+            if let index = seen?[change.id] {
+                touched[index].offset = ring[position].offset
+            } else {
+                seen?[change.id] = touched.count
+                touched.append(_TouchedElement(id: change.id, old: ring[position].prior, offset: ring[position].offset))
             }
             sequence += 1
         }
@@ -182,17 +189,22 @@ final class _ListPriors<Element: Identifiable>: @unchecked Sendable {
     }
 }
 
-/// One element touched since a version: its id, and its entry at that version (nil: it was not
-/// in the list then).
+/// One element touched since a version: its id, its entry at that version (nil: it was not in
+/// the list then), and where its last edit left it.
 @usableFromInline
 struct _TouchedElement<Element: Identifiable> {
     @usableFromInline var id: Element.ID
     @usableFromInline var old: _ListEntry<Element>?
+    /// The element's offset just after its last edit (-1: removed, or not known). A hint: a later
+    /// insertion, removal or move before it shifts it, so a reader checks the id there
+    /// (`IdentifiedList._offset(of:hint:)`), which costs no lookup in the id index when it holds.
+    @usableFromInline var offset: Int
 
     @inlinable
-    init(id: Element.ID, old: _ListEntry<Element>?) {
+    init(id: Element.ID, old: _ListEntry<Element>?, offset: Int = -1) {
         self.id = id
         self.old = old
+        self.offset = offset
     }
 }
 

@@ -48,10 +48,10 @@ struct _TouchRecord<Source> {
 extension ListQuery {
     /// The order of the tree's entries: the query's order, then the source list's order.
     @inlinable
-    var _entryOrder: (_ListEntry<Source>, _ListEntry<Source>) -> Bool {
+    var _entryOrder: _EntryOrder<_ListEntry<Source>> {
         if let entryLess = _entryLess { return entryLess }
-        guard let order = _order else { return { $0.label < $1.label } }
-        return { a, b in
+        guard let order = _order else { return _EntryOrder { $0.label < $1.label } }
+        return _EntryOrder { a, b in
             if order(a.element, b.element) { return true }
             if order(b.element, a.element) { return false }
             return a.label < b.label
@@ -129,7 +129,7 @@ extension ListQuery {
     /// it (a second allocation per edit).
     @inlinable
     func _follow(_ records: consuming [_TouchRecord<Source>], in state: inout ListQueryState<Source, Element>, limit: Int?,
-                 less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool) -> ListViewChanges<Element> {
+                 less: _EntryOrder<_ListEntry<Source>>) -> ListViewChanges<Element> {
         let oldCount = state.tree.count
         var records = records  // moved, not copied: a consuming parameter has no implicit copies
         // Every touched element keeps its place in the order (edits the sort key does not see):
@@ -188,7 +188,7 @@ extension ListQuery {
     @inlinable
     func _changes(_ records: [_TouchRecord<Source>], oldTree: _OrderedTree<_ListEntry<Source>>?, oldCount: Int, oldLimit: Int?,
                   newTree: _OrderedTree<_ListEntry<Source>>, newLimit: Int?,
-                  less: (_ListEntry<Source>, _ListEntry<Source>) -> Bool) -> ListViewChanges<Element> {
+                  less: _EntryOrder<_ListEntry<Source>>) -> ListViewChanges<Element> {
         let oldEnd = Swift.min(oldCount, oldLimit ?? .max)
         let newEnd = Swift.min(newTree.count, newLimit ?? .max)
         var touches: [ListViewChanges<Element>._Touch] = []

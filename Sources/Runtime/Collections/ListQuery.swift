@@ -38,15 +38,16 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
     /// keys per comparison. Nil for other orders.
     @usableFromInline var _fullSort: (@Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void)? = nil
     /// How an update compares the tree's entries, when the order is one key path's: the keys
-    /// read once each and compared, then the labels (``_entryOrder`` otherwise calls `_order`
-    /// twice per comparison, through three closures). Nil for other orders.
-    @usableFromInline var _entryLess: (@Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool)? = nil
+    /// read once each and compared (in place, for a stored property of the list's elements),
+    /// then the labels (``_entryOrder`` otherwise calls `_order` twice per comparison, through
+    /// three closures). Nil for other orders.
+    @usableFromInline var _entryLess: _EntryOrder<_ListEntry<Source>>? = nil
 
     @usableFromInline
     init(source: IdentifiedList<Source>, include: (@Sendable (Source) -> Bool)?, order: (@Sendable (Source, Source) -> Bool)?,
          project: @escaping @Sendable (Source) -> Element, steps: [_QueryStep], isIdentity: Bool,
          fullSort: (@Sendable (UnsafeMutableBufferPointer<_ListEntry<Source>>) -> Void)? = nil,
-         entryLess: (@Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool)? = nil) {
+         entryLess: _EntryOrder<_ListEntry<Source>>? = nil) {
         self.source = source
         self._include = include
         self._order = order
@@ -145,24 +146,19 @@ public struct ListQuery<Source: Identifiable & Sendable, Element>: Sendable wher
                 if y < x { return false }
                 return a.label < b.label
             }
-            query._entryLess = descending ? newestFirst : oldestFirst
-            // A stored property of the list's elements: the keys loaded from the entries in place,
-            // without a call through the key closures.
+            query._entryLess = _EntryOrder(descending ? newestFirst : oldestFirst)
+            // A stored property of the list's elements: the keys loaded where the entries are,
+            // without a copy of either entry or a call through the key closures.
             if _isIdentity, let offset,
                let elementOffset = MemoryLayout<_ListEntry<Source>>.offset(of: \_ListEntry<Source>.element) {
                 let at = elementOffset + offset
-                let inPlace: @Sendable (_ListEntry<Source>, _ListEntry<Source>) -> Bool = { a, b in
-                    withUnsafePointer(to: a) { a in
-                        withUnsafePointer(to: b) { b in
-                            let x = UnsafeRawPointer(a).load(fromByteOffset: at, as: Value.self)
-                            let y = UnsafeRawPointer(b).load(fromByteOffset: at, as: Value.self)
-                            if descending ? y < x : x < y { return true }
-                            if descending ? x < y : y < x { return false }
-                            return a.pointee.label < b.pointee.label
-                        }
-                    }
-                }
-                query._entryLess = inPlace
+                query._entryLess = _EntryOrder(byAddress: { a, b in
+                    let x = UnsafeRawPointer(a).load(fromByteOffset: at, as: Value.self)
+                    let y = UnsafeRawPointer(b).load(fromByteOffset: at, as: Value.self)
+                    if descending ? y < x : x < y { return true }
+                    if descending ? x < y : y < x { return false }
+                    return a.pointee.label < b.pointee.label
+                })
             }
         }
         return query

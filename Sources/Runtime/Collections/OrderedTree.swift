@@ -7,8 +7,8 @@
 /// path that another copy holds (O(capacity · log n)) and edits in place those only this tree
 /// holds, so keeping the previous ``ListView`` costs O(changes · log n) memory, not a copy.
 ///
-/// The order is passed to each call and must be the same for every call on one tree (and
-/// strict: no two entries of a tree are equivalent).
+/// The order (an ``_EntryOrder``) is passed to each call and must be the same for every call on
+/// one tree (and strict: no two entries of a tree are equivalent).
 @usableFromInline
 struct _OrderedTree<Entry> {
     @usableFromInline
@@ -170,19 +170,13 @@ struct _OrderedTree<Entry> {
 
     /// The first position in `entries` whose entry is not less than `entry`.
     @inlinable
-    static func lowerBound(_ entries: ContiguousArray<Entry>, _ entry: Entry, _ less: (Entry, Entry) -> Bool) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if less(entries[middle], entry) { low = middle + 1 } else { high = middle }
-        }
-        return low
+    static func lowerBound(_ entries: ContiguousArray<Entry>, _ entry: Entry, _ less: _EntryOrder<Entry>) -> Int {
+        less.lowerBound(entries, entry)
     }
 
     /// The offset `entry` has (or would have, if it is not in the tree). O(log n).
     @inlinable
-    func rank(of entry: Entry, _ less: (Entry, Entry) -> Bool) -> Int {
+    func rank(of entry: Entry, _ less: _EntryOrder<Entry>) -> Int {
         guard var node = root else { return 0 }
         var offset = 0
         while !node.isLeaf {
@@ -195,7 +189,7 @@ struct _OrderedTree<Entry> {
 
     /// Inserts `entry`, which must not be in the tree. O(log n).
     @inlinable
-    mutating func insert(_ entry: Entry, _ less: (Entry, Entry) -> Bool) {
+    mutating func insert(_ entry: Entry, _ less: _EntryOrder<Entry>) {
         guard root != nil else {
             root = Node(leaf: [entry])
             return
@@ -208,7 +202,7 @@ struct _OrderedTree<Entry> {
 
     /// Inserts into `node` (uniquely held); returns the new right sibling if it split.
     @inlinable
-    static func insert(_ entry: Entry, into node: Node, _ less: (Entry, Entry) -> Bool) -> Node? {
+    static func insert(_ entry: Entry, into node: Node, _ less: _EntryOrder<Entry>) -> Node? {
         node.count += 1
         if node.isLeaf {
             node.entries.insert(entry, at: lowerBound(node.entries, entry, less))
@@ -247,7 +241,7 @@ struct _OrderedTree<Entry> {
     /// edited element whose sort key did not change, as a rename that keeps the order).
     /// Returns the entry's offset.
     @inlinable @discardableResult
-    mutating func replace(_ old: Entry, with new: Entry, _ less: (Entry, Entry) -> Bool) -> Int {
+    mutating func replace(_ old: Entry, with new: Entry, _ less: _EntryOrder<Entry>) -> Int {
         guard root != nil else { preconditionFailure("_OrderedTree: replacing in an empty tree") }
         if !isKnownUniquelyReferenced(&root!) { root = Node(copying: root!) }
         return Self.replace(old, with: new, in: root!, less)
@@ -255,7 +249,7 @@ struct _OrderedTree<Entry> {
 
     /// Replaces in `node` (uniquely held); returns the entry's offset in `node`.
     @inlinable
-    static func replace(_ old: Entry, with new: Entry, in node: Node, _ less: (Entry, Entry) -> Bool) -> Int {
+    static func replace(_ old: Entry, with new: Entry, in node: Node, _ less: _EntryOrder<Entry>) -> Int {
         if node.isLeaf {
             let position = lowerBound(node.entries, old, less)
             precondition(position < node.entries.count && !less(old, node.entries[position]),
@@ -281,7 +275,7 @@ struct _OrderedTree<Entry> {
 
     /// Removes `entry`, which must be in the tree. O(log n).
     @inlinable
-    mutating func remove(_ entry: Entry, _ less: (Entry, Entry) -> Bool) {
+    mutating func remove(_ entry: Entry, _ less: _EntryOrder<Entry>) {
         guard root != nil else { preconditionFailure("_OrderedTree: removing from an empty tree") }
         if !isKnownUniquelyReferenced(&root!) { root = Node(copying: root!) }
         Self.remove(entry, from: root!, less)
@@ -294,7 +288,7 @@ struct _OrderedTree<Entry> {
 
     /// Removes from `node` (uniquely held), merging an underfull child with a neighbour.
     @inlinable
-    static func remove(_ entry: Entry, from node: Node, _ less: (Entry, Entry) -> Bool) {
+    static func remove(_ entry: Entry, from node: Node, _ less: _EntryOrder<Entry>) {
         node.count -= 1
         if node.isLeaf {
             let position = lowerBound(node.entries, entry, less)

@@ -74,14 +74,14 @@ extension JoinQuery: IdentifiedListQuery {
                               referrers: nil, mark: other._mark, step: _step)
     }
 
-    /// For each key, the ids of the list's elements that refer to it. O(n).
+    /// For each key, the ids of the list's elements that refer to it, with their offsets. O(n).
     @inlinable
-    func _referrers() -> [Other.Key: Set<Left.ID>] {
-        var referrers: [Other.Key: Set<Left.ID>] = [:]
+    func _referrers() -> [Other.Key: [Left.ID: Int]] {
+        var referrers: [Other.Key: [Left.ID: Int]] = [:]
         let key = _key
         for offset in 0..<source.count {
             let element = source._elements[offset]
-            if let elementKey = key(element) { referrers[elementKey, default: []].insert(element.id) }
+            if let elementKey = key(element) { referrers[elementKey, default: [:]][element.id] = offset }
         }
         return referrers
     }
@@ -106,16 +106,20 @@ extension JoinQuery: IdentifiedListQuery {
         // distinct keys: only both at once need the set.)
         let isShared = !touched.isEmpty && !keys.isEmpty
         var done = Set<Left.ID>()
-        /// Makes `id`'s row again; `known` is a key and its value, looked up once for all the
-        /// elements that refer to it.
-        func remake(_ id: Left.ID, known: (key: Other.Key, value: Other.Value?)? = nil) {
-            if isShared, !done.insert(id).inserted { return }
-            let sourceOffset = source._offsets[id]
-            let entry = sourceOffset.map { (element: source._elements[$0], label: source._labels[$0]) }
-            let made = entry.flatMap { entry in
-                let key = _key(entry.element)
+        /// Makes `id`'s row again, looking for its element at `hint` first; `known` is a key and
+        /// its value, looked up once for all the elements that refer to it; `labelKept` when the
+        /// element was not edited (only an edit of it changes its label: its row cannot have
+        /// moved, and the label is not read). Returns the element's offset (nil: it is not in the
+        /// list).
+        @discardableResult
+        func remake(_ id: Left.ID, hint: Int, known: (key: Other.Key, value: Other.Value?)? = nil, labelKept: Bool = false) -> Int? {
+            if isShared, !done.insert(id).inserted { return hint }
+            let sourceOffset = source._offset(of: id, hint: hint)
+            let made = sourceOffset.flatMap { sourceOffset in
+                let element = source._elements[sourceOffset]
+                let key = _key(element)
                 let value = key.flatMap { key in key == known?.key ? known!.value : other._value(for: key) }
-                return _row(entry.element, value)
+                return _row(element, value)
             }
             // When every element before it has a row (a left join, or an inner join whose keys all
             // find values), a row is at its element's offset: found without a second lookup by id.
@@ -124,37 +128,46 @@ extension JoinQuery: IdentifiedListQuery {
                 offset < state.rows.count && state.rows[offset].id == id ? offset : nil
             }
             guard let offset = sameOffset ?? state.rows.index(id: id) else {
-                if let made, let entry { insertions.append((made, entry.label)) }
-                return
+                if let made, let sourceOffset { insertions.append((made, source._labels[sourceOffset])) }
+                return sourceOffset
             }
-            guard let made, let entry else {
+            guard let made, let sourceOffset else {
                 removals.append(offset)
-                return
+                return sourceOffset
             }
             if !equality.areEqual(state.rows[offset], made) { state.rows[offset] = made }
-            if state.rows._label(at: offset) != entry.label { relabelled.append((offset, entry.label)) }
+            if !labelKept, state.rows._label(at: offset) != source._labels[sourceOffset] {
+                relabelled.append((offset, source._labels[sourceOffset]))
+            }
+            return sourceOffset
         }
         for element in touched {
             // The referrers follow the elements' keys once they are made (made from the list as it
             // is now, they already hold the new keys: removing and inserting again is a no-op).
-            if state.referrers != nil {
-                let oldKey = element.old.flatMap { _key($0.element) }
-                let newKey = source[id: element.id].flatMap(_key)
-                if oldKey != newKey {
-                    if let oldKey {
-                        state.referrers![oldKey]?.remove(element.id)
-                        if state.referrers![oldKey]?.isEmpty == true { state.referrers![oldKey] = nil }
-                    }
-                    if let newKey { state.referrers![newKey, default: []].insert(element.id) }
-                }
+            let offset = remake(element.id, hint: element.offset)
+            guard state.referrers != nil else { continue }
+            let oldKey = element.old.flatMap { _key($0.element) }
+            let newKey = offset.flatMap { _key(source._elements[$0]) }
+            if oldKey != newKey, let oldKey {
+                state.referrers![oldKey]?[element.id] = nil
+                if state.referrers![oldKey]?.isEmpty == true { state.referrers![oldKey] = nil }
             }
-            remake(element.id)
+            if let newKey, let offset, oldKey != newKey || offset != element.offset {
+                state.referrers![newKey, default: [:]][element.id] = offset
+            }
         }
+        // Offsets that no longer held (an element before them inserted or removed), set to where
+        // the elements are now after the loop that reads them.
+        var moved: [(key: Other.Key, id: Left.ID, offset: Int)] = []
         for key in keys {
             guard let ids = state.referrers?[key] else { continue }
             let known = (key, other._value(for: key))
-            for id in ids { remake(id, known: known) }
+            for (id, hint) in ids {
+                // Not edited on this side (the edited ones were made above): its label is kept.
+                if let offset = remake(id, hint: hint, known: known, labelKept: true), offset != hint { moved.append((key, id, offset)) }
+            }
         }
+        for hint in moved { state.referrers![hint.key]?[hint.id] = hint.offset }
         state.rows._applyLabelledEdits(removals: removals, relabelled: relabelled, insertions: insertions)
         state.mark = other._mark
         state.fullReason = nil

@@ -61,20 +61,21 @@ where Left.ID: Sendable, Row.ID == Left.ID, Other: Sendable, Other.Key: Sendable
 }
 
 /// What a pipeline keeps for a ``JoinQuery``: the rows, the other side's mark, and for each key
-/// the ids of the elements that refer to it (built on the first change of the other side, so that
-/// a bulk load does not pay for it).
+/// the ids of the elements that refer to it, each with its offset in the list when last seen
+/// (built on the first change of the other side, so that a bulk load does not pay for it).
 public struct JoinQueryState<Left: Identifiable & Sendable, Other: JoinedSide, Row: Identifiable & Sendable>: Sendable
 where Left.ID: Sendable, Row.ID == Left.ID, Other: Sendable, Other.Key: Sendable, Other._Mark: Sendable {
     @usableFromInline var rows: IdentifiedList<Row>
-    /// Nil until the other side first changes.
-    @usableFromInline var referrers: [Other.Key: Set<Left.ID>]?
+    /// Nil until the other side first changes. The offsets are hints, checked by id: a row is
+    /// remade from its element without a lookup in the list's id index while they hold.
+    @usableFromInline var referrers: [Other.Key: [Left.ID: Int]]?
     @usableFromInline var mark: Other._Mark
     @usableFromInline let step: _QueryStep
     /// Why the last evaluation was made in full, when the query itself decided it.
     @usableFromInline var fullReason: ListEvaluation.Reason?
 
     @inlinable
-    init(rows: IdentifiedList<Row>, referrers: [Other.Key: Set<Left.ID>]?, mark: Other._Mark, step: _QueryStep) {
+    init(rows: IdentifiedList<Row>, referrers: [Other.Key: [Left.ID: Int]]?, mark: Other._Mark, step: _QueryStep) {
         self.rows = rows
         self.referrers = referrers
         self.mark = mark

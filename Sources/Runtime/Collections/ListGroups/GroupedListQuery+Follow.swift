@@ -143,8 +143,11 @@ extension GroupedListQuery {
             // (the touched element's entry before the edits, the list's element and label now), each
             // once, without the optional entries and members of the path below (a read of
             // `touched[index]` or of the list's element copies it, and a copy of an optional entry
-            // goes through the element type's value witnesses).
-            if let before = touched[index].old, include?(before.element) ?? true, let offset = source._offsets[before.element.id] {
+            // goes through the element type's value witnesses). The element is looked for first
+            // where its last edit left it: no lookup in the id index, most of whose reads miss the
+            // caches in a large list.
+            if let before = touched[index].old, include?(before.element) ?? true,
+               let offset = source._offset(of: before.element.id, hint: touched[index].offset) {
                 let entry = _ListEntry(element: source._elements[offset], label: source._labels[offset])
                 let oldKey = key(before.element)
                 if include?(entry.element) ?? true, oldKey == key(entry.element), !less(before, entry), !less(entry, before) {

@@ -35,7 +35,7 @@ extension SectionedListQuery: IncrementalListQuery {
         }
         guard let state = groupsState else { preconditionFailure("SectionedListQuery: the groups kept no state") }
         if tieBreak == nil { tieBreak = _Tiebreak(_comparisonTest(Key.self)) }
-        let less = Self._slotOrder(state.slots, _less, tieBreak!.less)
+        let less = Self._slotOrder(state.slots, _less, tieBreak!)
         var order: _OrderedTree<Int>
         let sectionChanges: ListSectionChanges<Key>
         if followed, sameOrder, !_orderMoved, var kept = oldOrder {
@@ -77,7 +77,7 @@ extension SectionedListQuery: IncrementalListQuery {
                     if tree.count > 0 { slots.append(slot) }
                 }
             }
-            slots.sort(by: less)
+            slots.sort(by: { less($0, $1) })
             order = _OrderedTree(sorted: slots)
             let old = oldOrder.flatMap { tree in oldSlots.map { _KeyOrder(tree: tree, slots: $0) } }
             sectionChanges = ListSectionChanges(_storage: .compared(old: old, new: _KeyOrder(tree: order, slots: state.slots)),
@@ -93,13 +93,13 @@ extension SectionedListQuery: IncrementalListQuery {
     /// own order, when `Key` is `Comparable`), then by slot.
     @inlinable
     static func _slotOrder(_ slots: _KeySlots<Key>, _ less: @escaping @Sendable (Key, Key) -> Bool,
-                           _ tieBreak: ((Key, Key) -> Bool)?) -> (Int, Int) -> Bool {
-        return { a, b in
+                           _ tieBreak: _Tiebreak<Key>) -> _EntryOrder<Int> {
+        return _EntryOrder { a, b in
             if a == b { return false }
             let (left, right) = (slots.key(at: a), slots.key(at: b))
             if less(left, right) { return true }
             if less(right, left) { return false }
-            if let tieBreak {
+            if let tieBreak = tieBreak.less {
                 if tieBreak(left, right) { return true }
                 if tieBreak(right, left) { return false }
             }

@@ -82,7 +82,7 @@ extension ListViewQuery {
                 let new = element.new.flatMap { _base._entry($0.element, $0.label) }
                 if old != nil || new != nil { records.append(_TouchRecord(old: old, new: new)) }
             }
-            let viewChanges = _base._follow(consume records, in: &state, limit: limit, less: less)
+            let viewChanges = _base._follow(consume records, in: &state, limit: limit, less: _EntryOrder(less))
             previous = ListViewQueryState(query: state, sourceLineage: source.lineage, sourceSequence: source.sequence)
             return (ListView(_storage: state._view(limit: limit, project: _base._project), changes: viewChanges), true)
         }
