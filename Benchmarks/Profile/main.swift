@@ -407,7 +407,13 @@ case "join-rename", "join-rename-disturbed", "join-toggle", "join-toggle-disturb
     let first = rename ? 300 : 0
     state.feeds[id: 299]?.name = "warm"
     blackHole(state.computed.byFolder.count)
+    // PROFILE_TIMING=1: the median time of an operation, printed (run without valgrind, to compare
+    // two builds process by process; the benchmark's figures are measure 16's).
+    let timing = ProcessInfo.processInfo.environment["PROFILE_TIMING"] != nil
+    var durations: [Duration] = []
+    let clock = ContinuousClock()
     for i in first..<(first + operations) {
+        let start = clock.now
         profiledRun {
             if rename {
                 state.feeds[id: i % 300]?.name = "feed \(i)"
@@ -416,7 +422,12 @@ case "join-rename", "join-rename-disturbed", "join-toggle", "join-toggle-disturb
             }
             blackHole(state.computed.byFolder.count)
         }
+        if timing { durations.append(clock.now - start) }
         if !values.isEmpty { disturbCaches(&values) }
+    }
+    if timing {
+        durations.sort()
+        print("median \(durations[durations.count / 2])")
     }
 default:
     print("""

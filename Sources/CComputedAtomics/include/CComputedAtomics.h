@@ -311,6 +311,15 @@ static inline void cg_id_hash_key_publish(uint64_t key) {
     __atomic_store_n(&cg_id_hash_key_value, key, __ATOMIC_RELAXED);
 }
 
+// MARK: - Prefetch
+
+/// Asks for the cache line at `p` to be brought in, for a read soon: a hint, which neither
+/// faults nor waits (a loop over elements at scattered places asks for the next ones while it
+/// works on this one, instead of stalling on each).
+static inline void cg_prefetch(const void *p) {
+    __builtin_prefetch(p, 0, 3);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -42,6 +42,16 @@ struct _EntryOrder<Entry>: Sendable {
         _byValue(a, b)
     }
 
+    /// Whether `entry` comes before the entry at `position` of `entries`: read where they are, for
+    /// an order over addresses.
+    @inlinable
+    func isLess(_ entry: Entry, than entries: ContiguousArray<Entry>, at position: Int) -> Bool {
+        guard _isByAddress else { return _byValue(entry, entries[position]) }
+        return entries.withUnsafeBufferPointer { entries in
+            withUnsafePointer(to: entry) { entry in _byAddress(entry, entries.baseAddress! + position) }
+        }
+    }
+
     /// The first position in `entries` whose entry does not come before `entry` (binary search).
     @inlinable
     func lowerBound(_ entries: ContiguousArray<Entry>, _ entry: Entry) -> Int {

@@ -1,3 +1,5 @@
+import CComputedAtomics
+
 /// An ordered collection of identifiable elements, unique by id, that records what each edit
 /// changed so that values derived from it (``ListView``, counts, groups) follow it in
 /// O(changes) instead of recomputing.
@@ -139,6 +141,16 @@ public struct IdentifiedList<Element: Identifiable> {
     func _offset(of id: ID, hint: Int) -> Int? {
         if hint >= 0, hint < _elements.count, _elements[hint].id == id { return hint }
         return _offsets[id]
+    }
+
+    /// Asks for the element at `offset` and its label to be brought into the caches (a hint:
+    /// nothing when `offset` is out of bounds), so that a loop over scattered elements reads the
+    /// next ones without waiting for memory.
+    @inlinable
+    func _prefetch(at offset: Int) {
+        guard offset >= 0, offset < _elements.count else { return }
+        _elements.withUnsafeBufferPointer { cg_prefetch($0.baseAddress! + offset) }
+        _labels.withUnsafeBufferPointer { cg_prefetch($0.baseAddress! + offset) }
     }
 
     /// Records `kind` for `id`, whose entry (value and label) before the edit was `prior` (nil

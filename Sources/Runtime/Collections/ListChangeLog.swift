@@ -151,17 +151,18 @@ final class _ListChangeLog<Element: Identifiable>: _ListLineage, @unchecked Send
         changes.reserveCapacity(Int(to - from))
         touched.reserveCapacity(Int(to - from))
         // Each id once, with its entry before the first of these edits and its offset after the
-        // last: one edit, the common case, needs no table.
-        var seen: [Element.ID: Int]? = to - from > 1 ? Dictionary(minimumCapacity: Int(to - from)) : nil
+        // last: one edit, the common case, needs no table. Keyed as the id index is (integer ids
+        // hashed by a few multiplications, not SipHash).
+        var seen: [_IDKey<Element.ID>: Int]? = to - from > 1 ? Dictionary(minimumCapacity: Int(to - from)) : nil
         var sequence = from
         while sequence < to {
             let position = (start + Int(sequence - first)) % ring.count
             let change = ring[position].change
             changes.append(change)
-            if let index = seen?[change.id] {
+            if let index = seen?[_IDKey(change.id)] {
                 touched[index].offset = ring[position].offset
             } else {
-                seen?[change.id] = touched.count
+                seen?[_IDKey(change.id)] = touched.count
                 touched.append(_TouchedElement(id: change.id, old: ring[position].prior, offset: ring[position].offset))
             }
             sequence += 1

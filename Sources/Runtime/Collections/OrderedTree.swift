@@ -244,18 +244,19 @@ struct _OrderedTree<Entry> {
     mutating func replace(_ old: Entry, with new: Entry, _ less: _EntryOrder<Entry>) -> Int {
         guard root != nil else { preconditionFailure("_OrderedTree: replacing in an empty tree") }
         if !isKnownUniquelyReferenced(&root!) { root = Node(copying: root!) }
-        return Self.replace(old, with: new, in: root!, less)
+        return Self.replace(old, with: new, in: root!, less).offset
     }
 
-    /// Replaces in `node` (uniquely held); returns the entry's offset in `node`.
+    /// Replaces in `node` (uniquely held); returns the entry's offset in `node`, and whether it
+    /// was the node's last entry (then it is the separator the parent keeps for the node).
     @inlinable
-    static func replace(_ old: Entry, with new: Entry, in node: Node, _ less: _EntryOrder<Entry>) -> Int {
+    static func replace(_ old: Entry, with new: Entry, in node: Node, _ less: _EntryOrder<Entry>) -> (offset: Int, isLast: Bool) {
         if node.isLeaf {
             let position = lowerBound(node.entries, old, less)
-            precondition(position < node.entries.count && !less(old, node.entries[position]),
+            precondition(position < node.entries.count && !less.isLess(old, than: node.entries, at: position),
                          "_OrderedTree: replacing an entry that is not in the tree")
             node.entries[position] = new
-            return position
+            return (position, position == node.entries.count - 1)
         }
         let index = Swift.min(lowerBound(node.entries, old, less), node.children.count - 1)
         var offset = 0
@@ -264,13 +265,10 @@ struct _OrderedTree<Entry> {
             node.children[index] = Node(copying: node.children[index])
         }
         let child = node.children[index]
-        offset += replace(old, with: new, in: child, less)
-        // The separator is the child's last entry: the new one, if it was the old one (the search
-        // stopped at it: nothing before it is less than the old entry, and it is not less).
-        if !less(old, node.entries[index]) {
-            node.entries[index] = new
-        }
-        return offset
+        let found = replace(old, with: new, in: child, less)
+        // The separator is the child's last entry: the new one, if the old one was it.
+        if found.isLast { node.entries[index] = new }
+        return (offset + found.offset, found.isLast && index == node.children.count - 1)
     }
 
     /// Removes `entry`, which must be in the tree. O(log n).
@@ -292,7 +290,7 @@ struct _OrderedTree<Entry> {
         node.count -= 1
         if node.isLeaf {
             let position = lowerBound(node.entries, entry, less)
-            precondition(position < node.entries.count && !less(entry, node.entries[position]),
+            precondition(position < node.entries.count && !less.isLess(entry, than: node.entries, at: position),
                          "_OrderedTree: removing an entry that is not in the tree")
             node.entries.remove(at: position)
             return

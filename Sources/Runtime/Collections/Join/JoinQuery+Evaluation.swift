@@ -74,6 +74,9 @@ extension JoinQuery: IdentifiedListQuery {
                               referrers: nil, mark: other._mark, step: _step)
     }
 
+    /// How many referrers ahead of the one being made `_follow` asks for the next element and row.
+    @inlinable static var _prefetchDistance: Int { 4 }
+
     /// For each key, the ids of the list's elements that refer to it, with their offsets. O(n).
     @inlinable
     func _referrers() -> [Other.Key: [Left.ID: Int]] {
@@ -162,7 +165,17 @@ extension JoinQuery: IdentifiedListQuery {
         for key in keys {
             guard let ids = state.referrers?[key] else { continue }
             let known = (key, other._value(for: key))
-            for (id, hint) in ids {
+            // In an array, so that the element and row of a referrer a few places ahead are asked
+            // for while this one is made: each is a cache miss in a large list, and a rename's time
+            // is mostly those.
+            let referrers = Array(ids)
+            for index in referrers.indices {
+                if index + Self._prefetchDistance < referrers.count {
+                    let ahead = referrers[index + Self._prefetchDistance].value
+                    source._prefetch(at: ahead)
+                    state.rows._prefetch(at: ahead)
+                }
+                let (id, hint) = referrers[index]
                 // Not edited on this side (the edited ones were made above): its label is kept.
                 if let offset = remake(id, hint: hint, known: known, labelKept: true), offset != hint { moved.append((key, id, offset)) }
             }
