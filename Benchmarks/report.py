@@ -312,7 +312,8 @@ for disturbed in ("", ", caches disturbed"):
 # Joins (measure 16): a feed reader's timeline of 50,000 articles over 300 feeds in 30 folders,
 # each row showing its feed's name, sorted by date and sectioned by folder, with caches disturbed
 # between two edits: a feed renamed against the same view written without a join (evaluated
-# again) and against the joined, sorted and sectioned arrays made again;
+# again: issue 50's target, ≥ 100×, is against it, what an app does without joins) and, for scale
+# and with no target, against the joined, sorted and sectioned arrays made again by hand;
 # an article marked read against the same edit on a plain view of the articles (as many
 # sections, no join); a bulk load against a filter, a sort and a lookup per element of arrays.
 ROWS += [
@@ -321,7 +322,7 @@ ROWS += [
      "16 lookup view, caches disturbed: rename a feed + read the sections, evaluated again", ("min_speedup", 100)),
     ("16", "the same rename",
      "16 join, caches disturbed: rename a feed + read the sections", "the joined, sorted and sectioned arrays made again",
-     "16 full join, caches disturbed: rename a feed + join, sort and section arrays", ("min_speedup", 100)),
+     "16 full join, caches disturbed: rename a feed + join, sort and section arrays", None),
     ("16", "the same timeline, caches disturbed: mark an article read + read the sections",
      "16 join, caches disturbed: mark an article read + read the sections", "the same edit on a plain view (no join)",
      "16 plain view, caches disturbed: mark an article read + read the sections", ("max", 2.0)),

@@ -19,8 +19,9 @@
 /// An ``IncrementalPipeline`` gives the query the list's changes since its last evaluation, as to
 /// any query; the query asks the other side for its own (an ``IdentifiedList``'s change record, or
 /// a comparison of a dictionary with the one it last saw) and keeps, for each key, the ids of the
-/// elements that refer to it. An update then makes again only the rows of the elements that
-/// changed and of those that refer to a changed value: O(changes + k) for k such rows, and an
+/// elements that refer to it, with the offsets where it last found them (read without a lookup in
+/// the list's id index while they hold). An update then makes again only the rows of the elements
+/// that changed and of those that refer to a changed value: O(changes + k) for k such rows, and an
 /// insertion, removal or move of rows costs one pass over the rows after the first one it moves.
 /// The rows' list records each edit (an update, an insertion, a removal, a move), so a view of the
 /// rows follows them in O(k · log n).
