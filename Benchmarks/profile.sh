@@ -14,7 +14,13 @@ OPERATIONS="${1:-100000}"
 shift || true
 cd "$HERE"
 command -v valgrind > /dev/null || { echo "error: valgrind not installed (apt-get install valgrind)" >&2; exit 1; }
-swift build -c release --product ComputedGenBenchmarks > /dev/null
+# Quiet unless it fails (SwiftPM prints its errors on standard output).
+mkdir -p .build
+if ! swift build -c release --product ComputedGenBenchmarks > .build/profile-build.log 2>&1; then
+  cat .build/profile-build.log >&2
+  echo "error: the release build failed (log above)" >&2
+  exit 1
+fi
 BIN="$(swift build -c release --show-bin-path)"
 GENERATED="$(find .build/plugins/outputs -path '*ComputedGenBenchmarks*/ComputedGen/Generated' -type d | head -1)"
 WORK="$HERE/.build/profile"
