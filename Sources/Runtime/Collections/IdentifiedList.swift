@@ -128,19 +128,27 @@ public struct IdentifiedList<Element: Identifiable> {
     /// The elements as an array, in order.
     public var elements: [Element] { Array(_elements) }
 
-    /// The element with `id` and its label (its place in the list's order), for derived views.
+    /// The offset of the element with `id`, found at `hint` when it is there (an id compared, no
+    /// lookup in the id index: `hint` is where the change record last saw the element, which
+    /// derived values pass for each touched one), otherwise by the index (-1: no hint).
     @inlinable
-    func _entry(id: ID) -> (element: Element, label: UInt64)? {
-        guard let offset = _offsets[id] else { return nil }
+    func _offset(of id: ID, hint: Int = -1) -> Int? {
+        if hint >= 0, hint < _elements.count, _elements[hint].id == id { return hint }
+        return _offsets[id]
+    }
+
+    /// The element with `id` and its label (its place in the list's order), for derived views;
+    /// looked for at `hint` first (see `_offset(of:hint:)`).
+    @inlinable
+    func _entry(id: ID, hint: Int = -1) -> (element: Element, label: UInt64)? {
+        guard let offset = _offset(of: id, hint: hint) else { return nil }
         return (_elements[offset], _labels[offset])
     }
 
-    /// The offset of the element with `id`, found at `hint` when it is there (an id compared, no
-    /// lookup in the id index: the offset a change record gives), otherwise by the index.
+    /// The element with `id`, looked for at `hint` first (see `_offset(of:hint:)`).
     @inlinable
-    func _offset(of id: ID, hint: Int) -> Int? {
-        if hint >= 0, hint < _elements.count, _elements[hint].id == id { return hint }
-        return _offsets[id]
+    func _element(id: ID, hint: Int) -> Element? {
+        _offset(of: id, hint: hint).map { _elements[$0] }
     }
 
     /// Asks for the element at `offset` and its label to be brought into the caches (a hint:

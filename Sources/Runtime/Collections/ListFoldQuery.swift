@@ -61,7 +61,7 @@ extension ListFoldQuery: IncrementalListQuery {
                 if let before = element.old?.element, let old = _contribution(before) {
                     state.total = remove(state.total, old)
                 }
-                if let now = source[id: element.id], let new = _contribution(now) {
+                if let now = source._element(id: element.id, hint: element.offset), let new = _contribution(now) {
                     state.total = add(state.total, new)
                 }
             }

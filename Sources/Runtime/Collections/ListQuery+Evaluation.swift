@@ -83,7 +83,7 @@ extension ListQuery {
                 // What the tree holds for the element: its entry before the edits, if included
                 // then; and what it should hold now.
                 let old = element.old.flatMap { _entry($0.element, $0.label) }
-                let new = source._entry(id: element.id).flatMap { _entry($0.element, $0.label) }
+                let new = source._entry(id: element.id, hint: element.offset).flatMap { _entry($0.element, $0.label) }
                 if old != nil || new != nil { records.append(_TouchRecord(old: old, new: new)) }
             }
             let viewChanges = _follow(consume records, in: &state, limit: limit, less: less)

@@ -135,7 +135,7 @@ extension KeyedFoldQuery: IncrementalListQuery {
                     if isEmpty { state.keyCount -= 1 }
                     state.includedCount -= 1
                 }
-                if let element = source[id: touch.id], include?(element) ?? true {
+                if let element = source._element(id: touch.id, hint: touch.offset), include?(element) ?? true {
                     let (slot, isNew) = state.slots.slot(adding: key(element))
                     if isNew { state.totals.append(_KeyedTotal(value: .zero, members: 0)) }
                     snapshot(slot)

@@ -176,7 +176,7 @@ extension GroupedListQuery {
                 oldKey = key
             }
             var new: _GroupMember<Source>? = nil
-            if let found = source._entry(id: touched[index].id), let entry = base._entry(found.element, found.label) {
+            if let found = source._entry(id: touched[index].id, hint: touched[index].offset), let entry = base._entry(found.element, found.label) {
                 let key = key(entry.element)
                 if let old, key == oldKey {
                     // The same group (in another place in its order: the same place was handled
@@ -206,7 +206,7 @@ extension GroupedListQuery {
                 if touches[index].newSlot >= 0 { moving.insert(touches[index].newSlot) }
             }
             for touch in replaced where moving.contains(touch.slot) {
-                guard let found = source._entry(id: touched[touch.index].id), let entry = base._entry(found.element, found.label) else {
+                guard let found = source._entry(id: touched[touch.index].id, hint: touched[touch.index].offset), let entry = base._entry(found.element, found.label) else {
                     preconditionFailure("GroupedListQuery: a replaced element is gone")
                 }
                 let newRank = state.trees[touch.slot].rank(of: entry, less)
