@@ -50,7 +50,7 @@ private final class FirstOf: @unchecked Sendable {
 /// after a change) and returns how long after `start` that happened, or `nil` after `timeout`.
 func waitForValue<Value: Sendable>(
     _ shared: Shared<Value>,
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(10),
     since start: ContinuousClock.Instant = .now,
     _ predicate: @escaping @Sendable (Value) -> Bool
 ) async -> Duration? {
@@ -68,11 +68,23 @@ func waitForValue<Value: Sendable>(
 
 /// Waits until `condition` holds, checking every 5 ms, for states that publish no change (files
 /// on disk, `loadError`). Returns whether it held before `timeout`.
-func eventually(timeout: Duration = .seconds(2), _ condition: () throws -> Bool) async rethrows -> Bool {
+func eventually(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try condition() { return true }
         try? await Task.sleep(for: .milliseconds(5))
+    }
+    return try condition()
+}
+
+/// Waits until `condition` holds, checking every millisecond on the calling thread, which a busy
+/// machine cannot park the way it parks a sleeping task. For the few steps whose timing matters
+/// (a write that must follow an observation at once). Returns whether it held before `timeout`.
+func waitOnThisThread(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.001)
     }
     return try condition()
 }

@@ -112,20 +112,27 @@ struct SharedFollowFileTests {
     func halfWrittenFile() async throws {
         let directory = try makeTemporaryDirectory()
         let url = directory.appendingPathComponent("profile.json")
-        // The settle time is far longer than the pauses below, so that a loaded machine (CI runs
-        // this under ThreadSanitizer, beside other tests) cannot stretch a pause past it.
-        let options = FileWatchOptions(settleTime: .seconds(4))
-        let shared = Shared(wrappedValue: Profile(), .fileStorage(url, coalescing: .milliseconds(50), watching: options))
+        let settle = Duration.seconds(1)
+        let shared = Shared(
+            wrappedValue: Profile(), .fileStorage(url, coalescing: .milliseconds(50), watching: FileWatchOptions(settleTime: settle)))
+        let persistence = try #require(shared.box.persistence as? FilePersistence<Profile>)
         let full = json("slow", 8)
         try ExternalFile.writeInPlace("", to: url)  // truncated: ignored however long it stays
-        try await Task.sleep(for: .milliseconds(50))
         try ExternalFile.writeInPlace(String(full.prefix(10)), to: url)
-        try await Task.sleep(for: .milliseconds(50))  // shorter than the settle time
+        // The settle time counts from the moment the watcher saw the half-written content. Wait
+        // for that moment on this thread, then finish the write at once: a task that sleeps
+        // between the two writes can be parked for seconds by a busy machine (CI runs this under
+        // ThreadSanitizer, beside tests that hold the pool's threads), past any settle time.
+        #expect(waitOnThisThread { persistence.state.withLock { $0.undecodable != nil } }, "the watcher never saw the half-written file")
         try ExternalFile.writeInPlace(full, to: url)
         #expect(await waitForValue(shared) { $0.name == "slow" } != nil)
-        try await Task.sleep(for: .milliseconds(4_200))  // past the settle time of the first write
+        // Past the settle time, the look scheduled for the half-written content finds the valid
+        // one. Looked at here too, so that it has happened however late the watcher's queue runs.
+        try await Task.sleep(for: settle + .milliseconds(100))
+        persistence.check(.confirm)
         #expect(ExternalFile.backups(in: directory, ".corrupt-").isEmpty)
         #expect(shared.loadError == nil)
+        #expect(shared.wrappedValue == Profile(name: "slow", level: 8))
     }
 
     @Test("every spelling of one file, and a symlink to it, is one reference")
