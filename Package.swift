@@ -103,8 +103,8 @@ let package = Package(
             dependencies: ["ComputedRuntime", "ConcurrencyTestSupport"]
         ),
         // Threads for the concurrency tests of both test targets above (threads that start
-        // together, a dedicated thread for steps that must share one thread's stamp block), and
-        // the seeded random generator of their property tests.
+        // together, a dedicated thread for steps that must share one thread's stamp block, a wait
+        // on the calling thread), and the seeded random generator of their property tests.
         .target(
             name: "ConcurrencyTestSupport",
             path: "Tests/Helpers/ConcurrencyTestSupport"

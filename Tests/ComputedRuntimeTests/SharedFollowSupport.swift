@@ -77,18 +77,6 @@ func eventually(timeout: Duration = .seconds(10), _ condition: () throws -> Bool
     return try condition()
 }
 
-/// Waits until `condition` holds, checking every millisecond on the calling thread, which a busy
-/// machine cannot park the way it parks a sleeping task. For the few steps whose timing matters
-/// (a write that must follow an observation at once). Returns whether it held before `timeout`.
-func waitOnThisThread(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.001)
-    }
-    return try condition()
-}
-
 /// Changes files as another program would.
 enum ExternalFile {
     /// Rewrites the file in place: truncate, write, close.

@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 import Observation
 import Testing
@@ -117,7 +118,13 @@ struct SharedFollowFileTests {
             wrappedValue: Profile(), .fileStorage(url, coalescing: .milliseconds(50), watching: FileWatchOptions(settleTime: settle)))
         let persistence = try #require(shared.box.persistence as? FilePersistence<Profile>)
         let full = json("slow", 8)
-        try ExternalFile.writeInPlace("", to: url)  // truncated: ignored however long it stays
+        // Truncated, as an in-place write begins: ignored however long it stays (a later wake of
+        // this sleep only makes it stay longer).
+        try ExternalFile.writeInPlace("", to: url)
+        try await Task.sleep(for: settle + .milliseconds(100))
+        persistence.check(.confirm)
+        #expect(ExternalFile.backups(in: directory, ".corrupt-").isEmpty)
+        #expect(shared.loadError == nil)
         try ExternalFile.writeInPlace(String(full.prefix(10)), to: url)
         // The settle time counts from the moment the watcher saw the half-written content. Wait
         // for that moment on this thread, then finish the write at once: a task that sleeps

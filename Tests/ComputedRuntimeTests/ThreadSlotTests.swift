@@ -129,11 +129,7 @@ struct ThreadSlotTests {
             }
         }
         // The threads' closures, which hold the selector, are released as the threads exit.
-        let deadline = Date().addingTimeInterval(5)
-        while Tracked.live.withLock({ $0 }) != before, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        #expect(Tracked.live.withLock { $0 } == before)
+        #expect(waitOnThisThread { Tracked.live.withLock { $0 } == before }, "\(Tracked.live.withLock { $0 } - before) copies left")
     }
 
     @Test("parameterized selectors: a thread's repeated argument is served lock-free, and never after removeAll or eviction")

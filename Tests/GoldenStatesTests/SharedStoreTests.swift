@@ -1,3 +1,4 @@
+import ConcurrencyTestSupport
 import Foundation
 @testable import GoldenStates
 import Observation
@@ -167,10 +168,7 @@ struct SharedStoreTests {
         try JSONEncoder().encode(Settings(fontSize: 22, theme: "dark")).write(to: url)
         try settings.reload()  // now, rather than within the watcher's latency
         // The watcher may have seen the file first: its thread then delivers the change.
-        let deadline = Date().addingTimeInterval(5)
-        while sizes.withLock({ $0 }).isEmpty, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        _ = waitOnThisThread { !sizes.withLock { $0 }.isEmpty }
         #expect(sizes.withLock { $0 } == [22])
         #expect(store.state.computed.isLarge)
         try settings.reload()  // the same content again: no change

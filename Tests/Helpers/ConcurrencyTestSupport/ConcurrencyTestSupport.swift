@@ -1,6 +1,6 @@
 // Threads for concurrency tests, shared by ComputedRuntimeTests and GoldenStatesTests: threads
-// that start together, a dedicated thread to run steps on (its own block of version stamps), and
-// a locked box to collect results in.
+// that start together, a dedicated thread to run steps on (its own block of version stamps), a
+// locked box to collect results in, and a wait that holds its thread.
 
 import Foundation
 
@@ -22,6 +22,19 @@ public final class Collected<Value>: @unchecked Sendable {
     public var value: Value {
         withLock { $0 }
     }
+}
+
+/// Waits until `condition` holds, looking every millisecond on the calling thread, and returns
+/// whether it held before `timeout`. For synchronous tests, and for a step that must follow an
+/// observation at once: a sleeping task can be parked for seconds while other tests hold the
+/// cooperative pool's threads, a sleeping thread cannot.
+public func waitOnThisThread(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.001)
+    }
+    return try condition()
 }
 
 /// Runs `body(index)` on `threads` fresh OS threads that all start at (nearly) the same moment,
